@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "XMLBind",
+    products: [
+        .library(name: "XMLBind", targets: ["XMLBind"]),
+        .executable(name: "xmlbind", targets: ["xmlbind"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"])]
+        ),
+        .target(
+            name: "XMLBind",
+            dependencies: ["CExpat"]
+        ),
+        .executableTarget(
+            name: "xmlbind",
+            dependencies: ["XMLBind"],
+            resources: [.copy("Demo")]
+        ),
+        .testTarget(
+            name: "XMLBindTests",
+            dependencies: ["XMLBind"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

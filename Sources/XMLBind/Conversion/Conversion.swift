@@ -1,0 +1,103 @@
+/// How a property's value is read from XML text and written back.
+///
+/// Every declared property has a conversion: the built-in one of its type (see
+/// ``XMLValueConvertible``), or one given with `conversion:` when the property is
+/// declared. A conversion parses the text of an attribute or element into a value and
+/// formats a value back into text.
+///
+/// ```swift
+/// let upper = Conversion<String>(parse: { $0.uppercased() }, format: { $0.lowercased() })
+/// mapping(Bean.self, element: "bean").property(\.id, conversion: upper)
+/// ```
+public struct Conversion<Value>: Sendable {
+    /// Parses the raw UTF-8 bytes of a value. Built-in conversions work on the bytes
+    /// directly; user conversions see a `String`.
+    let decode: @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value
+    /// Formats a value as XML text (before escaping).
+    let encode: @Sendable (Value) -> String
+
+    /// Creates a conversion from a parse and a format function.
+    ///
+    /// - Parameters:
+    ///   - parse: Turns the text of an attribute or element (entities decoded, not
+    ///     trimmed) into a value. Throw to reject the text; a ``ConversionError`` gives
+    ///     the reason shown to the user, any other error is shown by its description.
+    ///   - format: Turns a value back into text.
+    public init(
+        parse: @escaping @Sendable (String) throws -> Value,
+        format: @escaping @Sendable (Value) -> String
+    ) {
+        self.decode = { bytes in try parse(String(decoding: bytes, as: UTF8.self)) }
+        self.encode = format
+    }
+
+    /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
+    init(
+        bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
+        format: @escaping @Sendable (Value) -> String
+    ) {
+        self.decode = decode
+        self.encode = format
+    }
+
+    /// Parses text into a value.
+    ///
+    /// - Parameter text: The text of an attribute or element.
+    /// - Returns: The value the text stands for.
+    /// - Throws: The conversion's error when the text is not a valid value.
+    public func parse(_ text: String) throws -> Value {
+        var text = text
+        return try text.withUTF8 { try decode($0) }
+    }
+
+    /// Formats a value as text.
+    ///
+    /// - Parameter value: The value to write.
+    /// - Returns: Its text form, before XML escaping.
+    public func format(_ value: Value) -> String {
+        encode(value)
+    }
+
+    /// A conversion for an optional of this conversion's type: text parses to a
+    /// present value, and `nil` formats as an empty string.
+    public var optional: Conversion<Value?> {
+        let decode = self.decode
+        let encode = self.encode
+        return Conversion<Value?>(bytes: { try decode($0) }, format: { $0.map(encode) ?? "" })
+    }
+
+    /// A conversion that applies `transform` after this one parses, and `reverse`
+    /// before it formats.
+    ///
+    /// - Parameters:
+    ///   - transform: Turns a parsed value into the new type; throw to reject it.
+    ///   - reverse: Turns a new value back into this conversion's type.
+    /// - Returns: The combined conversion.
+    public func map<NewValue>(
+        _ transform: @escaping @Sendable (Value) throws -> NewValue,
+        reverse: @escaping @Sendable (NewValue) -> Value
+    ) -> Conversion<NewValue> {
+        let decode = self.decode
+        let encode = self.encode
+        return Conversion<NewValue>(bytes: { try transform(decode($0)) }, format: { encode(reverse($0)) })
+    }
+}
+
+/// Why a text could not be converted to a value.
+///
+/// Throw it from a custom ``Conversion`` to give the reason the user sees after
+/// `cannot convert "…" to Type for property '…' of <element>:`.
+public struct ConversionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reason, such as `value out of range for UInt8 (0...255)`.
+    public var reason: String
+
+    /// Creates a conversion error.
+    ///
+    /// - Parameter reason: A short phrase saying what is wrong with the text.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}

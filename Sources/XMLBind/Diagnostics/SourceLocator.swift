@@ -1,0 +1,179 @@
+/// Turns byte offsets into origins and source lines, counting as expat counts.
+///
+/// Lines end at LF, CR or CR LF. Columns count characters: in UTF-8 every byte that is
+/// not a continuation byte, in UTF-16 every unit that is not a low surrogate, in a
+/// single-byte encoding every byte.
+struct SourceLocator {
+    enum Encoding {
+        case utf8, utf16BigEndian, utf16LittleEndian, singleByte
+    }
+
+    struct Location {
+        var line: Int
+        var column: Int
+        var lineText: String
+        /// The caret's column in `lineText` when that is a window of a very long line.
+        var caretColumn: Int?
+    }
+
+    /// Lines longer than this many bytes are shown as a window around the column.
+    static let maximumLineBytes = 240
+
+    let source: SourceText
+    let encoding: Encoding
+
+    /// Picks the encoding from a byte order mark or the XML declaration's first bytes,
+    /// then from the declared encoding name.
+    init(source: SourceText, declaredEncoding: String?) {
+        self.source = source
+        let head = source.bytes(at: 0, count: 4)
+        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            encoding = .utf16BigEndian
+        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            encoding = .utf16LittleEndian
+        } else if let name = declaredEncoding?.uppercased(),
+            name.hasPrefix("ISO-8859") || name.hasPrefix("LATIN") || name == "US-ASCII" || name.hasPrefix("WINDOWS-")
+        {
+            encoding = .singleByte
+        } else {
+            encoding = .utf8
+        }
+    }
+
+    var unitSize: Int { encoding == .utf8 || encoding == .singleByte ? 1 : 2 }
+
+    /// The line, column and line text of a byte offset, or `nil` when the source cannot be read.
+    func locate(_ offset: Int) -> Location? {
+        guard offset >= 0 else { return nil }
+        var line = 1
+        var column = 1
+        var lineStart = 0
+        var afterCR = false
+        var reached = false
+        var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
+        var position = 0
+        source.forEachChunk { chunk, _ in
+            for byte in chunk {
+                if position >= offset {
+                    reached = true
+                    return false
+                }
+                let unit: UInt16
+                if unitSize == 2 {
+                    guard let first = pending else {
+                        pending = byte
+                        position += 1
+                        continue
+                    }
+                    pending = nil
+                    unit =
+                        encoding == .utf16BigEndian ? UInt16(first) << 8 | UInt16(byte) : UInt16(byte) << 8 | UInt16(first)
+                } else {
+                    unit = UInt16(byte)
+                }
+                position += 1
+                let unitStart = position - unitSize
+                if unit == 0x0A {
+                    if !afterCR { line += 1 }
+                    column = 1
+                    lineStart = position
+                    afterCR = false
+                } else if unit == 0x0D {
+                    line += 1
+                    column = 1
+                    lineStart = position
+                    afterCR = true
+                } else {
+                    afterCR = false
+                    if counts(unit, at: unitStart) { column += 1 }
+                }
+            }
+            return true
+        }
+        if !reached && position < offset { return nil }
+        let window = lineText(from: lineStart, caretOffset: offset)
+        return Location(line: line, column: column, lineText: window.text, caretColumn: window.caretColumn)
+    }
+
+    /// Whether a code unit starts a character (expat's column counting).
+    private func counts(_ unit: UInt16, at offset: Int) -> Bool {
+        switch encoding {
+        case .utf8:
+            // A byte order mark at the very start is not part of the first line.
+            if offset < 3, unit == 0xEF || unit == 0xBB || unit == 0xBF, startsWithBOM { return false }
+            return unit & 0xC0 != 0x80
+        case .utf16BigEndian, .utf16LittleEndian:
+            if offset == 0, unit == 0xFEFF { return false }
+            return !(0xDC00...0xDFFF).contains(unit)
+        case .singleByte:
+            return true
+        }
+    }
+
+    private var startsWithBOM: Bool {
+        source.bytes(at: 0, count: 3) == [0xEF, 0xBB, 0xBF]
+    }
+
+    /// The text of the line starting at `start`, cut to a window around `caretOffset`
+    /// when the line is long.
+    private func lineText(from start: Int, caretOffset: Int) -> (text: String, caretColumn: Int?) {
+        let limit = Self.maximumLineBytes
+        let windowStart = caretOffset - start > limit / 2 ? caretOffset - limit / 2 : start
+        var alignedStart = windowStart
+        if encoding == .utf8 {
+            // Do not begin the window in the middle of a character.
+            let lead = source.bytes(at: windowStart, count: 4)
+            var skip = 0
+            while skip < lead.count, lead[skip] & 0xC0 == 0x80 { skip += 1 }
+            alignedStart += skip
+        } else if unitSize == 2, (windowStart - start) % 2 != 0 {
+            alignedStart += 1
+        }
+        var bytes: [UInt8] = []
+        var cut = false
+        source.forEachChunk(from: alignedStart) { chunk, _ in
+            for byte in chunk {
+                if unitSize == 1, byte == 0x0A || byte == 0x0D { return false }
+                if bytes.count >= limit {
+                    cut = true
+                    return false
+                }
+                bytes.append(byte)
+            }
+            return true
+        }
+        var text = decode(bytes)
+        if unitSize == 2, let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            text = String(text[..<end])
+            cut = false
+        }
+        if cut { text += "…" }
+        guard alignedStart > start else { return (text, nil) }
+        let caretColumn = decode(Array(source.bytes(at: alignedStart, count: max(0, caretOffset - alignedStart))))
+            .unicodeScalars.count + 2
+        return ("…" + text, caretColumn)
+    }
+
+    private func decode(_ bytes: [UInt8]) -> String {
+        switch encoding {
+        case .utf8:
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            return String(decoding: body, as: UTF8.self)
+        case .singleByte:
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        case .utf16BigEndian, .utf16LittleEndian:
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 0
+            while index + 1 < bytes.count {
+                let unit =
+                    encoding == .utf16BigEndian
+                    ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+                    : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+                if !(index == 0 && unit == 0xFEFF) { units.append(unit) }
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+    }
+}

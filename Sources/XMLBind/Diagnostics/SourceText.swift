@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where a document's bytes can be read again, to turn a byte offset into a line, a
+/// column and the text of the line, after the parse has found a problem.
+///
+/// Only error paths read it, so the parse itself never keeps more of a file than expat
+/// does; a file is read again from disk, in chunks, when a diagnostic needs its line.
+enum SourceText: Sendable {
+    case bytes(Data)
+    case file(String)
+    case unavailable
+
+    /// Calls `body` with the document's bytes in order, chunk by chunk, with each
+    /// chunk's offset, until `body` returns `false` or the bytes run out.
+    func forEachChunk(from start: Int = 0, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        switch self {
+        case .bytes(let data):
+            guard start < data.count else { return }
+            data.withUnsafeBytes { raw in
+                let all = raw.bindMemory(to: UInt8.self)
+                _ = body(UnsafeBufferPointer(rebasing: all[start...]), start)
+            }
+        case .file(let path):
+            guard let handle = FileHandle(forReadingAtPath: path) else { return }
+            defer { try? handle.close() }
+            do {
+                try handle.seek(toOffset: UInt64(start))
+                var offset = start
+                while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                    let more = chunk.withUnsafeBytes { body($0.bindMemory(to: UInt8.self), offset) }
+                    offset += chunk.count
+                    if !more { return }
+                }
+            } catch {
+                return
+            }
+        case .unavailable:
+            return
+        }
+    }
+
+    /// Up to `count` bytes starting at `offset`.
+    func bytes(at offset: Int, count: Int) -> [UInt8] {
+        var result: [UInt8] = []
+        forEachChunk(from: offset) { chunk, _ in
+            result.append(contentsOf: chunk.prefix(count - result.count))
+            return result.count < count
+        }
+        return result
+    }
+}

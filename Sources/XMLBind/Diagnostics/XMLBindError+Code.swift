@@ -1,0 +1,41 @@
+extension XMLBindError {
+    /// The kind of an ``XMLBindError``.
+    ///
+    /// A struct rather than an enum, so that new kinds can be added without breaking
+    /// code that switches over them; compare with `==` or use `switch` with a `default`.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Kind: String, Sendable {
+            case malformedXML = "malformed-xml"
+            case unknownElement = "unknown-element"
+            case unknownAttribute = "unknown-attribute"
+            case conversionFailed = "conversion-failed"
+            case unexpectedRoot = "unexpected-root"
+            case unplacedChild = "unplaced-child"
+            case io = "io"
+        }
+
+        private let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
+
+        /// The document is not well-formed XML; the message is expat's.
+        public static let malformedXML = Code(.malformedXML)
+        /// An element that no mapping and no property of its parent accepts (strict mode).
+        public static let unknownElement = Code(.unknownElement)
+        /// An attribute that maps to no property, on an element that is not an
+        /// ``AttributeContainer`` (strict mode).
+        public static let unknownAttribute = Code(.unknownAttribute)
+        /// A value could not be converted to its property's type.
+        public static let conversionFailed = Code(.conversionFailed)
+        /// The root element is missing or does not bind to the requested type.
+        public static let unexpectedRoot = Code(.unexpectedRoot)
+        /// A registered child element whose parent has no place for it: no
+        /// `.children`/`.child` key path fits its type and the parent is not an ``Ancestor``.
+        public static let unplacedChild = Code(.unplacedChild)
+        /// The document could not be read.
+        public static let io = Code(.io)
+
+        /// A stable, kebab-case name for the code, such as `conversion-failed`.
+        public var description: String { kind.rawValue }
+    }
+}

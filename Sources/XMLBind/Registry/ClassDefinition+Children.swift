@@ -1,0 +1,46 @@
+extension ClassDefinition {
+    /// Collects child objects: every completed child element whose object is a `C` is
+    /// appended, in document order.
+    ///
+    /// The child elements must be registered themselves. A child that no child key path
+    /// takes goes to ``Ancestor/addChild(_:)`` if the parent is an ``Ancestor``.
+    ///
+    /// - Parameter keyPath: The array to append to.
+    /// - Returns: The definition with the child collection added.
+    public func children<C>(_ keyPath: WritableKeyPath<T, [C]> & Sendable) -> Self {
+        adding(
+            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
+                guard let typed = child as? C else { return false }
+                TypedBox<T>.of(box).value[keyPath: keyPath].append(typed)
+                return true
+            })
+    }
+
+    /// Takes one child object: a completed child element whose object is a `C` is stored
+    /// (a later one replaces an earlier one).
+    ///
+    /// - Parameter keyPath: The optional property to set.
+    /// - Returns: The definition with the child added.
+    public func child<C>(_ keyPath: WritableKeyPath<T, C?> & Sendable) -> Self {
+        adding(
+            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
+                guard let typed = child as? C else { return false }
+                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
+                return true
+            })
+    }
+
+    /// Takes one child object into a non-optional property: a completed child element
+    /// whose object is a `C` is stored (a later one replaces an earlier one).
+    ///
+    /// - Parameter keyPath: The property to set.
+    /// - Returns: The definition with the child added.
+    public func child<C>(_ keyPath: WritableKeyPath<T, C> & Sendable) -> Self {
+        adding(
+            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
+                guard let typed = child as? C else { return false }
+                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
+                return true
+            })
+    }
+}

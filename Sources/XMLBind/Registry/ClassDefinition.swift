@@ -1,0 +1,59 @@
+/// The mapping of one element to one Swift type, built fluently.
+///
+/// Start one with ``mapping(_:element:namespace:)``, declare its properties and children,
+/// and hand it to ``XMLBinder/register(_:)``:
+///
+/// ```swift
+/// mapping(Bean.self, element: "bean")
+///     .property(\.id)                      // attribute id="…" or child <id>…</id>
+///     .attribute(\.clazz, xml: "class")    // only the attribute class="…"
+///     .children(\.properties)              // every registered child that is a Property
+/// ```
+///
+/// A definition is a value: each call returns a new definition with one more
+/// declaration, in declaration order.
+public struct ClassDefinition<T: Bindable>: Sendable {
+    /// The element this type binds to.
+    let elementName: XMLName
+    /// Declared properties, in declaration order.
+    var properties: [PropertyBinding] = []
+    /// Declared typed children, in declaration order.
+    var childSlots: [ChildSlot] = []
+
+    init(elementName: XMLName) {
+        self.elementName = elementName
+    }
+
+    /// This definition with one more property.
+    func adding(_ property: PropertyBinding) -> ClassDefinition<T> {
+        var copy = self
+        copy.properties.append(property)
+        return copy
+    }
+
+    /// This definition with one more child slot.
+    func adding(_ slot: ChildSlot) -> ClassDefinition<T> {
+        var copy = self
+        copy.childSlots.append(slot)
+        return copy
+    }
+}
+
+/// Starts the mapping of an element to a Swift type.
+///
+/// - Parameters:
+///   - type: The type to create for each such element; classes and structs both work.
+///   - element: The element's name: `bean` (that local name in any namespace),
+///     `configuration:define` (the namespace bound to the prefix `configuration`, by the
+///     binder's `prefixes` or, failing that, by the document itself; any prefix the
+///     document uses for that namespace matches), or Clark notation `{uri}define`.
+///   - namespace: A namespace URI the element must be in; overrides a prefix in
+///     `element`. Pass `""` for an element in no namespace.
+/// - Returns: A definition with no properties yet.
+public func mapping<T: Bindable>(_ type: T.Type, element: String, namespace: String? = nil) -> ClassDefinition<T> {
+    var name = XMLName(parsing: element, unprefixed: .any)
+    if let namespace {
+        name.namespace = namespace.isEmpty ? .none : .uri(namespace)
+    }
+    return ClassDefinition(elementName: name)
+}

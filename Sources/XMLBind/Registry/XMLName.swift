@@ -1,0 +1,61 @@
+/// A name as registered: a local name and what namespace it must be in.
+struct XMLName: Sendable, Hashable, CustomStringConvertible {
+    enum Namespace: Sendable, Hashable {
+        /// Unprefixed registration: the local name in any namespace (or none).
+        case any
+        /// No namespace at all (an unprefixed attribute, or an element registered with `namespace: ""`).
+        case none
+        /// Exactly this namespace URI.
+        case uri(String)
+        /// Whatever URI this prefix is bound to (by the binder's prefix map or the document).
+        case prefix(String)
+    }
+
+    var namespace: Namespace
+    var local: String
+
+    /// Reads `local`, `prefix:local` or Clark notation `{uri}local`.
+    ///
+    /// - Parameter unprefixed: What an unprefixed name means: `.any` for elements,
+    ///   `.none` for attributes (unprefixed attributes are in no namespace).
+    init(parsing text: String, unprefixed: Namespace) {
+        if text.hasPrefix("{"), let close = text.firstIndex(of: "}") {
+            let uri = String(text[text.index(after: text.startIndex)..<close])
+            self.namespace = uri.isEmpty ? .none : .uri(uri)
+            self.local = String(text[text.index(after: close)...])
+        } else if let colon = text.firstIndex(of: ":") {
+            self.namespace = .prefix(String(text[..<colon]))
+            self.local = String(text[text.index(after: colon)...])
+        } else {
+            self.namespace = unprefixed
+            self.local = text
+        }
+    }
+
+    init(namespace: Namespace, local: String) {
+        self.namespace = namespace
+        self.local = local
+    }
+
+    /// The name with the prefix as registered, for messages.
+    var description: String {
+        switch namespace {
+        case .prefix(let prefix): "\(prefix):\(local)"
+        case .uri: local
+        case .any, .none: local
+        }
+    }
+
+    /// This name with a prefix replaced by the URI the map binds it to, if it does.
+    func resolving(_ prefixes: [String: String]) -> XMLName {
+        guard case .prefix(let prefix) = namespace, let uri = prefixes[prefix] else { return self }
+        return XMLName(namespace: .uri(uri), local: local)
+    }
+
+    /// The Swift property name a key path stands for: `\Bean.id` → `id`.
+    static func propertyName(of keyPath: AnyKeyPath) -> String {
+        let path = String(describing: keyPath)
+        guard let dot = path.lastIndex(of: ".") else { return path }
+        return String(path[path.index(after: dot)...])
+    }
+}
