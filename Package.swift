@@ -22,6 +22,10 @@ let package = Package(
             dependencies: ["XMLBind"],
             resources: [.copy("Demo")]
         ),
+        .executableTarget(
+            name: "XMLBindBenchmarks",
+            dependencies: ["XMLBind", "CExpat"]
+        ),
         .testTarget(
             name: "XMLBindTests",
             dependencies: ["XMLBind"],

@@ -1,0 +1,2 @@
+// Placeholder: the benchmark executable is being written.
+print("XMLBindBenchmarks: not written yet")
