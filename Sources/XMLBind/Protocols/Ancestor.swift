@@ -1,8 +1,8 @@
 /// A type that receives its child objects itself.
 ///
 /// When a registered child element is complete, the binder first offers it to the
-/// parent's typed child key paths (``ClassDefinition/children(_:)`` and
-/// ``ClassDefinition/child(_:)-7z2qk``); a child none of them takes is handed to
+/// parent's typed child key paths (`.children(_:)` and `.child(_:)` of its
+/// ``ClassDefinition``); a child none of them takes is handed to
 /// ``addChild(_:)`` when the parent conforms to `Ancestor`.
 public protocol Ancestor {
     /// Receives a completed child object, in document order.

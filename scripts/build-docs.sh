@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the DocC catalog offline with the toolchain's own `docc` (no package plugin).
+#   scripts/build-docs.sh [OUTPUT_DIR]     (default: .build/docs/XMLBind.doccarchive)
+# Fails on any documentation warning (broken symbol links, for instance).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:-.build/docs/XMLBind.doccarchive}
+scratch=${DOCS_SCRATCH:-.build/docs-scratch}
+graphs="$scratch/symbol-graphs"
+module_graphs="$scratch/xmlbind-graphs"
+rm -rf "$graphs" "$module_graphs"
+mkdir -p "$graphs" "$module_graphs" "$(dirname "$out")"
+
+swift build --scratch-path "$scratch" --target XMLBind \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+# Keep only this module's symbol graphs (not the standard library's or Foundation's).
+cp "$graphs"/XMLBind.symbols.json "$module_graphs"/
+cp "$graphs"/XMLBind@*.symbols.json "$module_graphs"/ 2>/dev/null || true
+
+docc convert Docs/XMLBind.docc \
+    --fallback-display-name XMLBind \
+    --fallback-bundle-identifier org.xmlbind.XMLBind \
+    --additional-symbol-graph-dir "$module_graphs" \
+    --warnings-as-errors \
+    --output-path "$out"
+echo "documentation written to $out"
