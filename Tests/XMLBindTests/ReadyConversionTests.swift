@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import XMLBind
+
+@Suite("Ready-made and custom conversions")
+struct ReadyConversionTests {
+    @Test func trimmed() {
+        #expect(bindElement(" \n\t a  b \r\n", conversion: .trimmed) == .value("a  b"))
+        #expect(bindElement("   ", conversion: .trimmed) == .value(""))
+        #expect(Conversion<String>.trimmed.format(" kept ") == " kept ")
+    }
+
+    @Test func dateWithFormat() {
+        let minutes = Conversion<Date>.date(format: "yyyy-MM-dd HH:mm")
+        #expect(
+            bindElement(" 2024-05-01 12:30 ", conversion: minutes, describe: FoundationConversionTests.seconds)
+                == .value("1714566600.0"))
+        #expect(
+            bindElement("May 1st", conversion: minutes)
+                == .failure(
+                    "cannot convert \"May 1st\" to Date for property 'value' of <v>: "
+                        + "not a date in the format 'yyyy-MM-dd HH:mm'"))
+        #expect(minutes.format(Date(timeIntervalSince1970: 1_714_566_600)) == "2024-05-01 12:30")
+    }
+
+    @Test func dateWithFormatInATimeZone() throws {
+        let zone = try #require(TimeZone(secondsFromGMT: 2 * 3600))
+        let local = Conversion<Date>.date(format: "dd.MM.yyyy HH:mm", timeZone: zone)
+        #expect(
+            bindElement("01.05.2024 12:30", conversion: local, describe: FoundationConversionTests.seconds)
+                == .value("1714559400.0"))
+    }
+
+    @Test func listOf() {
+        let numbers = Conversion<[Int]>.list(of: Int.xmlConversion)
+        #expect(bindElement(" 1\n2   3 ", conversion: numbers) == .value("[1, 2, 3]"))
+        #expect(
+            bindElement("1 two", conversion: numbers)
+                == .failure("cannot convert \"1 two\" to Array<Int> for property 'value' of <v>: not an integer"))
+        let days = Conversion<[Date]>.list(of: .date(format: "yyyy-MM-dd"))
+        #expect(
+            bindElement("2024-05-01 2024-05-02", conversion: days) { $0.map(FoundationConversionTests.seconds).description }
+                == .value("[\"1714521600.0\", \"1714608000.0\"]"))
+        #expect(numbers.format([4, 5]) == "4 5")
+    }
+
+    @Test func mapTransformsAndRejects() {
+        let even = Int.xmlConversion.map(
+            { value in
+                guard value % 2 == 0 else { throw ConversionError("must be even") }
+                return value / 2
+            },
+            reverse: { $0 * 2 })
+        #expect(bindElement("42", conversion: even) == .value("21"))
+        #expect(
+            bindElement("7", conversion: even)
+                == .failure("cannot convert \"7\" to Int for property 'value' of <v>: must be even"))
+        // The inner conversion's own error comes through unchanged.
+        #expect(
+            bindElement("x", conversion: even)
+                == .failure("cannot convert \"x\" to Int for property 'value' of <v>: not an integer"))
+        #expect(even.format(21) == "42")
+    }
+
+    struct Limits: Bindable {
+        var retries: Int? = 5
+        init() {}
+    }
+
+    @Test func optionalConversion() throws {
+        let binder = XMLBinder().register(
+            mapping(Limits.self, element: "limits").property(\.retries, conversion: Int.xmlConversion.optional))
+        #expect(try binder.parse("<limits retries='3'/>", as: Limits.self).retries == 3)
+        #expect(try binder.parse("<limits/>", as: Limits.self).retries == 5)
+        #expect(Int.xmlConversion.optional.format(nil) == "")
+        #expect(Int.xmlConversion.optional.format(9) == "9")
+    }
+
+    struct Release: Bindable {
+        var version: String = ""
+        var codename: String = ""
+        var channel: String = ""
+        init() {}
+    }
+
+    /// An error that is not a ``ConversionError``, with a description.
+    struct VersionError: Error, CustomStringConvertible {
+        var description: String { "versions look like v1.2" }
+    }
+
+    /// An error with no description of its own.
+    enum ChannelError: Error {
+        case unknownChannel
+    }
+
+    static let release = XMLBinder().register(
+        mapping(Release.self, element: "release")
+            .attribute(
+                \.version,
+                conversion: Conversion(
+                    parse: { text in
+                        guard text.hasPrefix("v") else { throw VersionError() }
+                        return String(text.dropFirst())
+                    },
+                    format: { "v" + $0 }))
+            .attribute(
+                \.codename,
+                conversion: Conversion(
+                    parse: { text in
+                        guard !text.isEmpty else { throw ConversionError("a codename is required") }
+                        return text.uppercased()
+                    },
+                    format: { $0.lowercased() }))
+            .attribute(
+                \.channel,
+                conversion: Conversion(
+                    parse: { text in
+                        guard text == "stable" || text == "beta" else { throw ChannelError.unknownChannel }
+                        return text
+                    },
+                    format: { $0 }))
+    )
+
+    @Test func customConversions() throws {
+        let release = try Self.release.parse(
+            "<release version='v1.2' codename='otter' channel='beta'/>", as: Release.self)
+        #expect(release.version == "1.2")
+        #expect(release.codename == "OTTER")
+        #expect(release.channel == "beta")
+    }
+
+    struct CustomFailure: Sendable, CustomTestStringConvertible {
+        let document: String
+        let message: String
+        var testDescription: String { message }
+    }
+
+    static let customFailures: [CustomFailure] = [
+        CustomFailure(
+            document: "<release version='1.2'/>",
+            message: "cannot convert \"1.2\" to String for property 'version' of <release>: versions look like v1.2"),
+        CustomFailure(
+            document: "<release codename=''/>",
+            message: "cannot convert \"\" to String for property 'codename' of <release>: a codename is required"),
+        CustomFailure(
+            document: "<release channel='nightly'/>",
+            message: "cannot convert \"nightly\" to String for property 'channel' of <release>: unknownChannel"),
+    ]
+
+    @Test(arguments: customFailures)
+    func customConversionErrors(_ test: CustomFailure) {
+        let error = bindError { _ = try Self.release.parse(test.document, as: Release.self) }
+        #expect(error?.code == .conversionFailed)
+        #expect(error?.message == test.message)
+    }
+
+    @Test func longValuesAreShortenedInMessages() {
+        let long = String(repeating: "x", count: 70)
+        #expect(
+            bindElement(long, as: Int.self)
+                == .failure(
+                    "cannot convert \"\(String(repeating: "x", count: 57))...\" to Int for property 'value' of <v>: "
+                        + "not an integer"))
+    }
+}
