@@ -3,16 +3,27 @@
 /// The hot path only records byte offsets (cheap); lines, columns and source text are
 /// worked out afterwards by ``SourceLocator``, and only for problems actually reported.
 struct PendingDiagnostic: Sendable {
-    /// What the caret should point at.
+    /// What the caret should point at, relative to ``byteOffset``.
     enum Focus: Sendable {
         /// The byte offset itself: an element's `<`, or expat's error position.
         case offset
         /// The name of this attribute, in the start tag at the offset.
         case attributeName(String)
-        /// The value of this attribute, in the start tag at the offset.
-        case attributeValue(String)
+        /// The value of this attribute, in the start tag at the offset; with `marker`, the
+        /// `occurrence`-th (0-based) appearance of that text inside the value.
+        case attributeValue(String, marker: String? = nil, occurrence: Int = 0)
+        /// The `occurrence`-th appearance of `marker` at or after the offset.
+        case search(String, occurrence: Int)
     }
 
+    /// A note to attach, with its own place.
+    struct Note: Sendable {
+        var message: String
+        var byteOffset: Int
+        var focus: Focus = .offset
+    }
+
+    var severity: Diagnostic.Severity = .error
     var code: XMLBindError.Code
     var message: String
     /// The byte offset in the input, or -1 when unknown.
@@ -20,27 +31,51 @@ struct PendingDiagnostic: Sendable {
     var focus: Focus = .offset
     /// expat's own line and 0-based column, used when the source cannot be read again.
     var fallback: (line: Int, column: Int)?
+    var notes: [Note] = []
 
-    /// The finished error, with origin and source line.
-    func resolved(file: String?, locator: SourceLocator) -> XMLBindError {
-        var offset = byteOffset
-        switch focus {
-        case .offset:
-            break
-        case .attributeName(let name):
-            offset = locator.attributeOffsets(tagStart: byteOffset, qualifiedName: name)?.name ?? byteOffset
-        case .attributeValue(let name):
-            offset = locator.attributeOffsets(tagStart: byteOffset, qualifiedName: name)?.value ?? byteOffset
+    init(
+        severity: Diagnostic.Severity = .error, code: XMLBindError.Code, message: String, byteOffset: Int,
+        focus: Focus = .offset, fallback: (line: Int, column: Int)? = nil, notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.byteOffset = byteOffset
+        self.focus = focus
+        self.fallback = fallback
+        self.notes = notes
+    }
+
+    /// Resolves many diagnostics at once, reading the source a single time for all
+    /// their positions.
+    static func resolve(_ pending: [PendingDiagnostic], file: String?, locator: SourceLocator) -> [Diagnostic] {
+        let offsets = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
+        let noteOffsets = pending.map { diagnostic in
+            diagnostic.notes.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
         }
-        if let location = locator.locate(offset) {
-            var error = XMLBindError(
-                code: code, message: message,
-                origin: Origin(file: file, line: location.line, column: location.column),
-                sourceLine: location.lineText)
-            error.caretColumn = location.caretColumn
-            return error
+        let locations = locator.locate(offsets + noteOffsets.flatMap { $0 })
+        return pending.indices.map { index in
+            let item = pending[index]
+            var diagnostic = Diagnostic(severity: item.severity, code: item.code, message: item.message)
+            if let location = locations[offsets[index]] {
+                diagnostic.origin = Origin(file: file, line: location.line, column: location.column)
+                diagnostic.sourceLine = location.lineText
+                diagnostic.caretColumn = location.caretColumn
+            } else {
+                diagnostic.origin =
+                    item.fallback.map { Origin(file: file, line: $0.line, column: $0.column + 1) }
+                    ?? Origin(file: file, line: 0, column: 0)
+            }
+            diagnostic.notes = zip(item.notes, noteOffsets[index]).map { note, offset in
+                var resolved = Diagnostic.Note(note.message)
+                if let location = locations[offset] {
+                    resolved.origin = Origin(file: file, line: location.line, column: location.column)
+                    resolved.sourceLine = location.lineText
+                    resolved.caretColumn = location.caretColumn
+                }
+                return resolved
+            }
+            return diagnostic
         }
-        let origin = fallback.map { Origin(file: file, line: $0.line, column: $0.column + 1) }
-        return XMLBindError(code: code, message: message, origin: origin ?? Origin(file: file, line: 0, column: 0))
     }
 }

@@ -1,4 +1,36 @@
 extension SourceLocator {
+    /// The byte offset a diagnostic's caret should point at.
+    func offset(of byteOffset: Int, focus: PendingDiagnostic.Focus) -> Int {
+        switch focus {
+        case .offset:
+            return byteOffset
+        case .attributeName(let name):
+            return attributeOffsets(tagStart: byteOffset, qualifiedName: name)?.name ?? byteOffset
+        case .attributeValue(let name, let marker, let occurrence):
+            guard let value = attributeOffsets(tagStart: byteOffset, qualifiedName: name)?.value else {
+                return byteOffset
+            }
+            guard let marker else { return value }
+            return search(marker, occurrence: occurrence, from: value) ?? value
+        case .search(let marker, let occurrence):
+            return search(marker, occurrence: occurrence, from: byteOffset) ?? byteOffset
+        }
+    }
+
+    /// The offset of the `occurrence`-th (0-based) appearance of `marker` at or after `start`.
+    private func search(_ marker: String, occurrence: Int, from start: Int) -> Int? {
+        guard unitSize == 1, start >= 0 else { return nil }
+        let needle = Array(marker.utf8)
+        let window = source.bytes(at: start, count: 1 << 20)
+        guard needle.count <= window.count else { return nil }
+        var seen = 0
+        for index in 0...(window.count - needle.count) where window[index..<index + needle.count].elementsEqual(needle) {
+            if seen == occurrence { return start + index }
+            seen += 1
+        }
+        return nil
+    }
+
     /// Byte offsets of an attribute's name and of its value's first character, found by
     /// reading the start tag that begins at `tagStart` again.
     ///
@@ -8,37 +40,10 @@ extension SourceLocator {
         guard unitSize == 1, tagStart >= 0 else { return nil }
         // A start tag longer than this is its own problem; the element's origin will do.
         let tag = source.bytes(at: tagStart, count: 1 << 16)
-        let wanted = Array(qualifiedName.utf8)
-        var index = 0
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func skipSpace() { while index < tag.count, isSpace(tag[index]) { index += 1 } }
-        guard index < tag.count, tag[index] == UInt8(ascii: "<") else { return nil }
-        index += 1
-        while index < tag.count, !isSpace(tag[index]), tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/") {
-            index += 1
-        }
-        while index < tag.count {
-            skipSpace()
-            guard index < tag.count, tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/") else { return nil }
-            let nameStart = index
-            while index < tag.count, !isSpace(tag[index]), tag[index] != UInt8(ascii: "=") { index += 1 }
-            let name = tag[nameStart..<index]
-            skipSpace()
-            guard index < tag.count, tag[index] == UInt8(ascii: "=") else { return nil }
-            index += 1
-            skipSpace()
-            guard index < tag.count, tag[index] == UInt8(ascii: "\"") || tag[index] == UInt8(ascii: "'") else {
-                return nil
-            }
-            let quote = tag[index]
-            index += 1
-            let valueStart = index
-            while index < tag.count, tag[index] != quote { index += 1 }
-            index += 1
-            if name.elementsEqual(wanted) {
-                return (tagStart + nameStart, tagStart + valueStart)
+        return tag.withUnsafeBufferPointer { bytes in
+            TagScanner.attributeOffsets(in: bytes, qualifiedName: qualifiedName).map {
+                (tagStart + $0.name, tagStart + $0.value)
             }
         }
-        return nil
     }
 }

@@ -44,20 +44,27 @@ struct SourceLocator {
 
     /// The line, column and line text of a byte offset, or `nil` when the source cannot be read.
     func locate(_ offset: Int) -> Location? {
-        guard offset >= 0 else { return nil }
+        locate([offset])[offset]
+    }
+
+    /// The locations of many byte offsets, found in one pass over the source.
+    func locate(_ offsets: [Int]) -> [Int: Location] {
+        var targets = Array(Set(offsets.filter { $0 >= 0 })).sorted()[...]
+        guard !targets.isEmpty else { return [:] }
+        var found: [Int: (line: Int, column: Int, lineStart: Int)] = [:]
         var line = 1
         var column = 1
         var lineStart = 0
         var afterCR = false
-        var reached = false
         var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
         var position = 0
         source.forEachChunk { chunk, _ in
             for byte in chunk {
-                if position >= offset {
-                    reached = true
-                    return false
+                while let next = targets.first, next <= position {
+                    found[next] = (line, column, lineStart)
+                    targets.removeFirst()
                 }
+                if targets.isEmpty { return false }
                 let unit: UInt16
                 if unitSize == 2 {
                     guard let first = pending else {
@@ -90,9 +97,18 @@ struct SourceLocator {
             }
             return true
         }
-        if !reached && position < offset { return nil }
-        let window = lineText(from: lineStart, caretOffset: offset)
-        return Location(line: line, column: column, lineText: window.text, caretColumn: window.caretColumn)
+        // An offset at the very end of the input (expat's "no element found").
+        while let next = targets.first, next == position {
+            found[next] = (line, column, lineStart)
+            targets.removeFirst()
+        }
+        var result: [Int: Location] = [:]
+        for (offset, place) in found {
+            let window = lineText(from: place.lineStart, caretOffset: offset)
+            result[offset] = Location(
+                line: place.line, column: place.column, lineText: window.text, caretColumn: window.caretColumn)
+        }
+        return result
     }
 
     /// Whether a code unit starts a character (expat's column counting).

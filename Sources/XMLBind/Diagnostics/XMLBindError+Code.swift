@@ -12,6 +12,10 @@ extension XMLBindError {
             case unexpectedRoot = "unexpected-root"
             case unplacedChild = "unplaced-child"
             case io = "io"
+            case duplicateValue = "duplicate-value"
+            case missingValue = "missing-value"
+            case validationFailed = "validation-failed"
+            case substitutionFailed = "substitution-failed"
         }
 
         private let kind: Kind
@@ -34,6 +38,16 @@ extension XMLBindError {
         public static let unplacedChild = Code(.unplacedChild)
         /// The document could not be read.
         public static let io = Code(.io)
+        /// A property was given a value twice, for example by an attribute and by a child
+        /// element; a note points at the first.
+        public static let duplicateValue = Code(.duplicateValue)
+        /// A property declared `.required()` was given no value.
+        public static let missingValue = Code(.missingValue)
+        /// A check added with `.validate` reported a problem, or threw.
+        public static let validationFailed = Code(.validationFailed)
+        /// A `${NAME}` reference could not be substituted: the variable is not set, or the
+        /// reference is not closed.
+        public static let substitutionFailed = Code(.substitutionFailed)
 
         /// A stable, kebab-case name for the code, such as `conversion-failed`.
         public var description: String { kind.rawValue }

@@ -3,9 +3,10 @@ import Foundation
 /// Builds the object graph from parser events: one frame per open element that binds.
 ///
 /// One engine serves one parse. It receives names and text as bytes, finds definitions
-/// in the registry's byte tables, fills objects through the setters prepared at
-/// registration, and records the first problem as a ``PendingDiagnostic`` (the driver
-/// then stops expat).
+/// in the registry's byte tables and fills objects through the setters prepared at
+/// registration. Problems are recorded as ``PendingDiagnostic``s and binding goes on
+/// (the failing property stays unset, unknown content is skipped), so one parse finds
+/// them all; the driver stops expat only when ``shouldStop`` says so.
 final class BindingEngine {
     /// What an open element is to the engine.
     struct Frame {
@@ -22,35 +23,57 @@ final class BindingEngine {
         var textStart: Int
         /// Byte offset of the start tag, for diagnostics.
         var byteIndex: Int
+        /// Object frames: the properties given a value so far.
+        var assigned = PropertySet()
+        /// Object frames: where this element's entries in ``elementAssignments`` begin.
+        var assignmentMark = 0
+        /// Object frames: the engine's error count when the element started.
+        var errorMark = 0
+        /// Byte offset of the element's first text, recorded only for substitution.
+        var textOffset = -1
     }
 
     let registry: CompiledRegistry
-    let mode: ParseMode
+    let options: ParseOptions
     let file: String?
+    let globalPolicy: UnknownContentPolicy
+    let resolver: VariableResolver?
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 
-    private var frames: ContiguousArray<Frame> = []
+    var frames: ContiguousArray<Frame> = []
     /// One buffer for all gathered text: each collecting frame appends after its
     /// parent's text and truncates back when it ends.
-    private var text: [UInt8] = []
-    /// How deep inside a skipped (unknown, lenient) subtree the parser is.
-    private var skipDepth = 0
+    var text: [UInt8] = []
+    /// How deep inside a skipped (unknown) subtree the parser is.
+    var skipDepth = 0
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
-    private var documentPrefixes = ByteTable()
+    var documentPrefixes = ByteTable()
+    /// Properties set from child elements in open objects, with the child's offset, so a
+    /// duplicate can point at the first one.
+    var elementAssignments: [(property: Int, offset: Int)] = []
 
     /// The root element's object, once its end tag is read.
     private(set) var root: Any?
     /// The root element's binding, once its start tag is read.
     private(set) var rootBinding: ElementBinding?
     private(set) var rootByteIndex = -1
-    /// The first problem found; the parse stops there.
-    private(set) var failure: PendingDiagnostic?
 
-    init(registry: CompiledRegistry, mode: ParseMode, file: String?) {
+    /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
+    var diagnostics: [PendingDiagnostic] = []
+    /// Problems found beyond the maximum.
+    var omittedCount = 0
+    /// Errors found (kept or not).
+    var errorCount = 0
+    /// Whether the parse must stop now.
+    var shouldStop = false
+
+    init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
         self.registry = registry
-        self.mode = mode
+        self.options = options
         self.file = file
+        self.globalPolicy = options.effectiveUnknownContent
+        self.resolver = options.substitution.map(VariableResolver.init)
         text.reserveCapacity(1024)
     }
 
@@ -77,16 +100,22 @@ final class BindingEngine {
                 }
             case .property(let property):
                 let owner = ownerBinding(below: frames.count - 1)
+                let holder = owner?.properties[property].xmlName.description ?? "?"
                 unknownElement(
-                    name, byteIndex: byteIndex,
-                    message: "unexpected element <\(name.qualifiedName)> inside property element "
-                        + "<\(owner?.properties[property].xmlName.description ?? "?")>; it holds text only")
+                    name, in: owner, byteIndex: byteIndex,
+                    message: "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
+                        + "which holds text only",
+                    suggestions: [])
                 return
             }
         }
         guard let bindingIndex = lookupElement(name) else {
-            let context = frames.isEmpty ? "as the root element" : "inside <\(enclosingName())>"
-            unknownElement(name, byteIndex: byteIndex, message: "unknown element <\(name.qualifiedName)> \(context)")
+            let parent = innermostObject()
+            let context = parent.map { "inside <\($0.elementName)>" } ?? "as the root element"
+            unknownElement(
+                name, in: parent, byteIndex: byteIndex,
+                message: "unknown element <\(name.qualifiedName)> \(context)",
+                suggestions: elementSuggestions(in: parent))
             return
         }
         startObject(registry.bindings[bindingIndex], name: name, attributes: attributes, byteIndex: byteIndex)
@@ -97,27 +126,41 @@ final class BindingEngine {
             skipDepth -= 1
             return
         }
-        guard let frame = frames.popLast() else { return }
+        guard var frame = frames.popLast() else { return }
         switch frame.kind {
         case .property(let index):
-            guard let last = frames.last, case .object(let binding, let box) = last.kind else { return }
-            assign(binding.properties[index], of: binding, to: box, fromTextAt: frame.textStart) {
-                PendingDiagnostic(code: .conversionFailed, message: $0, byteOffset: frame.byteIndex)
-            }
+            guard let ownerIndex = frames.indices.last, case .object(let binding, let box) = frames[ownerIndex].kind
+            else { return }
+            var assigned = frames[ownerIndex].assigned
+            storeText(
+                from: frame.textStart, into: index, of: binding, box: box, assigned: &assigned,
+                place: .element(
+                    offset: frame.byteIndex, textOffset: frame.textOffset,
+                    ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
+            frames[ownerIndex].assigned = assigned
+            elementAssignments.append((index, frame.byteIndex))
         case .object(let binding, let box):
             if let index = binding.textProperty {
-                assign(binding.properties[index], of: binding, to: box, fromTextAt: frame.textStart) {
-                    PendingDiagnostic(code: .conversionFailed, message: $0, byteOffset: frame.byteIndex)
+                if frame.textStart < text.count {
+                    storeText(
+                        from: frame.textStart, into: index, of: binding, box: box, assigned: &frame.assigned,
+                        place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
+                } else {
+                    text.removeSubrange(frame.textStart...)
                 }
             }
-            guard failure == nil else { return }
+            complete(binding, box: box, frame: frame)
+            elementAssignments.removeSubrange(min(frame.assignmentMark, elementAssignments.count)...)
             place(box.object, of: binding, byteIndex: frame.byteIndex)
         }
     }
 
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard skipDepth == 0, let top = frames.last, top.textStart >= 0 else { return }
+        guard skipDepth == 0, let top = frames.indices.last, frames[top].textStart >= 0 else { return }
+        if resolver != nil, frames[top].textOffset < 0, let driver {
+            frames[top].textOffset = driver.currentByteIndex
+        }
         text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
     }
 
@@ -149,36 +192,39 @@ final class BindingEngine {
         if let setNamespace = binding.setNamespace {
             setNamespace(box, name.uri.map { String(decoding: $0, as: UTF8.self) })
         }
+        var frame = Frame(
+            kind: .object(binding, box), textStart: binding.textProperty == nil ? -1 : text.count,
+            byteIndex: byteIndex, assignmentMark: elementAssignments.count, errorMark: errorCount)
         if let attributes {
-            bindAttributes(attributes, of: binding, to: box, element: name, byteIndex: byteIndex)
+            bindAttributes(attributes, of: binding, to: box, element: name, byteIndex: byteIndex, assigned: &frame.assigned)
         }
         if frames.isEmpty {
             rootBinding = binding
             rootByteIndex = byteIndex
         }
-        frames.append(Frame(kind: .object(binding, box), textStart: binding.textProperty == nil ? -1 : text.count,
-                            byteIndex: byteIndex))
+        frames.append(frame)
     }
 
     private func startPropertyElement(
         _ index: Int, of binding: ElementBinding, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        if mode == .strict, let attributes, let first = attributes[0] {
-            let attribute = ExpandedName(first)
-            fail(PendingDiagnostic(
-                code: .unknownAttribute,
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor] {
+            cursor += 2
+            let attribute = ExpandedName(rawName)
+            unknownAttribute(
+                attribute, in: binding, byteIndex: byteIndex,
                 message: "unexpected attribute '\(attribute.qualifiedName)' on property element "
-                    + "<\(name.qualifiedName)> of <\(binding.elementName)>; it holds text only",
-                byteOffset: byteIndex, focus: .attributeName(attribute.qualifiedName)))
-            return
+                    + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only",
+                suggestions: [])
         }
         frames.append(Frame(kind: .property(index), textStart: text.count, byteIndex: byteIndex))
     }
 
     private func bindAttributes(
         _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding,
-        to box: InstanceBox, element: ExpandedName, byteIndex: Int
+        to box: InstanceBox, element: ExpandedName, byteIndex: Int, assigned: inout PropertySet
     ) {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
@@ -187,42 +233,30 @@ final class BindingEngine {
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
-                let declared = binding.properties[property]
-                do {
-                    try declared.assign(box, value)
-                } catch {
-                    fail(PendingDiagnostic(
-                        code: .conversionFailed,
-                        message: Self.conversionMessage(value, declared, element: binding, error: error),
-                        byteOffset: byteIndex, focus: .attributeValue(name.qualifiedName)))
-                    return
-                }
+                store(
+                    value, into: property, of: binding, box: box, assigned: &assigned,
+                    place: .attribute(name.qualifiedName, tagOffset: byteIndex))
             } else if let addAttribute = binding.addAttribute {
                 addAttribute(box, (name.qualifiedName, String(decoding: value, as: UTF8.self)))
-            } else if mode == .strict {
-                fail(PendingDiagnostic(
-                    code: .unknownAttribute,
+            } else {
+                unknownAttribute(
+                    name, in: binding, byteIndex: byteIndex,
                     message: "unknown attribute '\(name.qualifiedName)' on <\(element.qualifiedName)>",
-                    byteOffset: byteIndex, focus: .attributeName(name.qualifiedName)))
-                return
+                    suggestions: binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description))
             }
         }
     }
 
-    /// Converts the text gathered since `start` into the property, then drops that text.
-    private func assign(
-        _ property: PropertyBinding, of binding: ElementBinding, to box: InstanceBox, fromTextAt start: Int,
-        diagnostic: (String) -> PendingDiagnostic
+    /// Converts the text gathered since `start` into a property, then drops that text.
+    private func storeText(
+        from start: Int, into index: Int, of binding: ElementBinding, box: InstanceBox,
+        assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
-        defer { text.removeSubrange(start...) }
-        text.withUnsafeBufferPointer { buffer in
-            let value = UnsafeBufferPointer(rebasing: buffer[start...])
-            do {
-                try property.assign(box, value)
-            } catch {
-                fail(diagnostic(Self.conversionMessage(value, property, element: binding, error: error)))
-            }
+        let value = Array(text[start...])
+        text.removeSubrange(start...)
+        value.withUnsafeBufferPointer { bytes in
+            store(bytes, into: index, of: binding, box: box, assigned: &assigned, place: place)
         }
     }
 
@@ -240,57 +274,30 @@ final class BindingEngine {
             addChild(parentBox, object)
             return
         }
-        guard mode == .strict else { return }
         let slots = parentBinding.childSlots.map { "'\($0.propertyName)'" }.joined(separator: ", ")
         let reason =
             slots.isEmpty
             ? "\(parentBinding.typeName) declares no children and is not an Ancestor"
             : "none of its child properties (\(slots)) takes a \(binding.typeName)"
-        fail(PendingDiagnostic(
-            code: .unplacedChild,
+        reportUnknown(
+            policy: parentBinding.unknownContentPolicy ?? globalPolicy, code: .unplacedChild,
             message: "<\(binding.elementName)> cannot be placed in its parent <\(parentBinding.elementName)>: \(reason)",
-            byteOffset: byteIndex))
+            byteOffset: byteIndex, focus: .offset,
+            content: UnknownContent(
+                kind: .element, name: binding.elementName.description, namespace: nil,
+                parent: parentBinding.elementName.description, origin: nil))
     }
 
-    // MARK: Problems
-
-    private func unknownElement(_ name: ExpandedName, byteIndex: Int, message: String) {
-        if mode == .strict {
-            fail(PendingDiagnostic(code: .unknownElement, message: message, byteOffset: byteIndex))
-        } else {
-            skipDepth = 1
-        }
-    }
-
-    private func fail(_ diagnostic: PendingDiagnostic) {
-        guard failure == nil else { return }
-        var diagnostic = diagnostic
-        if diagnostic.fallback == nil, let position = driver?.currentLineColumn {
-            diagnostic.fallback = position
-        }
-        failure = diagnostic
-    }
-
-    private func ownerBinding(below index: Int) -> ElementBinding? {
+    func ownerBinding(below index: Int) -> ElementBinding? {
         guard index > 0, case .object(let binding, _) = frames[index - 1].kind else { return nil }
         return binding
     }
 
-    /// The registered name of the innermost open object element, for messages.
-    private func enclosingName() -> String {
+    /// The innermost open object element's binding.
+    func innermostObject() -> ElementBinding? {
         for frame in frames.reversed() {
-            if case .object(let binding, _) = frame.kind { return binding.elementName.description }
+            if case .object(let binding, _) = frame.kind { return binding }
         }
-        return "?"
-    }
-
-    static func conversionMessage(
-        _ value: UnsafeBufferPointer<UInt8>, _ property: PropertyBinding, element: ElementBinding, error: any Error
-    ) -> String {
-        let text = String(decoding: value, as: UTF8.self)
-        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-        let reason = (error as? ConversionError)?.reason ?? String(describing: error)
-        return "cannot convert \"\(shown)\" to \(property.typeName) for property '\(property.propertyName)' "
-            + "of <\(element.elementName)>: \(reason)"
+        return nil
     }
 }

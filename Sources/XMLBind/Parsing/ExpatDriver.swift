@@ -111,6 +111,24 @@ final class ExpatDriver {
         (Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)))
     }
 
+    /// The 1-based line and column of an attribute of the start tag being reported, found
+    /// by scanning the tag's bytes in expat's buffer (`XML_GetInputContext`); `nil` for
+    /// input that is not ASCII-compatible or when expat no longer holds the tag.
+    func attributeOrigin(_ qualifiedName: String) -> (line: Int, column: Int)? {
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let context = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else { return nil }
+        let tag = UnsafeBufferPointer(
+            start: UnsafeRawPointer(context + Int(offset)).assumingMemoryBound(to: UInt8.self),
+            count: Int(size - offset))
+        guard tag.count > 1, tag[0] == UInt8(ascii: "<"), tag[1] != 0,
+            let found = TagScanner.attributeOffsets(in: tag, qualifiedName: qualifiedName)
+        else { return nil }
+        let start = currentLineColumn
+        let move = TagScanner.advance(over: tag, count: found.name)
+        return move.crossedLine ? (start.line + move.lines, move.column + 1) : (start.line, start.column + move.column + 1)
+    }
+
     /// Asks expat to stop after the current callback (`XML_StopParser`).
     func stop() {
         XML_StopParser(parser, XML_FALSE)
@@ -119,8 +137,8 @@ final class ExpatDriver {
     // MARK: Errors
 
     private func recordError() {
-        // An engine problem stopped the parser: that problem is the one to report.
-        guard engine.failure == nil else { return }
+        // The engine asked expat to stop: that is not a problem of the document.
+        guard !engine.shouldStop else { return }
         let code = XML_GetErrorCode(parser)
         let position = currentLineColumn
         expatError = PendingDiagnostic(
@@ -151,13 +169,13 @@ final class ExpatDriver {
     private static let startElement: XML_StartElementHandler = { userData, name, attributes in
         guard let driver = driver(userData), let name else { return }
         driver.engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-        if driver.engine.failure != nil { driver.stop() }
+        if driver.engine.shouldStop { driver.stop() }
     }
 
     private static let endElement: XML_EndElementHandler = { userData, name in
         guard let driver = driver(userData), let name else { return }
         driver.engine.endElement(name: name)
-        if driver.engine.failure != nil { driver.stop() }
+        if driver.engine.shouldStop { driver.stop() }
     }
 
     private static let characterData: XML_CharacterDataHandler = { userData, text, length in

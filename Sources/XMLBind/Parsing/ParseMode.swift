@@ -9,20 +9,50 @@ public enum ParseMode: Sendable, Hashable {
 }
 
 /// Options for parsing, shared by every parse of one ``XMLBinder``.
-public struct ParseOptions: Sendable, Hashable {
-    /// What to do with undeclared content; ``ParseMode/strict`` by default.
+public struct ParseOptions: Sendable {
+    /// What to do with undeclared content; ``ParseMode/strict`` by default. A
+    /// ``unknownContent`` policy, when set, takes its place.
     public var mode: ParseMode
     /// How many bytes to hand expat at a time when reading a file (1 MiB by default;
     /// at least 64 KiB, so that expat never re-scans a long token many times over).
     public var chunkSize: Int
+    /// What to do with attributes and elements no mapping declares. `nil` (the default)
+    /// follows ``mode``: ``UnknownContentPolicy/error`` when strict,
+    /// ``UnknownContentPolicy/ignore`` when lenient. A definition's own
+    /// `.unknownContent(_:)` overrides this for its element.
+    public var unknownContent: UnknownContentPolicy?
+    /// How many diagnostics a parse keeps (100 by default); the error says how many more
+    /// there were.
+    public var maximumDiagnostics: Int
+    /// Whether a parse stops at its first error instead of finding them all (`false` by
+    /// default).
+    public var stopsAtFirstError: Bool
+    /// `${NAME}` substitution in attribute values and text, or `nil` (the default) for none.
+    public var substitution: VariableSubstitution?
 
     /// Creates options.
     ///
     /// - Parameters:
     ///   - mode: What to do with undeclared content.
     ///   - chunkSize: Bytes per read when parsing a file; raised to 64 KiB if smaller.
-    public init(mode: ParseMode = .strict, chunkSize: Int = 1 << 20) {
+    ///   - unknownContent: A policy for undeclared content that overrides `mode`.
+    ///   - maximumDiagnostics: How many diagnostics to keep; at least 1.
+    ///   - stopsAtFirstError: Stop at the first error instead of collecting them all.
+    ///   - substitution: `${NAME}` substitution, off when `nil`.
+    public init(
+        mode: ParseMode = .strict, chunkSize: Int = 1 << 20, unknownContent: UnknownContentPolicy? = nil,
+        maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil
+    ) {
         self.mode = mode
         self.chunkSize = max(chunkSize, 64 << 10)
+        self.unknownContent = unknownContent
+        self.maximumDiagnostics = max(1, maximumDiagnostics)
+        self.stopsAtFirstError = stopsAtFirstError
+        self.substitution = substitution
+    }
+
+    /// The policy in force for undeclared content, before per-definition overrides.
+    var effectiveUnknownContent: UnknownContentPolicy {
+        unknownContent ?? (mode == .strict ? .error : .ignore)
     }
 }

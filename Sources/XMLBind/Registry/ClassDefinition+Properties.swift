@@ -8,9 +8,11 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func property<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: V.xmlConversion))
+    public func property<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: V.xmlConversion, default: defaultValue))
     }
 
     /// Declares a property, with its own conversion, read from an attribute **or** a child element's text.
@@ -20,9 +22,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func property<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion))
+    public func property<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion, default: defaultValue))
     }
 
     /// Declares an optional property, with a conversion of the wrapped type, read from an attribute **or** a child element's text.
@@ -32,9 +36,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func property<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion.optional))
+    public func property<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read from an attribute **or** a child element's text.
@@ -43,11 +49,13 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self
+    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion()))
+        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read from an attribute **or** a child element's text.
@@ -56,11 +64,13 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil) -> Self
+    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion().optional))
+        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
     }
 
 
@@ -70,9 +80,11 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func attribute<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: V.xmlConversion))
+    public func attribute<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: V.xmlConversion, default: defaultValue))
     }
 
     /// Declares a property, with its own conversion, read only from an attribute of the element.
@@ -82,9 +94,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func attribute<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion))
+    public func attribute<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion, default: defaultValue))
     }
 
     /// Declares an optional property, with a conversion of the wrapped type, read only from an attribute of the element.
@@ -94,9 +108,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func attribute<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion.optional))
+    public func attribute<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read only from an attribute of the element.
@@ -105,11 +121,13 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self
+    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion()))
+        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read only from an attribute of the element.
@@ -118,11 +136,13 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil) -> Self
+    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion().optional))
+        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
     }
 
 
@@ -132,9 +152,11 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func element<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: V.xmlConversion))
+    public func element<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: V.xmlConversion, default: defaultValue))
     }
 
     /// Declares a property, with its own conversion, read only from a child element's text.
@@ -144,9 +166,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func element<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion))
+    public func element<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion, default: defaultValue))
     }
 
     /// Declares an optional property, with a conversion of the wrapped type, read only from a child element's text.
@@ -156,9 +180,11 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func element<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion.optional))
+    public func element<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read only from a child element's text.
@@ -167,11 +193,13 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil) -> Self
+    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion()))
+        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read only from a child element's text.
@@ -180,11 +208,13 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil) -> Self
+    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion().optional))
+        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
     }
 
 }

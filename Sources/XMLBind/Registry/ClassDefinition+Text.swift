@@ -5,10 +5,13 @@ extension ClassDefinition {
     /// sections and the pieces expat delivers, and converted once at the end tag. Text
     /// inside child elements is not part of it.
     ///
-    /// - Parameter keyPath: The property to set; its type's built-in conversion reads the text.
+    /// - Parameters:
+    ///   - keyPath: The property to set; its type's built-in conversion reads the text.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func text<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable) -> Self {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: V.xmlConversion))
+    public func text<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: V.xmlConversion, default: defaultValue))
     }
 
     /// Declares a property read from the element's own character data, with its own conversion.
@@ -16,9 +19,11 @@ extension ClassDefinition {
     /// - Parameters:
     ///   - keyPath: The property to set.
     ///   - conversion: Reads the text instead of the type's built-in conversion.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func text<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion))
+    public func text<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion, default: defaultValue))
     }
 
     /// Declares an optional property read from the element's own character data, with a
@@ -27,29 +32,37 @@ extension ClassDefinition {
     /// - Parameters:
     ///   - keyPath: The optional property to set.
     ///   - conversion: Reads the wrapped value.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
-    public func text<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>) -> Self {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion.optional))
+    public func text<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property read from the element's own character data, through its raw value.
     ///
-    /// - Parameter keyPath: The property to set.
+    /// - Parameters:
+    ///   - keyPath: The property to set.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable) -> Self
+    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion()))
+        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property read from the element's own character data,
     /// through its raw value.
     ///
-    /// - Parameter keyPath: The optional property to set.
+    /// - Parameters:
+    ///   - keyPath: The optional property to set.
+    ///   - default: The value to store when the document gives none; without it, the
+    ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
-    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable) -> Self
+    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion().optional))
+        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
     }
 }

@@ -19,6 +19,11 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var properties: [PropertyBinding] = []
     /// Declared typed children, in declaration order.
     var childSlots: [ChildSlot] = []
+    /// What to do with unknown attributes and child elements of this element; the
+    /// binder's policy when `nil`.
+    var unknownContentPolicy: UnknownContentPolicy?
+    /// Checks run when an element is complete, in declaration order.
+    var validators: [@Sendable (InstanceBox, ValidationContext) throws -> Void] = []
 
     init(elementName: XMLName) {
         self.elementName = elementName

@@ -12,6 +12,12 @@ final class ElementBinding: Sendable {
     let elementTable: ByteTable
     /// The `.text` property, if one was declared.
     let textProperty: Int?
+    /// Properties with `.required()`, and properties with a `default:`.
+    let requiredProperties: [Int]
+    let defaultedProperties: [Int]
+    /// The definition's own policy for undeclared content, if it set one.
+    let unknownContentPolicy: UnknownContentPolicy?
+    let validators: [@Sendable (InstanceBox, ValidationContext) throws -> Void]
 
     let makeBox: @Sendable () -> InstanceBox
     /// Each is `nil` when the type does not conform to the protocol, so the engine pays
@@ -42,6 +48,11 @@ final class ElementBinding: Sendable {
         attributeTable = attributes
         elementTable = elements
         textProperty = text
+        let declared = properties
+        requiredProperties = declared.indices.filter { declared[$0].isRequired }
+        defaultedProperties = declared.indices.filter { declared[$0].applyDefault != nil }
+        unknownContentPolicy = definition.unknownContentPolicy
+        validators = definition.validators
 
         makeBox = { TypedBox(T()) }
         setOrigin = Self.conformance(T.self, T.self is any OriginAware.Type, as: (any OriginAware).self) { (aware: inout any OriginAware, origin: Origin) in

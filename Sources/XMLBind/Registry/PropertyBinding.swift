@@ -24,12 +24,17 @@ struct PropertyBinding: Sendable {
     let typeName: String
     /// Converts the bytes and stores the value in the box; throws the conversion's error.
     let assign: @Sendable (InstanceBox, UnsafeBufferPointer<UInt8>) throws -> Void
+    /// Whether a document must give the property a value (`.required()`).
+    var isRequired = false
+    /// Stores the declared default, for a property the document leaves out (`default:`).
+    let applyDefault: (@Sendable (InstanceBox) -> Void)?
 
     init<T, V>(
         _ keyPath: WritableKeyPath<T, V> & Sendable,
         xml: String?,
         form: Form,
-        conversion: Conversion<V>
+        conversion: Conversion<V>,
+        default defaultValue: V? = nil
     ) {
         let name = XMLName.propertyName(of: keyPath)
         self.propertyName = name
@@ -40,6 +45,23 @@ struct PropertyBinding: Sendable {
         self.assign = { box, bytes in
             let value = try decode(bytes)
             TypedBox<T>.of(box).value[keyPath: keyPath] = value
+        }
+        if let defaultValue {
+            // The value is the caller's; it is only ever copied into new objects.
+            nonisolated(unsafe) let value = defaultValue
+            self.applyDefault = { box in TypedBox<T>.of(box).value[keyPath: keyPath] = value }
+        } else {
+            self.applyDefault = nil
+        }
+    }
+
+    /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`.
+    var placeDescription: String {
+        switch form {
+        case .either: "attribute '\(xmlName)' or child element <\(xmlName)>"
+        case .attribute: "attribute '\(xmlName)'"
+        case .element: "child element <\(xmlName)>"
+        case .text: "text content"
         }
     }
 

@@ -1,0 +1,113 @@
+/// Recording problems, applying unknown-content policies, and "did you mean".
+extension BindingEngine {
+    /// Keeps a diagnostic (up to the maximum) and decides whether the parse stops.
+    func report(_ diagnostic: PendingDiagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.severity == .error {
+            errorCount += 1
+            if options.stopsAtFirstError { shouldStop = true }
+        }
+        guard diagnostics.count < options.maximumDiagnostics else {
+            omittedCount += 1
+            return
+        }
+        if diagnostic.fallback == nil, let position = driver?.currentLineColumn {
+            diagnostic.fallback = position
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    /// An element no mapping or parent property declares: skipped with its subtree, and
+    /// reported as the policy says.
+    func unknownElement(
+        _ name: ExpandedName, in parent: ElementBinding?, byteIndex: Int, message: String, suggestions: [String]
+    ) {
+        skipDepth = 1
+        reportUnknown(
+            policy: parent?.unknownContentPolicy ?? globalPolicy, code: .unknownElement,
+            message: message + Self.didYouMean(String(decoding: name.local, as: UTF8.self), among: suggestions),
+            byteOffset: byteIndex, focus: .offset,
+            content: UnknownContent(
+                kind: .element, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                parent: parent?.elementName.description, origin: nil))
+    }
+
+    /// An attribute no property declares, on an element that is not an attribute container.
+    func unknownAttribute(
+        _ name: ExpandedName, in binding: ElementBinding, byteIndex: Int, message: String, suggestions: [String]
+    ) {
+        reportUnknown(
+            policy: binding.unknownContentPolicy ?? globalPolicy, code: .unknownAttribute,
+            message: message + Self.didYouMean(name.qualifiedName, among: suggestions),
+            byteOffset: byteIndex, focus: .attributeName(name.qualifiedName),
+            content: UnknownContent(
+                kind: .attribute, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                parent: binding.elementName.description, origin: nil))
+    }
+
+    func reportUnknown(
+        policy: UnknownContentPolicy, code: XMLBindError.Code, message: String, byteOffset: Int,
+        focus: PendingDiagnostic.Focus, content: UnknownContent
+    ) {
+        switch policy {
+        case .error:
+            report(PendingDiagnostic(code: code, message: message, byteOffset: byteOffset, focus: focus))
+        case .warning:
+            report(PendingDiagnostic(severity: .warning, code: code, message: message, byteOffset: byteOffset, focus: focus))
+        case .ignore:
+            break
+        case .callback(let handle):
+            var content = content
+            if content.kind == .attribute {
+                content.origin = driver?.attributeOrigin(content.name).map { Origin(file: file, line: $0.line, column: $0.column) }
+            }
+            if content.origin == nil, let position = driver?.currentLineColumn {
+                content.origin = Origin(file: file, line: position.line, column: position.column + 1)
+            }
+            handle(content)
+        }
+    }
+
+    /// Names a registered element or a parent's element property could have been.
+    func elementSuggestions(in parent: ElementBinding?) -> [String] {
+        var names = registry.bindings.map(\.elementName.local)
+        if let parent {
+            names += parent.properties.filter(\.form.acceptsElement).map(\.xmlName.local)
+        }
+        return names
+    }
+
+    /// `; did you mean 'class'?` when one candidate is a small edit away, else nothing.
+    static func didYouMean(_ name: String, among candidates: [String]) -> String {
+        let threshold = max(1, min(3, name.count / 3))
+        var best: (name: String, distance: Int)?
+        for candidate in Set(candidates) where candidate != name {
+            let distance = editDistance(name, candidate)
+            if distance <= threshold, distance < best?.distance ?? .max
+                || (distance == best?.distance && candidate < best?.name ?? "")
+            {
+                best = (candidate, distance)
+            }
+        }
+        return best.map { "; did you mean '\($0.name)'?" } ?? ""
+    }
+
+    /// Levenshtein distance over Unicode scalars, case changes counting as edits.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,142 @@
+/// Storing values: substitution, conversion, duplicates, and the checks run when an
+/// element is complete (defaults, required properties, validators).
+extension BindingEngine {
+    /// Where a value came from, for diagnostics.
+    enum ValuePlace {
+        /// An attribute of the start tag at `tagOffset`.
+        case attribute(String, tagOffset: Int)
+        /// A child element at `offset`, whose text starts at `textOffset` (-1: unknown);
+        /// its owner object starts at `ownerOffset` with assignments from `ownerMark`.
+        case element(offset: Int, textOffset: Int, ownerMark: Int, ownerOffset: Int)
+        /// The element's own text.
+        case text(offset: Int, textOffset: Int)
+
+        /// Where the caret goes for a problem with the value, with `marker` found inside.
+        func focus(marker: String? = nil, occurrence: Int = 0) -> (offset: Int, focus: PendingDiagnostic.Focus) {
+            switch self {
+            case .attribute(let name, let tagOffset):
+                return (tagOffset, .attributeValue(name, marker: marker, occurrence: occurrence))
+            case .element(let offset, let textOffset, _, _), .text(let offset, let textOffset):
+                guard let marker else { return (offset, .offset) }
+                return textOffset >= 0 ? (textOffset, .search(marker, occurrence: occurrence)) : (offset, .offset)
+            }
+        }
+    }
+
+    /// Substitutes, converts and stores one value, reporting what goes wrong.
+    func store(
+        _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, box: InstanceBox,
+        assigned: inout PropertySet, place: ValuePlace
+    ) {
+        let property = binding.properties[index]
+        if assigned.contains(index) {
+            reportDuplicate(property, index: index, of: binding, place: place)
+            return
+        }
+        assigned.insert(index)
+        guard let resolver, VariableResolver.needsWork(raw) else {
+            convert(raw, into: property, of: binding, box: box, place: place, substitutedFrom: nil)
+            return
+        }
+        do {
+            let substituted = try resolver.substitute(raw)
+            substituted.withUnsafeBufferPointer { bytes in
+                convert(
+                    bytes, into: property, of: binding, box: box, place: place,
+                    substitutedFrom: String(decoding: raw, as: UTF8.self))
+            }
+        } catch {
+            let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
+            report(PendingDiagnostic(
+                code: .substitutionFailed,
+                message: "\(error.message), in property '\(property.propertyName)' of <\(binding.elementName)>",
+                byteOffset: offset, focus: focus))
+        }
+    }
+
+    private func convert(
+        _ bytes: UnsafeBufferPointer<UInt8>, into property: PropertyBinding, of binding: ElementBinding,
+        box: InstanceBox, place: ValuePlace, substitutedFrom original: String?
+    ) {
+        do {
+            try property.assign(box, bytes)
+        } catch {
+            let (offset, focus) = place.focus()
+            report(PendingDiagnostic(
+                code: .conversionFailed,
+                message: Self.conversionMessage(bytes, property, element: binding, error: error, original: original),
+                byteOffset: offset, focus: focus))
+        }
+    }
+
+    private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace) {
+        let (offset, focus) = place.focus()
+        var first: PendingDiagnostic.Note
+        switch place {
+        case .element(_, _, let ownerMark, let ownerOffset):
+            if let earlier = elementAssignments[min(ownerMark, elementAssignments.count)...].first(where: {
+                $0.property == index
+            }) {
+                first = PendingDiagnostic.Note(message: "first set here", byteOffset: earlier.offset)
+            } else {
+                first = PendingDiagnostic.Note(
+                    message: "first set here", byteOffset: ownerOffset,
+                    focus: .attributeName(property.xmlName.description))
+            }
+        case .attribute(_, let tagOffset):
+            // Two attributes of one name are malformed XML; a prefixed one can still collide.
+            first = PendingDiagnostic.Note(message: "first set here", byteOffset: tagOffset)
+        case .text(let offset, _):
+            first = PendingDiagnostic.Note(message: "first set here", byteOffset: offset)
+        }
+        report(PendingDiagnostic(
+            code: .duplicateValue,
+            message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
+            byteOffset: offset, focus: focus, notes: [first]))
+    }
+
+    /// Defaults, required properties and validators, once an element's content is bound.
+    func complete(_ binding: ElementBinding, box: InstanceBox, frame: Frame) {
+        for index in binding.defaultedProperties where !frame.assigned.contains(index) {
+            binding.properties[index].applyDefault?(box)
+        }
+        for index in binding.requiredProperties where !frame.assigned.contains(index) {
+            guard binding.properties[index].applyDefault == nil else { continue }
+            let property = binding.properties[index]
+            report(PendingDiagnostic(
+                code: .missingValue,
+                message: "<\(binding.elementName)> is missing required property '\(property.propertyName)' "
+                    + "(\(property.placeDescription))",
+                byteOffset: frame.byteIndex))
+        }
+        // A check on an element that already has errors would mostly repeat them.
+        guard !binding.validators.isEmpty, errorCount == frame.errorMark else { return }
+        let context = ValidationContext(elementName: binding.elementName.description)
+        for validator in binding.validators {
+            do {
+                try validator(box, context)
+            } catch {
+                context.error(String(describing: error))
+            }
+        }
+        for item in context.reports {
+            report(PendingDiagnostic(
+                severity: item.severity, code: .validationFailed, message: item.message, byteOffset: frame.byteIndex,
+                focus: item.attribute.map { .attributeName($0) } ?? .offset))
+        }
+    }
+
+    static func conversionMessage(
+        _ value: UnsafeBufferPointer<UInt8>, _ property: PropertyBinding, element: ElementBinding, error: any Error,
+        original: String? = nil
+    ) -> String {
+        func shortened(_ text: String) -> String {
+            text.count > 60 ? String(text.prefix(57)) + "..." : text
+        }
+        let text = shortened(String(decoding: value, as: UTF8.self))
+        let source = original.map { " (from \"\(shortened($0))\")" } ?? ""
+        let reason = (error as? ConversionError)?.reason ?? String(describing: error)
+        return "cannot convert \"\(text)\"\(source) to \(property.typeName) for property '\(property.propertyName)' "
+            + "of <\(element.elementName)>: \(reason)"
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// One parse, from input to outcome: feeding expat, then turning what the engine and
+/// expat found into diagnostics.
+extension XMLBinder {
+    /// Where a document comes from.
+    enum Input {
+        /// Bytes in memory; `forceUTF8` for `String` input, whose bytes are UTF-8 whatever
+        /// its declaration says.
+        case data(Data, forceUTF8: Bool)
+        /// A file, read through expat's own buffer in chunks.
+        case file(String)
+        /// Pieces handed to expat one by one.
+        case chunks(AnySequence<Data>)
+    }
+
+    /// What a finished parse produced.
+    struct ParseOutcome {
+        var root: Any?
+        var rootBinding: ElementBinding?
+        var rootByteIndex: Int
+        var warnings: [Diagnostic]
+        var locator: SourceLocator
+        var file: String?
+    }
+
+    /// Runs one parse; throws when it found any error.
+    func bind(_ input: Input, file: String?) throws(XMLBindError) -> ParseOutcome {
+        let engine = BindingEngine(registry: registry, options: options, file: file)
+        var forceUTF8 = false
+        if case .data(_, let force) = input { forceUTF8 = force }
+        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8) else {
+            throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
+        }
+        var source = SourceText.unavailable
+        let result: ExpatDriver.FeedResult
+        switch input {
+        case .data(let data, _):
+            source = .bytes(data)
+            result = feed(data, to: driver)
+        case .file(let path):
+            source = .file(path)
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw XMLBindError(
+                    code: .io, message: "cannot open '\(path)': \(reason)", origin: Origin(file: path, line: 0, column: 0))
+            }
+            defer { close(descriptor) }
+            result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
+        case .chunks(let chunks):
+            var whole = Data()
+            var outcome = ExpatDriver.FeedResult.accepted
+            for chunk in chunks {
+                whole.append(chunk)
+                outcome = chunk.withUnsafeBytes { driver.feed($0, isFinal: false) }
+                guard case .accepted = outcome else { break }
+            }
+            if case .accepted = outcome {
+                outcome = driver.feed(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+            }
+            source = .bytes(whole)
+            result = outcome
+        }
+        if case .readFailed(let reason) = result {
+            throw XMLBindError(
+                code: .io, message: "cannot read '\(file ?? "<input>")': \(reason)",
+                origin: Origin(file: file, line: 0, column: 0))
+        }
+        let locator = SourceLocator(source: source, declaredEncoding: driver.declaredEncoding)
+        var pending = engine.diagnostics
+        if let expatError = driver.expatError {
+            pending.append(expatError)
+        }
+        let hasErrors = engine.errorCount > 0 || driver.expatError != nil
+        // Document order: by offset, keeping the order found for equal offsets.
+        let ordered = pending.enumerated().sorted {
+            ($0.element.byteOffset, $0.offset) < ($1.element.byteOffset, $1.offset)
+        }.map(\.element)
+        let diagnostics = PendingDiagnostic.resolve(ordered, file: file, locator: locator)
+        if hasErrors {
+            throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)
+        }
+        return ParseOutcome(
+            root: engine.root, rootBinding: engine.rootBinding, rootByteIndex: engine.rootByteIndex,
+            warnings: diagnostics, locator: locator, file: file)
+    }
+
+    /// Hands bytes in memory to expat in bounded chunks, so a long token is never
+    /// re-scanned from the start of an enormous buffer.
+    private func feed(_ data: Data, to driver: ExpatDriver) -> ExpatDriver.FeedResult {
+        let chunk = options.chunkSize
+        return data.withUnsafeBytes { bytes in
+            var offset = 0
+            repeat {
+                let end = min(offset + chunk, bytes.count)
+                let result = driver.feed(
+                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), isFinal: end == bytes.count)
+                guard case .accepted = result else { return result }
+                offset = end
+            } while offset < bytes.count
+            return .accepted
+        }
+    }
+
+    /// The root object as a `T`, or an ``XMLBindError/Code/unexpectedRoot`` error.
+    func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: inout [Diagnostic]) throws(XMLBindError) -> T {
+        if let root = outcome.root as? T {
+            warnings += outcome.warnings
+            return root
+        }
+        let message: String
+        if let binding = outcome.rootBinding {
+            message = "the root element <\(binding.elementName)> binds to \(binding.typeName), not \(T.self)"
+        } else {
+            message = "the document's root element is not registered, so no \(T.self) was bound"
+        }
+        let problem = PendingDiagnostic(code: .unexpectedRoot, message: message, byteOffset: max(outcome.rootByteIndex, 0))
+        let resolved = PendingDiagnostic.resolve([problem], file: outcome.file, locator: outcome.locator)
+        throw XMLBindError(diagnostics: outcome.warnings + resolved)
+    }
+}
