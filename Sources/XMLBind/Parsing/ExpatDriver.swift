@@ -23,6 +23,11 @@ final class ExpatDriver {
     private(set) var declaredEncoding: String?
     /// expat's own error, when the document is not well-formed.
     private(set) var expatError: PendingDiagnostic?
+    /// The document's first bytes, kept until there are enough to see a byte order mark.
+    private var head: [UInt8] = []
+    /// Whether the document starts with a byte order mark, which expat counts as a
+    /// character of the first line.
+    private var startsWithBOM = false
 
     /// Creates a parser with namespace processing (triplets on) and safe defaults.
     ///
@@ -63,6 +68,7 @@ final class ExpatDriver {
     ///   - bytes: The next bytes of the document.
     ///   - isFinal: Whether these are the last bytes.
     func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+        noteHead(bytes)
         var rest = bytes
         repeat {
             // expat takes an `int` length; hand over very large buffers in pieces.
@@ -93,6 +99,7 @@ final class ExpatDriver {
             if count < 0 {
                 return .readFailed(String(cString: strerror(errno)))
             }
+            noteHead(UnsafeRawBufferPointer(start: buffer, count: count))
             if XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0) == XML_STATUS_ERROR {
                 recordError()
                 return .stopped
@@ -106,9 +113,22 @@ final class ExpatDriver {
     /// The byte offset of the current event in the input (`XML_GetCurrentByteIndex`).
     var currentByteIndex: Int { Int(XML_GetCurrentByteIndex(parser)) }
 
-    /// The 1-based line and 0-based column of the current event, as expat counts them.
+    /// The 1-based line and 0-based column of the current event, as expat counts them,
+    /// except that a byte order mark does not count as a column of the first line.
     var currentLineColumn: (line: Int, column: Int) {
-        (Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)))
+        let line = Int(XML_GetCurrentLineNumber(parser))
+        var column = Int(XML_GetCurrentColumnNumber(parser))
+        if line == 1, startsWithBOM, column > 0 { column -= 1 }
+        return (line, column)
+    }
+
+    /// Keeps the document's first three bytes, to tell whether it starts with a byte
+    /// order mark (UTF-8 `EF BB BF`, UTF-16 `FE FF` or `FF FE`).
+    private func noteHead(_ bytes: UnsafeRawBufferPointer) {
+        guard head.count < 3, !bytes.isEmpty else { return }
+        head.append(contentsOf: bytes.prefix(3 - head.count))
+        startsWithBOM =
+            head.starts(with: [0xEF, 0xBB, 0xBF]) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
     }
 
     /// The 1-based line and column of an attribute of the start tag being reported, found

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Runs the contenders over a workload, NIO performance-tester style, and prints the table.
+///
+/// Per contender: one warm-up parse, then `runs` timed parses of the same in-memory
+/// bytes; only `Contender.parse` is inside the clock (the checksum walk and the graph's
+/// release come after it). The median is reported, with MB/s (10⁶ bytes per second) and
+/// the ratio to `floor`; the peak memory comes from ``PeakMemoryProbe``.
+struct BenchmarkRunner {
+    struct Row {
+        let name: String
+        let seconds: [Double]
+        let checksumLine: String
+        let isGraphChecksum: Bool
+        var peakBytes: Int?
+        var median: Double { BenchmarkRunner.median(seconds) }
+    }
+
+    let options: BenchmarkOptions
+    let contenders: [any Contender]
+
+    /// Runs one contender once and prints only its checksum line (`--only NAME --runs 1`).
+    func runSingleShot(_ document: Document) throws {
+        for contender in contenders {
+            print(try contender.parse(document).checksumLine)
+        }
+        if options.printPeakMemory {
+            guard let peak = PeakMemoryProbe.ownPeakBytes() else {
+                throw BenchmarkError("error: cannot read VmHWM from /proc/self/status")
+            }
+            print(PeakMemoryProbe.peakPrefix + String(peak))
+        }
+    }
+
+    /// Times every contender on the document and prints the table.
+    ///
+    /// - Returns: Whether every graph checksum agreed.
+    func run(_ document: Document) throws -> Bool {
+        var rows: [Row] = []
+        for contender in contenders {
+            rows.append(try measure(contender, on: document))
+        }
+        if options.measureMemory {
+            try measureMemory(of: &rows, on: document)
+        }
+        printTable(rows, document: document)
+        return checkAgreement(rows)
+    }
+
+    private func measure(_ contender: any Contender, on document: Document) throws -> Row {
+        let warmUp = try contender.parse(document)
+        let expected = warmUp.checksumLine
+        var seconds: [Double] = []
+        let clock = ContinuousClock()
+        for run in 1...options.runs {
+            var result: ParseResult?
+            let elapsed = try clock.measure {
+                result = try contender.parse(document)
+            }
+            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            if let line = result?.checksumLine, line != expected {
+                throw BenchmarkError(
+                    "!!! \(contender.name) is not deterministic: run \(run) gave '\(line)', the warm-up '\(expected)'")
+            }
+        }
+        return Row(name: contender.name, seconds: seconds, checksumLine: expected,
+                   isGraphChecksum: warmUp.isGraphChecksum)
+    }
+
+    private func measureMemory(of rows: inout [Row], on document: Document) throws {
+        var temporary: String?
+        let path: String
+        if let file = document.path {
+            path = file
+        } else {
+            let written = NSTemporaryDirectory() + "xmlbind-bench-\(getpid())-\(document.workload.rawValue).xml"
+            try document.bytes.write(to: URL(fileURLWithPath: written))
+            temporary = written
+            path = written
+        }
+        defer {
+            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+        }
+        for index in rows.indices {
+            let measurement = try PeakMemoryProbe.measure(
+                contender: rows[index].name, workload: document.workload, file: path)
+            if measurement.checksumLine != rows[index].checksumLine {
+                throw BenchmarkError(
+                    "!!! CHECKSUM MISMATCH: \(rows[index].name) printed '\(measurement.checksumLine)' in its "
+                        + "child process but '\(rows[index].checksumLine)' in this one")
+            }
+            rows[index].peakBytes = measurement.peakBytes
+        }
+    }
+
+    private func printTable(_ rows: [Row], document: Document) {
+        let floor = rows.first { $0.name == "floor" }?.median
+        print("")
+        print("workload \(document.workload.rawValue): \(document.provenance)")
+        print(
+            pad("contender", 12) + pad("median s", 10, right: true) + pad("min s", 10, right: true)
+                + pad("MB/s", 9, right: true) + pad("peak RSS", 11, right: true) + pad("× floor", 9, right: true))
+        for row in rows {
+            let peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "-"
+            let ratio = floor.map { String(format: "%.2f", row.median / $0) } ?? "-"
+            print(
+                pad(row.name, 12) + pad(String(format: "%.4f", row.median), 10, right: true)
+                    + pad(String(format: "%.4f", row.seconds.min() ?? 0), 10, right: true)
+                    + pad(String(format: "%.1f", document.megabytes / row.median), 9, right: true)
+                    + pad(peak, 11, right: true) + pad(ratio, 9, right: true))
+        }
+        for (name, reason) in Contenders.pending.sorted(by: { $0.key < $1.key }) where options.only == nil {
+            print(pad(name, 12) + "  (not run: \(reason))")
+        }
+        for row in rows {
+            print("  \(pad(row.name + ":", 12))\(row.checksumLine)")
+        }
+        if options.measureMemory {
+            print(
+                "  peak RSS: VmHWM of a child process running only that contender once on the same file;"
+                    + " it includes the runtime and the \(String(format: "%.1f", document.megabytes)) MB document"
+                    + " (floor's row is that baseline).")
+        }
+    }
+
+    private func checkAgreement(_ rows: [Row]) -> Bool {
+        let graphs = rows.filter(\.isGraphChecksum)
+        guard let first = graphs.first else { return true }
+        guard graphs.contains(where: { $0.checksumLine != first.checksumLine }) else { return true }
+        var message = "\n!!! CHECKSUM MISMATCH: the contenders did not build the same graph !!!\n"
+        for row in graphs {
+            message += "!!!   \(pad(row.name, 12)) \(row.checksumLine)\n"
+        }
+        FileHandle.standardError.write(Data(message.utf8))
+        return false
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Measures one contender's peak resident memory by running it alone in a child process.
+///
+/// `getrusage`'s `ru_maxrss` is a high-water mark for a whole process, so within one
+/// process it only ever shows the hungriest contender so far. Instead the benchmark runs
+/// itself again (`/proc/self/exe --file F --workload W --only NAME --runs 1
+/// --print-peak-memory`): one contender, once, no warm-up. The child reports its own
+/// `VmHWM` (peak resident set of its address space, from `/proc/self/status`), not the
+/// `ru_maxrss` that `wait4` would give: Linux carries the high-water mark of the address
+/// space a process had before `exec` into `ru_maxrss`, and `posix_spawn` starts the child
+/// in the parent's (vfork), so every child would inherit this process's peak. The figure
+/// includes the Swift runtime and the document held in memory; the `floor` row, which
+/// builds nothing, is the baseline to subtract. The child's checksum line is returned
+/// too, as one more agreement check.
+enum PeakMemoryProbe {
+    struct Measurement {
+        /// The child's peak resident set size, in bytes.
+        let peakBytes: Int
+        /// What the child printed: its checksum line.
+        let checksumLine: String
+    }
+
+    static func measure(contender: String, workload: Workload, file: String) throws -> Measurement {
+        let arguments = [
+            "/proc/self/exe", "--file", file, "--workload", workload.rawValue, "--only", contender, "--runs", "1",
+            "--print-peak-memory",
+        ]
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw BenchmarkError("pipe failed: \(errorText())") }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        close(writeEnd)
+        guard spawned == 0 else {
+            close(readEnd)
+            throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output.append(contentsOf: chunk[..<count])
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(readEnd)
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("waitpid failed: \(errorText())") }
+        }
+        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
+        let exited = status & 0x7f == 0
+        let exitCode = (status >> 8) & 0xff
+        guard exited, exitCode == 0 else {
+            throw BenchmarkError("the child measuring '\(contender)' failed (wait status \(status))")
+        }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.count == 2, lines[1].hasPrefix(peakPrefix), let peak = Int(lines[1].dropFirst(peakPrefix.count))
+        else {
+            throw BenchmarkError("the child measuring '\(contender)' printed \(lines), not a checksum and a peak")
+        }
+        return Measurement(peakBytes: peak, checksumLine: lines[0])
+    }
+
+    /// How a child reports its peak: `peak-rss-bytes=N`, after its checksum line.
+    static let peakPrefix = "peak-rss-bytes="
+
+    /// This process's peak resident set size (`VmHWM` in `/proc/self/status`), in bytes.
+    static func ownPeakBytes() -> Int? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("VmHWM:") else { continue }
+            let digits = text.dropFirst("VmHWM:".count).filter(\.isNumber)
+            return Int(digits).map { $0 * 1024 }  // reported in kB
+        }
+        return nil
+    }
+
+    private static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+}
