@@ -20,7 +20,7 @@ enum CheckCommand {
                 }
             } catch {
                 failures += 1
-                FileHandle.standardError.write("\(error)\n")
+                FileHandle.standardError.write(error.rendered(.forStandardError) + "\n")
             }
         }
         return failures == 0 ? 0 : 1

@@ -17,13 +17,13 @@ enum DemoCommand {
             FileHandle.standardError.write("\(error)\n")
             return 1
         }
-        print("\nBinding beans-broken.xml, a copy edited by hand, reports where it is wrong:\n")
+        print("\nBinding beans-broken.xml, a copy edited by hand, reports every mistake in one run:\n")
         do {
             _ = try DemoModel.binder.parse(broken, as: DemoModel.Beans.self, file: "beans-broken.xml")
             print("(no error: the broken copy unexpectedly bound)")
             return 1
         } catch {
-            print(error)
+            print(error.rendered(DiagnosticStyle.forStandardOutput))
         }
         return 0
     }

@@ -27,7 +27,7 @@ enum DemoModel {
         }
     }
 
-    enum Scope: String {
+    enum Scope: String, CaseIterable {
         case singleton, prototype
     }
 

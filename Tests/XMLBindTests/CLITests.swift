@@ -67,12 +67,32 @@ import Testing
         #expect(
             result.stdout.hasSuffix(
                 """
+                reports every mistake in one run:
+
+                beans-broken.xml:6:68: error: unknown attribute 'vlaue' on <configuration:define>; did you mean 'value'?
+                    6 |     <configuration:define namespace="db" key="poolSize" type="int" vlaue="16"/>
+                      |                                                                    ^
+                beans-broken.xml:8:62: error: cannot convert "singelton" to Scope for property 'scope' of <bean>: \
+                not a valid Scope value; expected one of: singleton, prototype
+                    8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
+                      |                                                              ^
                 beans-broken.xml:8:79: error: cannot convert "yes" to Bool for property 'lazy' of <bean>: \
                 expected true, false, 1 or 0
-                    8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singleton" lazy="yes">
+                    8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
                       |                                                                               ^
+                beans-broken.xml:10:9: error: unknown element <proprety> inside <bean>; did you mean 'property'?
+                   10 |         <proprety name="timeout">30</proprety>
+                      |         ^
 
                 """))
+    }
+
+    @Test func checkColorsOnlyWhenAskedForByATerminal() throws {
+        // Standard error is a pipe here, so no colors even without NO_COLOR.
+        let bad = try temporaryFile("bad.xml", "<a>")
+        let result = try run(["check", bad.path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("\u{1B}["))
     }
 
     @Test func checkAcceptsWellFormedFilesSilently() throws {

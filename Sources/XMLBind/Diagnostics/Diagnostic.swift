@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem in a document, with its place: an error or a warning.
 ///
 /// A parse collects every problem it finds; ``XMLBindError/diagnostics`` holds them in
@@ -103,6 +105,12 @@ public enum DiagnosticStyle: Sendable, Hashable {
     /// ``colored`` when standard error is a terminal and the `NO_COLOR` environment
     /// variable is not set (see no-color.org), ``plain`` otherwise.
     public static var forStandardError: DiagnosticStyle {
-        TerminalInfo.standardErrorIsColorTerminal ? .colored : .plain
+        TerminalInfo.isColorTerminal(STDERR_FILENO) ? .colored : .plain
+    }
+
+    /// ``colored`` when standard output is a terminal and `NO_COLOR` is not set,
+    /// ``plain`` otherwise.
+    public static var forStandardOutput: DiagnosticStyle {
+        TerminalInfo.isColorTerminal(STDOUT_FILENO) ? .colored : .plain
     }
 }

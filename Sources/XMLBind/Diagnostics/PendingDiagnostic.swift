@@ -47,14 +47,16 @@ struct PendingDiagnostic: Sendable {
     }
 
     /// Resolves many diagnostics at once, reading the source a single time for all
-    /// their positions.
+    /// their positions, and returns them in document order (by the position the caret
+    /// points at; equal positions keep the order they were found in).
     static func resolve(_ pending: [PendingDiagnostic], file: String?, locator: SourceLocator) -> [Diagnostic] {
         let offsets = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
         let noteOffsets = pending.map { diagnostic in
             diagnostic.notes.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
         }
         let locations = locator.locate(offsets + noteOffsets.flatMap { $0 })
-        return pending.indices.map { index in
+        let order = pending.indices.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
+        return order.map { index in
             let item = pending[index]
             var diagnostic = Diagnostic(severity: item.severity, code: item.code, message: item.message)
             if let location = locations[offsets[index]] {

@@ -2,10 +2,12 @@ import Foundation
 
 /// What the process's terminal can show.
 enum TerminalInfo {
-    static var standardErrorIsColorTerminal: Bool {
+    /// Whether the file descriptor is a terminal that should get colors: not when
+    /// `NO_COLOR` is set to anything (no-color.org) or `TERM` is `dumb`.
+    static func isColorTerminal(_ descriptor: Int32) -> Bool {
         let environment = ProcessInfo.processInfo.environment
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
-        return isatty(STDERR_FILENO) != 0
+        return isatty(descriptor) != 0
     }
 }

@@ -80,34 +80,32 @@ extension BindingEngine {
     /// `; did you mean 'class'?` when one candidate is a small edit away, else nothing.
     static func didYouMean(_ name: String, among candidates: [String]) -> String {
         let threshold = max(1, min(3, name.count / 3))
-        var best: (name: String, distance: Int)?
-        for candidate in Set(candidates) where candidate != name {
-            let distance = editDistance(name, candidate)
-            if distance <= threshold, distance < best?.distance ?? .max
-                || (distance == best?.distance && candidate < best?.name ?? "")
-            {
-                best = (candidate, distance)
-            }
-        }
-        return best.map { "; did you mean '\($0.name)'?" } ?? ""
+        let ranked = Set(candidates).filter { $0 != name }
+            .map { (name: $0, distance: editDistance(name, $0)) }
+            .filter { $0.distance <= threshold }
+            .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        return ranked.map { "; did you mean '\($0.name)'?" } ?? ""
     }
 
-    /// Levenshtein distance over Unicode scalars, case changes counting as edits.
+    /// Edit distance over Unicode scalars, where inserting, deleting or replacing one
+    /// character, or swapping two neighbours, counts as one edit (optimal string alignment).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }

@@ -73,11 +73,7 @@ extension XMLBinder {
             pending.append(expatError)
         }
         let hasErrors = engine.errorCount > 0 || driver.expatError != nil
-        // Document order: by offset, keeping the order found for equal offsets.
-        let ordered = pending.enumerated().sorted {
-            ($0.element.byteOffset, $0.offset) < ($1.element.byteOffset, $1.offset)
-        }.map(\.element)
-        let diagnostics = PendingDiagnostic.resolve(ordered, file: file, locator: locator)
+        let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)
         if hasErrors {
             throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)
         }

@@ -8,7 +8,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func property<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
@@ -22,7 +22,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func property<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -36,7 +36,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func property<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -49,7 +49,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -64,7 +64,7 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -80,7 +80,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func attribute<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
@@ -94,7 +94,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func attribute<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -108,7 +108,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func attribute<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -121,7 +121,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -136,7 +136,7 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -152,7 +152,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set; its type's built-in conversion reads the value.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func element<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
@@ -166,7 +166,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the value instead of the type's built-in conversion.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func element<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -180,7 +180,7 @@ extension ClassDefinition {
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
     ///   - conversion: Reads the wrapped value.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func element<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -193,7 +193,7 @@ extension ClassDefinition {
     ///   - keyPath: The property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -208,7 +208,7 @@ extension ClassDefinition {
     ///   - keyPath: The optional property to set.
     ///   - xml: The XML name; the key path's property name when omitted. `prefix:local`
     ///     names match by the prefix the document writes (or the binder's prefix map).
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload

@@ -7,7 +7,7 @@ extension ClassDefinition {
     ///
     /// - Parameters:
     ///   - keyPath: The property to set; its type's built-in conversion reads the text.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func text<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self {
@@ -19,7 +19,7 @@ extension ClassDefinition {
     /// - Parameters:
     ///   - keyPath: The property to set.
     ///   - conversion: Reads the text instead of the type's built-in conversion.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func text<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -32,7 +32,7 @@ extension ClassDefinition {
     /// - Parameters:
     ///   - keyPath: The optional property to set.
     ///   - conversion: Reads the wrapped value.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     public func text<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
@@ -43,7 +43,7 @@ extension ClassDefinition {
     ///
     /// - Parameters:
     ///   - keyPath: The property to set.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
@@ -57,7 +57,7 @@ extension ClassDefinition {
     ///
     /// - Parameters:
     ///   - keyPath: The optional property to set.
-    ///   - default: The value to store when the document gives none; without it, the
+    ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @_disfavoredOverload
