@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Diagnostics: every error kind as the user reads it")
@@ -147,7 +148,8 @@ struct DiagnosticTests {
                       |                          ^
                 """),
         Case(
-            testDescription: "conversion of an attribute written with spaces and single quotes", code: .conversionFailed,
+            testDescription: "conversion of an attribute written with spaces and single quotes",
+            code: .conversionFailed,
             document: "<beans>\n  <bean\n     timeout = '1e3'/>\n</beans>",
             expected: """
                 t.xml:3:17: error: cannot convert "1e3" to Int for property 'timeout' of <bean>: not an integer
@@ -221,7 +223,10 @@ struct DiagnosticTests {
         #expect(error.origin == Origin(file: "min.xml", line: 1, column: 443))
         let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "min.xml:1:443: error: cannot convert \"fast\" to Int for property 'timeout' of <bean>: not an integer")
+        #expect(
+            lines[0]
+                == "min.xml:1:443: error: cannot convert \"fast\" to Int for property 'timeout' of <bean>: not an integer"
+        )
         let shown = try #require(lines[1].split(separator: " | ", maxSplits: 1).last.map(String.init))
         let caret = try #require(lines[2].split(separator: " | ", maxSplits: 1).last.map(String.init))
         #expect(shown.hasPrefix("…"))
@@ -229,11 +234,13 @@ struct DiagnosticTests {
         #expect(shown.count < 160)
         // The caret stands under the f of "fast".
         let fast = try #require(shown.range(of: "fast"))
-        #expect(caret == String(repeating: " ", count: shown.distance(from: shown.startIndex, to: fast.lowerBound)) + "^")
+        #expect(
+            caret == String(repeating: " ", count: shown.distance(from: shown.startIndex, to: fast.lowerBound)) + "^")
     }
 
     @Test func errorsAreValues() {
-        let made = XMLBindError(code: .io, message: "m", origin: Origin(file: "f", line: 2, column: 3), sourceLine: "abc")
+        let made = XMLBindError(
+            code: .io, message: "m", origin: Origin(file: "f", line: 2, column: 3), sourceLine: "abc")
         #expect(made.description == "f:2:3: error: m\n    2 | abc\n      |   ^")
         #expect(XMLBindError(code: .io, message: "no origin").description == "error: no origin")
         #expect(XMLBindError.Code.conversionFailed.description == "conversion-failed")

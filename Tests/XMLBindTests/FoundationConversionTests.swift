@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Built-in conversions: Foundation types, lists and optionals")
@@ -84,7 +85,8 @@ struct FoundationConversionTests {
 
     @Test func base64Data() {
         #expect(bindElement("aGVsbG8gd29ybGQ=", as: Data.self, describe: Self.utf8) == .value("hello world"))
-        #expect(bindElement("\n  aGVsbG8g\r\n  d29ybGQ=\n", as: Data.self, describe: Self.utf8) == .value("hello world"))
+        #expect(
+            bindElement("\n  aGVsbG8g\r\n  d29ybGQ=\n", as: Data.self, describe: Self.utf8) == .value("hello world"))
         #expect(bindElement("", as: Data.self, describe: Self.utf8) == .value(""))
         #expect(
             bindElement("aGVsbG8", as: Data.self)
