@@ -85,6 +85,8 @@ final class BindingEngine {
             }
         }
         guard let bindingIndex = lookupElement(name) else {
+            // An unknown root still has a place, for an unexpected-root error in lenient mode.
+            if frames.isEmpty { rootByteIndex = byteIndex }
             let context = frames.isEmpty ? "as the root element" : "inside <\(enclosingName())>"
             unknownElement(name, byteIndex: byteIndex, message: "unknown element <\(name.qualifiedName)> \(context)")
             return
