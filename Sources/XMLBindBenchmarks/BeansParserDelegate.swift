@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Builds ``BeansModel`` from `XMLParser` events, by hand.

@@ -110,7 +110,9 @@ struct BeansWorkloadGenerator {
         let scope = random.choice(Self.scopes)
         let lazy = random.random() < 0.2 ? "true" : "false"
         let extra = random.random() < 0.15 ? " init-method=\"init\"" : ""
-        write("\(indent)<bean id=\"\(id)\" class=\"\(package).\(className)\" scope=\"\(scope)\" lazy=\"\(lazy)\"\(extra)>\n")
+        write(
+            "\(indent)<bean id=\"\(id)\" class=\"\(package).\(className)\" scope=\"\(scope)\" lazy=\"\(lazy)\"\(extra)>\n"
+        )
         let count = random.randint(3, 6)
         let inner = indent + "    "
         for _ in 0..<count {

@@ -63,8 +63,9 @@ struct BenchmarkRunner {
                     "!!! \(contender.name) is not deterministic: run \(run) gave '\(line)', the warm-up '\(expected)'")
             }
         }
-        return Row(name: contender.name, seconds: seconds, checksumLine: expected,
-                   isGraphChecksum: warmUp.isGraphChecksum)
+        return Row(
+            name: contender.name, seconds: seconds, checksumLine: expected,
+            isGraphChecksum: warmUp.isGraphChecksum)
     }
 
     private func measureMemory(of rows: inout [Row], on document: Document) throws {

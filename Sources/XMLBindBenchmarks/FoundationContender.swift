@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Foundation's `XMLParser` with a hand-written delegate building the same graph: what a

@@ -29,7 +29,8 @@ enum RSSModel {
         let items = root.channel?.items ?? []
         var bytes = 0
         for item in items {
-            bytes += item.title.utf8.count + item.link.utf8.count + item.description.utf8.count
+            bytes +=
+                item.title.utf8.count + item.link.utf8.count + item.description.utf8.count
                 + item.pubDate.utf8.count
         }
         return "items=\(items.count) strbytes=\(bytes)"

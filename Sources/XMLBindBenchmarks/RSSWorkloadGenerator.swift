@@ -67,7 +67,8 @@ struct RSSWorkloadGenerator {
         let minute = PythonFormat.twoDigits(random.randint(0, 59))
         let second = PythonFormat.twoDigits(random.randint(0, 59))
         let pubDate = "\(day), \(date) \(monthName) \(dateYear) \(hour):\(minute):\(second) +0000"
-        return "<item>\n  <title>\(title)</title>\n  <link>\(link)</link>\n  <description>\(description)</description>\n"
+        return
+            "<item>\n  <title>\(title)</title>\n  <link>\(link)</link>\n  <description>\(description)</description>\n"
             + "  <pubDate>\(pubDate)</pubDate>\n  <guid isPermaLink=\"true\">\(link)</guid>\n</item>\n"
     }
 }

@@ -11,8 +11,9 @@ func loadDocument(_ workload: Workload, options: BenchmarkOptions) throws -> Doc
         guard let bytes = FileManager.default.contents(atPath: file) else {
             throw BenchmarkError("error: cannot read '\(file)'.")
         }
-        return Document(workload: workload, bytes: bytes, path: file,
-                        provenance: "\(file), \(bytes.count) bytes")
+        return Document(
+            workload: workload, bytes: bytes, path: file,
+            provenance: "\(file), \(bytes.count) bytes")
     }
     let start = ContinuousClock.now
     let bytes = workload.generate(target: options.size)
@@ -30,15 +31,15 @@ func runBenchmarks() throws(BenchmarkError) {
     }
 
     #if DEBUG
-    report(
-        """
+        report(
+            """
 
-        !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
-        !!! WARNING: XMLBindBenchmarks was built in DEBUG mode.                     !!!
-        !!! The figures mean nothing. Build with `swift build -c release`.          !!!
-        !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+            !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+            !!! WARNING: XMLBindBenchmarks was built in DEBUG mode.                     !!!
+            !!! The figures mean nothing. Build with `swift build -c release`.          !!!
+            !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
 
-        """)
+            """)
     #endif
 
     do {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Child objects: typed key paths, Ancestor, structs and classes")
@@ -160,7 +161,8 @@ struct ChildrenTests {
         let binder = XMLBinder().register(
             mapping(Bag.self, element: "bag"),
             mapping(Item.self, element: "item").property(\.name))
-        let bag = try binder.parse("<bag><item name='a'/><item><name>b</name></item><item name='c'/></bag>", as: Bag.self)
+        let bag = try binder.parse(
+            "<bag><item name='a'/><item><name>b</name></item><item name='c'/></bag>", as: Bag.self)
         #expect(bag.names == ["a", "b", "c"])
     }
 

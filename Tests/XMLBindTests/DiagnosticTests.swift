@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Diagnostics: every error kind as the user reads it")
@@ -118,7 +119,7 @@ struct DiagnosticTests {
             testDescription: "element inside a property element", code: .unknownElement,
             document: "<beans>\n  <bean>\n    <timeout><b/>3</timeout>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:14: error: unexpected element <b> inside property element <timeout>; it holds text only
+                t.xml:3:14: error: unexpected element <b> inside property element <timeout>, which holds text only
                     3 |     <timeout><b/>3</timeout>
                       |              ^
                 """),
@@ -134,7 +135,7 @@ struct DiagnosticTests {
             testDescription: "attribute on a property element", code: .unknownAttribute,
             document: "<beans>\n  <bean>\n    <timeout unit=\"s\">3</timeout>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:14: error: unexpected attribute 'unit' on property element <timeout> of <bean>; it holds text only
+                t.xml:3:14: error: unexpected attribute 'unit' on property element <timeout> of <bean>, which holds text only
                     3 |     <timeout unit="s">3</timeout>
                       |              ^
                 """),
@@ -147,7 +148,8 @@ struct DiagnosticTests {
                       |                          ^
                 """),
         Case(
-            testDescription: "conversion of an attribute written with spaces and single quotes", code: .conversionFailed,
+            testDescription: "conversion of an attribute written with spaces and single quotes",
+            code: .conversionFailed,
             document: "<beans>\n  <bean\n     timeout = '1e3'/>\n</beans>",
             expected: """
                 t.xml:3:17: error: cannot convert "1e3" to Int for property 'timeout' of <bean>: not an integer
@@ -174,7 +176,7 @@ struct DiagnosticTests {
             testDescription: "unplaced child", code: .unplacedChild,
             document: "<beans>\n  <orphan/>\n</beans>",
             expected: """
-                t.xml:2:3: error: <orphan> cannot be placed in its parent <beans>: none of its child properties ('beans') takes a Orphan
+                t.xml:2:3: error: <orphan> cannot be placed in its parent <beans>: none of its child properties ('beans') holds values of type Orphan
                     2 |   <orphan/>
                       |   ^
                 """),
@@ -199,14 +201,15 @@ struct DiagnosticTests {
     @Test(arguments: cases)
     func printedText(_ test: Case) {
         let error = bindError { _ = try Self.binder.parse(test.document, as: Beans.self, file: "t.xml") }
-        #expect(error?.code == test.code)
-        #expect(error?.description == test.expected)
+        // Some documents hold further mistakes, all reported: the case's must be among them, whole.
+        let matching = error?.diagnostics.filter { $0.code == test.code } ?? []
+        #expect(matching.map(\.description).contains(test.expected), "got: \(matching)")
     }
 
     @Test func withoutAFileName() {
         let error = bindError { _ = try Self.binder.parse(Data("<beans>\n<x/>".utf8), as: Beans.self) }
         #expect(
-            error?.description == """
+            error?.primary.description == """
                 <input>:2:1: error: unknown element <x> inside <beans>
                     2 | <x/>
                       | ^
@@ -221,7 +224,10 @@ struct DiagnosticTests {
         #expect(error.origin == Origin(file: "min.xml", line: 1, column: 443))
         let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "min.xml:1:443: error: cannot convert \"fast\" to Int for property 'timeout' of <bean>: not an integer")
+        #expect(
+            lines[0]
+                == "min.xml:1:443: error: cannot convert \"fast\" to Int for property 'timeout' of <bean>: not an integer"
+        )
         let shown = try #require(lines[1].split(separator: " | ", maxSplits: 1).last.map(String.init))
         let caret = try #require(lines[2].split(separator: " | ", maxSplits: 1).last.map(String.init))
         #expect(shown.hasPrefix("…"))
@@ -229,11 +235,13 @@ struct DiagnosticTests {
         #expect(shown.count < 160)
         // The caret stands under the f of "fast".
         let fast = try #require(shown.range(of: "fast"))
-        #expect(caret == String(repeating: " ", count: shown.distance(from: shown.startIndex, to: fast.lowerBound)) + "^")
+        #expect(
+            caret == String(repeating: " ", count: shown.distance(from: shown.startIndex, to: fast.lowerBound)) + "^")
     }
 
     @Test func errorsAreValues() {
-        let made = XMLBindError(code: .io, message: "m", origin: Origin(file: "f", line: 2, column: 3), sourceLine: "abc")
+        let made = XMLBindError(
+            code: .io, message: "m", origin: Origin(file: "f", line: 2, column: 3), sourceLine: "abc")
         #expect(made.description == "f:2:3: error: m\n    2 | abc\n      |   ^")
         #expect(XMLBindError(code: .io, message: "no origin").description == "error: no origin")
         #expect(XMLBindError.Code.conversionFailed.description == "conversion-failed")

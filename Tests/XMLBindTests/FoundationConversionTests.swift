@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Built-in conversions: Foundation types, lists and optionals")
@@ -84,7 +85,8 @@ struct FoundationConversionTests {
 
     @Test func base64Data() {
         #expect(bindElement("aGVsbG8gd29ybGQ=", as: Data.self, describe: Self.utf8) == .value("hello world"))
-        #expect(bindElement("\n  aGVsbG8g\r\n  d29ybGQ=\n", as: Data.self, describe: Self.utf8) == .value("hello world"))
+        #expect(
+            bindElement("\n  aGVsbG8g\r\n  d29ybGQ=\n", as: Data.self, describe: Self.utf8) == .value("hello world"))
         #expect(bindElement("", as: Data.self, describe: Self.utf8) == .value(""))
         #expect(
             bindElement("aGVsbG8", as: Data.self)
@@ -102,11 +104,11 @@ struct FoundationConversionTests {
         #expect(bindElement("true 0", as: [Bool].self) == .value("[true, false]"))
         #expect(
             bindElement("1 x 3", as: [Int].self)
-                == .failure("cannot convert \"1 x 3\" to Array<Int> for property 'value' of <v>: not an integer"))
+                == .failure("cannot convert \"1 x 3\" to [Int] for property 'value' of <v>: not an integer"))
         #expect(
             bindElement("1 300", as: [UInt8].self)
                 == .failure(
-                    "cannot convert \"1 300\" to Array<UInt8> for property 'value' of <v>: "
+                    "cannot convert \"1 300\" to [UInt8] for property 'value' of <v>: "
                         + "value out of range for UInt8 (0...255)"))
         #expect([Int].xmlConversion.format([1, 2, 3]) == "1 2 3")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Namespaces: matching on URI and local name")
@@ -90,7 +91,8 @@ struct NamespaceTests {
         #expect(configuration.defines.compactMap(\.key) == ["a", "b"])
         // The map wins over the document's own binding of the prefix.
         let error = bindError {
-            _ = try binder.parse("<configuration:configuration xmlns:configuration='urn:other'/>", as: Configuration.self)
+            _ = try binder.parse(
+                "<configuration:configuration xmlns:configuration='urn:other'/>", as: Configuration.self)
         }
         #expect(error?.message == "unknown element <configuration:configuration> as the root element")
     }
@@ -106,7 +108,8 @@ struct NamespaceTests {
         let wrong = bindError { _ = try binder.parse("<configuration/>", as: Configuration.self) }
         #expect(wrong?.message == "unknown element <configuration> as the root element")
         let other = bindError {
-            _ = try binder.parse("<configuration xmlns='\(Self.cfg)'><define xmlns='urn:x'/></configuration>", as: Configuration.self)
+            _ = try binder.parse(
+                "<configuration xmlns='\(Self.cfg)'><define xmlns='urn:x'/></configuration>", as: Configuration.self)
         }
         #expect(other?.message == "unknown element <define> inside <configuration>")
     }
@@ -119,7 +122,8 @@ struct NamespaceTests {
         #expect(error?.code == .unknownElement)
         let clark = XMLBinder().register(mapping(Define.self, element: "{}define"))
         #expect(try clark.parse("<define/>", as: Define.self).namespace == nil)
-        #expect(bindError { _ = try clark.parse("<d:define xmlns:d='urn:d'/>", as: Define.self) }?.code == .unknownElement)
+        #expect(
+            bindError { _ = try clark.parse("<d:define xmlns:d='urn:d'/>", as: Define.self) }?.code == .unknownElement)
     }
 
     @Test func unprefixedRegistrationsMatchInAnyNamespace() throws {
@@ -166,6 +170,6 @@ struct NamespaceTests {
         #expect(typed.plain == "plain")
         // An unprefixed attribute registration matches only attributes in no namespace.
         let error = bindError { _ = try binder.parse("<typed xmlns:o='urn:o' o:type='x'/>", as: Typed.self) }
-        #expect(error?.message == "unknown attribute 'o:type' on <typed>")
+        #expect(error?.message == "unknown attribute 'o:type' on <typed>; did you mean 'type'?")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// One text bound into a property of one type, and what it must produce.
@@ -71,10 +72,13 @@ struct NumberConversionTests {
             "value out of range for Int64 (-9223372036854775808...9223372036854775807)"),
         .ok(Int.self, "-9223372036854775808", "-9223372036854775808"),
         .ok(Int.self, "9223372036854775807", "9223372036854775807"),
-        .bad(Int.self, "9223372036854775808", "value out of range for Int (-9223372036854775808...9223372036854775807)"),
+        .bad(
+            Int.self, "9223372036854775808", "value out of range for Int (-9223372036854775808...9223372036854775807)"),
         .bad(
             Int.self, "-9223372036854775809", "value out of range for Int (-9223372036854775808...9223372036854775807)"),
-        .bad(Int.self, "99999999999999999999999", "value out of range for Int (-9223372036854775808...9223372036854775807)"),
+        .bad(
+            Int.self, "99999999999999999999999",
+            "value out of range for Int (-9223372036854775808...9223372036854775807)"),
         .ok(Int.self, "+42", "42"),
         .ok(Int.self, " \t42\n", "42"),
         .ok(Int.self, "007", "7"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("OriginAware: line and column of each element")
@@ -39,8 +40,12 @@ struct OriginTests {
 
     static let cases: [Case] = [
         Case("indented lines", "<root>\n  <item/>\n    <item/>\n</root>", [[1, 1], [2, 3], [3, 5]]),
-        Case("several on one line", "<root><item/> <item name='x'/><item/></root>", [[1, 1], [1, 7], [1, 15], [1, 31]]),
-        Case("tabs count as one column", "<root>\n\t<item/>\t<item/>\n\t\t<item/></root>", [[1, 1], [2, 2], [2, 10], [3, 3]]),
+        Case(
+            "several on one line", "<root><item/> <item name='x'/><item/></root>",
+            [[1, 1], [1, 7], [1, 15], [1, 31]]),
+        Case(
+            "tabs count as one column", "<root>\n\t<item/>\t<item/>\n\t\t<item/></root>",
+            [[1, 1], [2, 2], [2, 10], [3, 3]]),
         Case(
             "multi-byte characters count as one column",
             "<root>\n<!-- é€😀 --><item name='ü😀'/><item/>\n</root>", [[1, 1], [2, 13], [2, 30]]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("AttributeContainer, NamespaceAware and Ancestor")
@@ -103,7 +104,8 @@ struct ProtocolTests {
             document: "<config xmlns='urn:c'><entry key='a'/></config>", config: "urn:c", entries: ["urn:c"]),
         NamespaceCase(
             testDescription: "prefixes, and a default namespace undone",
-            document: "<c:config xmlns:c='urn:c' xmlns:e='urn:e'><e:entry key='a'/><entry xmlns='' key='b'/></c:config>",
+            document:
+                "<c:config xmlns:c='urn:c' xmlns:e='urn:e'><e:entry key='a'/><entry xmlns='' key='b'/></c:config>",
             config: "urn:c", entries: ["urn:e", nil]),
         NamespaceCase(
             testDescription: "a nested default namespace",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Ready-made and custom conversions")
@@ -36,10 +37,12 @@ struct ReadyConversionTests {
         #expect(bindElement(" 1\n2   3 ", conversion: numbers) == .value("[1, 2, 3]"))
         #expect(
             bindElement("1 two", conversion: numbers)
-                == .failure("cannot convert \"1 two\" to Array<Int> for property 'value' of <v>: not an integer"))
+                == .failure("cannot convert \"1 two\" to [Int] for property 'value' of <v>: not an integer"))
         let days = Conversion<[Date]>.list(of: .date(format: "yyyy-MM-dd"))
         #expect(
-            bindElement("2024-05-01 2024-05-02", conversion: days) { $0.map(FoundationConversionTests.seconds).description }
+            bindElement("2024-05-01 2024-05-02", conversion: days) {
+                $0.map(FoundationConversionTests.seconds).description
+            }
                 == .value("[\"1714521600.0\", \"1714608000.0\"]"))
         #expect(numbers.format([4, 5]) == "4 5")
     }
@@ -102,7 +105,8 @@ struct ReadyConversionTests {
                         guard text.hasPrefix("v") else { throw VersionError() }
                         return String(text.dropFirst())
                     },
-                    format: { "v" + $0 }))
+                    format: { "v" + $0 })
+            )
             .attribute(
                 \.codename,
                 conversion: Conversion(
@@ -110,7 +114,8 @@ struct ReadyConversionTests {
                         guard !text.isEmpty else { throw ConversionError("a codename is required") }
                         return text.uppercased()
                     },
-                    format: { $0.lowercased() }))
+                    format: { $0.lowercased() })
+            )
             .attribute(
                 \.channel,
                 conversion: Conversion(

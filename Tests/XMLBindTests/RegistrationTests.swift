@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 @Suite("Registration forms")
@@ -79,7 +80,8 @@ struct RegistrationTests {
     @Test func enumValuesOutsideTheirCasesAreErrors() {
         let error = bindError { _ = try Self.beans.parse("<bean scope='session'/>", as: Bean.self) }
         #expect(
-            error?.message == "cannot convert \"session\" to Scope for property 'scope' of <bean>: not a valid Scope value")
+            error?.message
+                == "cannot convert \"session\" to Scope for property 'scope' of <bean>: not a valid Scope value")
         let priority = bindError { _ = try Self.beans.parse("<bean><priority>3</priority></bean>", as: Bean.self) }
         #expect(
             priority?.message
@@ -163,12 +165,15 @@ struct RegistrationTests {
         }
         let kilo = Conversion<Int>(
             parse: { text in
-                guard text.hasSuffix("k"), let value = Int(text.dropLast()) else { throw ConversionError("expected 12k") }
+                guard text.hasSuffix("k"), let value = Int(text.dropLast()) else {
+                    throw ConversionError("expected 12k")
+                }
                 return value * 1000
             },
             format: { "\($0 / 1000)k" })
         let binder = XMLBinder().register(
-            mapping(Limit.self, element: "limit").property(\.max, conversion: kilo).property(\.name, conversion: .trimmed))
+            mapping(Limit.self, element: "limit").property(\.max, conversion: kilo).property(
+                \.name, conversion: .trimmed))
         let limit = try binder.parse("<limit max='12k'><name>  cap  </name></limit>", as: Limit.self)
         #expect(limit.max == 12000)
         #expect(limit.name == "cap")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 // Helpers shared by the suites. (A separate test-support target would need a change to

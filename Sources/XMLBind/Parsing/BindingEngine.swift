@@ -57,7 +57,7 @@ final class BindingEngine {
     private(set) var root: Any?
     /// The root element's binding, once its start tag is read.
     private(set) var rootBinding: ElementBinding?
-    private(set) var rootByteIndex = -1
+    var rootByteIndex = -1
 
     /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
     var diagnostics: [PendingDiagnostic] = []
@@ -110,6 +110,8 @@ final class BindingEngine {
             }
         }
         guard let bindingIndex = lookupElement(name) else {
+            // An unknown root still has a place, for an unexpected-root error in lenient mode.
+            if frames.isEmpty { rootByteIndex = byteIndex }
             let parent = innermostObject()
             let context = parent.map { "inside <\($0.elementName)>" } ?? "as the root element"
             unknownElement(
@@ -278,7 +280,7 @@ final class BindingEngine {
         let reason =
             slots.isEmpty
             ? "\(parentBinding.typeName) declares no children and is not an Ancestor"
-            : "none of its child properties (\(slots)) takes a \(binding.typeName)"
+            : "none of its child properties (\(slots)) holds values of type \(binding.typeName)"
         reportUnknown(
             policy: parentBinding.unknownContentPolicy ?? globalPolicy, code: .unplacedChild,
             message: "<\(binding.elementName)> cannot be placed in its parent <\(parentBinding.elementName)>: \(reason)",

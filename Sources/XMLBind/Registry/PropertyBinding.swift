@@ -40,7 +40,7 @@ struct PropertyBinding: Sendable {
         self.propertyName = name
         self.xmlName = XMLName(parsing: xml ?? name, unprefixed: .any)
         self.form = form
-        self.typeName = (V.self as? any OptionalTypeName.Type)?.wrappedTypeName ?? String(describing: V.self)
+        self.typeName = TypeName.forMessages(V.self)
         let decode = conversion.decode
         self.assign = { box, bytes in
             let value = try decode(bytes)
@@ -87,16 +87,6 @@ struct PropertyBinding: Sendable {
         case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false
         }
     }
-}
-
-/// Names the wrapped type of an optional, so that messages about an `Int?` property
-/// say `Int`: a value present in the document converts to the wrapped type or fails.
-private protocol OptionalTypeName {
-    static var wrappedTypeName: String { get }
-}
-
-extension Optional: OptionalTypeName {
-    fileprivate static var wrappedTypeName: String { String(describing: Wrapped.self) }
 }
 
 /// One typed child key path (`.children` or `.child`), with its appender prepared at registration.

@@ -33,9 +33,11 @@ public struct XMLBinder: Sendable {
 
     /// Creates a binder with no mappings in the given mode.
     ///
-    /// - Parameter mode: ``ParseMode/strict`` or ``ParseMode/lenient``.
-    public init(mode: ParseMode) {
-        self.init(options: ParseOptions(mode: mode))
+    /// - Parameters:
+    ///   - mode: ``ParseMode/strict`` or ``ParseMode/lenient``.
+    ///   - prefixes: Namespace URIs for the prefixes that mappings use.
+    public init(mode: ParseMode, prefixes: [String: String] = [:]) {
+        self.init(options: ParseOptions(mode: mode), prefixes: prefixes)
     }
 
     private init(
