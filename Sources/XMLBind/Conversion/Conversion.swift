@@ -12,9 +12,9 @@
 public struct Conversion<Value>: Sendable {
     /// Parses the raw UTF-8 bytes of a value. Built-in conversions work on the bytes
     /// directly; user conversions see a `String`.
-    let decode: @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value
+    @usableFromInline let decode: @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value
     /// Formats a value as XML text (before escaping).
-    let encode: @Sendable (Value) -> String
+    @usableFromInline let encode: @Sendable (Value) -> String
 
     /// Creates a conversion from a parse and a format function.
     ///
@@ -32,6 +32,7 @@ public struct Conversion<Value>: Sendable {
     }
 
     /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
+    @usableFromInline
     init(
         bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
         format: @escaping @Sendable (Value) -> String
@@ -60,6 +61,7 @@ public struct Conversion<Value>: Sendable {
 
     /// A conversion for an optional of this conversion's type: text parses to a
     /// present value, and `nil` formats as an empty string.
+    @inlinable
     public var optional: Conversion<Value?> {
         let decode = self.decode
         let encode = self.encode

@@ -1,5 +1,7 @@
 /// Conversions for `RawRepresentable` enums, through their raw value's conversion.
+@usableFromInline
 enum RawValueText {
+    @usableFromInline
     static func conversion<V: RawRepresentable & SendableMetatype>() -> Conversion<V>
     where V.RawValue: XMLValueConvertible {
         let raw = V.RawValue.xmlConversion

@@ -19,13 +19,19 @@ extension BindingEngine {
 
     /// An element no mapping or parent property declares: skipped with its subtree, and
     /// reported as the policy says.
+    ///
+    /// The message and suggestions are only worked out when the policy reports them:
+    /// ignored content (lenient mode) costs nothing but the skip.
     func unknownElement(
-        _ name: ExpandedName, in parent: ElementBinding?, byteIndex: Int, message: String, suggestions: [String]
+        _ name: ExpandedName, in parent: ElementBinding?, byteIndex: Int, message: () -> String,
+        suggestions: () -> [String]
     ) {
         skipDepth = 1
+        let policy = parent?.unknownContentPolicy ?? globalPolicy
+        if case .ignore = policy { return }
         reportUnknown(
-            policy: parent?.unknownContentPolicy ?? globalPolicy, code: .unknownElement,
-            message: message + Self.didYouMean(String(decoding: name.local, as: UTF8.self), among: suggestions),
+            policy: policy, code: .unknownElement,
+            message: message() + Self.didYouMean(String(decoding: name.local, as: UTF8.self), among: suggestions()),
             byteOffset: byteIndex, focus: .offset,
             content: UnknownContent(
                 kind: .element, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
@@ -34,11 +40,14 @@ extension BindingEngine {
 
     /// An attribute no property declares, on an element that is not an attribute container.
     func unknownAttribute(
-        _ name: ExpandedName, in binding: ElementBinding, byteIndex: Int, message: String, suggestions: [String]
+        _ name: ExpandedName, in binding: ElementBinding, byteIndex: Int, message: () -> String,
+        suggestions: () -> [String]
     ) {
+        let policy = binding.unknownContentPolicy ?? globalPolicy
+        if case .ignore = policy { return }
         reportUnknown(
-            policy: binding.unknownContentPolicy ?? globalPolicy, code: .unknownAttribute,
-            message: message + Self.didYouMean(name.qualifiedName, among: suggestions),
+            policy: policy, code: .unknownAttribute,
+            message: message() + Self.didYouMean(name.qualifiedName, among: suggestions()),
             byteOffset: byteIndex, focus: .attributeName(name.qualifiedName),
             content: UnknownContent(
                 kind: .attribute, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },

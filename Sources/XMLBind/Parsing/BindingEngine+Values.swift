@@ -25,42 +25,43 @@ extension BindingEngine {
 
     /// Substitutes, converts and stores one value, reporting what goes wrong.
     func store(
-        _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, box: InstanceBox,
-        assigned: inout PropertySet, place: ValuePlace
+        _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, object: AnyObject,
+        base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
-        let property = binding.properties[index]
         if assigned.contains(index) {
-            reportDuplicate(property, index: index, of: binding, place: place)
+            reportDuplicate(binding.properties[index], index: index, of: binding, place: place)
             return
         }
         assigned.insert(index)
         guard let resolver, VariableResolver.needsWork(raw) else {
-            convert(raw, into: property, of: binding, box: box, place: place, substitutedFrom: nil)
+            convert(raw, into: index, of: binding, object: object, base: base, place: place, substitutedFrom: nil)
             return
         }
         do {
             let substituted = try resolver.substitute(raw)
             substituted.withUnsafeBufferPointer { bytes in
                 convert(
-                    bytes, into: property, of: binding, box: box, place: place,
+                    bytes, into: index, of: binding, object: object, base: base, place: place,
                     substitutedFrom: String(decoding: raw, as: UTF8.self))
             }
         } catch {
             let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
             report(PendingDiagnostic(
                 code: .substitutionFailed,
-                message: "\(error.message), in property '\(property.propertyName)' of <\(binding.elementName)>",
+                message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
+                    + "of <\(binding.elementName)>",
                 byteOffset: offset, focus: focus))
         }
     }
 
     private func convert(
-        _ bytes: UnsafeBufferPointer<UInt8>, into property: PropertyBinding, of binding: ElementBinding,
-        box: InstanceBox, place: ValuePlace, substitutedFrom original: String?
+        _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding,
+        object: AnyObject, base: UnsafeMutableRawPointer, place: ValuePlace, substitutedFrom original: String?
     ) {
         do {
-            try property.assign(box, bytes)
+            try binding.setters[index](object, base, bytes)
         } catch {
+            let property = binding.properties[index]
             let (offset, focus) = place.focus()
             report(PendingDiagnostic(
                 code: .conversionFailed,
@@ -96,12 +97,12 @@ extension BindingEngine {
     }
 
     /// Defaults, required properties and validators, once an element's content is bound.
-    func complete(_ binding: ElementBinding, box: InstanceBox, frame: Frame) {
-        for index in binding.defaultedProperties where !frame.assigned.contains(index) {
-            binding.properties[index].applyDefault?(box)
+    func complete(_ binding: ElementBinding, object: AnyObject, base: UnsafeMutableRawPointer, frame: Frame) {
+        for entry in binding.defaultSetters where !frame.assigned.contains(entry.property) {
+            entry.set(object, base)
         }
         for index in binding.requiredProperties where !frame.assigned.contains(index) {
-            guard binding.properties[index].applyDefault == nil else { continue }
+            guard binding.properties[index].makeDefaultSetter == nil else { continue }
             let property = binding.properties[index]
             report(PendingDiagnostic(
                 code: .missingValue,
@@ -114,7 +115,7 @@ extension BindingEngine {
         let context = ValidationContext(elementName: binding.elementName.description)
         for validator in binding.validators {
             do {
-                try validator(box, context)
+                try validator(object, context)
             } catch {
                 context.error(String(describing: error))
             }

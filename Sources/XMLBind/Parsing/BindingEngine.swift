@@ -8,16 +8,21 @@ import Foundation
 /// (the failing property stays unset, unknown content is skipped), so one parse finds
 /// them all; the driver stops expat only when ``shouldStop`` says so.
 final class BindingEngine {
-    /// What an open element is to the engine.
+    /// What an open element is to the engine: an object under construction (a
+    /// registered element), or a child element that is a declared property of the
+    /// object below it. A flat struct, so pushing and popping frames copies no enum
+    /// payloads.
     struct Frame {
-        enum Kind {
-            /// A registered element: an object under construction.
-            case object(ElementBinding, InstanceBox)
-            /// A child element that is a declared property of the object below it.
-            case property(Int)
-        }
-
-        var kind: Kind
+        /// Object frames: true; property frames: false.
+        var isObject: Bool
+        /// Object frames: the element's binding; property frames: the owner's.
+        var bindingIndex: Int
+        /// Property frames: the property's index in the owner's binding.
+        var propertyIndex = -1
+        /// Object frames: the object, held as itself (a class instance or a struct box).
+        var object: AnyObject?
+        /// Object frames: the address the object's field offsets count from.
+        var base: UnsafeMutableRawPointer?
         /// Where this element's text starts in the shared text buffer, or -1 when the
         /// element's text is not wanted.
         var textStart: Int
@@ -41,12 +46,12 @@ final class BindingEngine {
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 
-    var frames: ContiguousArray<Frame> = []
+    @exclusivity(unchecked) var frames: ContiguousArray<Frame> = []
     /// One buffer for all gathered text: each collecting frame appends after its
     /// parent's text and truncates back when it ends.
-    var text: [UInt8] = []
+    @exclusivity(unchecked) var text: [UInt8] = []
     /// How deep inside a skipped (unknown) subtree the parser is.
-    var skipDepth = 0
+    @exclusivity(unchecked) var skipDepth = 0
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
@@ -92,20 +97,20 @@ final class BindingEngine {
         }
         let name = ExpandedName(rawName)
         if let parent = frames.last {
-            switch parent.kind {
-            case .object(let binding, _):
+            let binding = registry.bindings[parent.bindingIndex]
+            if parent.isObject {
                 if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
-                    startPropertyElement(property, of: binding, name: name, attributes: attributes, byteIndex: byteIndex)
+                    startPropertyElement(
+                        property, of: parent.bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
                     return
                 }
-            case .property(let property):
-                let owner = ownerBinding(below: frames.count - 1)
-                let holder = owner?.properties[property].xmlName.description ?? "?"
+            } else {
+                let holder = binding.properties[parent.propertyIndex].xmlName.description
                 unknownElement(
-                    name, in: owner, byteIndex: byteIndex,
-                    message: "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
-                        + "which holds text only",
-                    suggestions: [])
+                    name, in: binding, byteIndex: byteIndex,
+                    message: { "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
+                        + "which holds text only" },
+                    suggestions: { [] })
                 return
             }
         }
@@ -113,14 +118,14 @@ final class BindingEngine {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
             let parent = innermostObject()
-            let context = parent.map { "inside <\($0.elementName)>" } ?? "as the root element"
+            var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
             unknownElement(
                 name, in: parent, byteIndex: byteIndex,
-                message: "unknown element <\(name.qualifiedName)> \(context)",
-                suggestions: elementSuggestions(in: parent))
+                message: { "unknown element <\(name.qualifiedName)> \(context)" },
+                suggestions: { self.elementSuggestions(in: parent) })
             return
         }
-        startObject(registry.bindings[bindingIndex], name: name, attributes: attributes, byteIndex: byteIndex)
+        startObject(bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
     }
 
     func endElement(name rawName: UnsafePointer<CChar>) {
@@ -129,32 +134,37 @@ final class BindingEngine {
             return
         }
         guard var frame = frames.popLast() else { return }
-        switch frame.kind {
-        case .property(let index):
-            guard let ownerIndex = frames.indices.last, case .object(let binding, let box) = frames[ownerIndex].kind
+        let binding = registry.bindings[frame.bindingIndex]
+        guard frame.isObject else {
+            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object,
+                let base = frames[ownerIndex].base
             else { return }
             var assigned = frames[ownerIndex].assigned
             storeText(
-                from: frame.textStart, into: index, of: binding, box: box, assigned: &assigned,
+                from: frame.textStart, into: frame.propertyIndex, of: binding, object: owner, base: base,
+                assigned: &assigned,
                 place: .element(
                     offset: frame.byteIndex, textOffset: frame.textOffset,
                     ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
             frames[ownerIndex].assigned = assigned
-            elementAssignments.append((index, frame.byteIndex))
-        case .object(let binding, let box):
-            if let index = binding.textProperty {
-                if frame.textStart < text.count {
-                    storeText(
-                        from: frame.textStart, into: index, of: binding, box: box, assigned: &frame.assigned,
-                        place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
-                } else {
-                    text.removeSubrange(frame.textStart...)
-                }
-            }
-            complete(binding, box: box, frame: frame)
-            elementAssignments.removeSubrange(min(frame.assignmentMark, elementAssignments.count)...)
-            place(box.object, of: binding, byteIndex: frame.byteIndex)
+            elementAssignments.append((frame.propertyIndex, frame.byteIndex))
+            return
         }
+        guard let object = frame.object, let base = frame.base else { return }
+        if let index = binding.textProperty {
+            if frame.textStart < text.count {
+                storeText(
+                    from: frame.textStart, into: index, of: binding, object: object, base: base,
+                    assigned: &frame.assigned, place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
+            } else {
+                text.removeSubrange(frame.textStart...)
+            }
+        }
+        complete(binding, object: object, base: base, frame: frame)
+        if elementAssignments.count > frame.assignmentMark {
+            elementAssignments.removeSubrange(frame.assignmentMark...)
+        }
+        place(object, of: frame.bindingIndex, byteIndex: frame.byteIndex)
     }
 
     @inline(__always)
@@ -184,21 +194,30 @@ final class BindingEngine {
     }
 
     private func startObject(
-        _ binding: ElementBinding, name: ExpandedName,
+        _ bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        let box = binding.makeBox()
-        if let setOrigin = binding.setOrigin, let position = driver?.currentLineColumn {
-            setOrigin(box, Origin(file: file, line: position.line, column: position.column + 1))
+        let binding = registry.bindings[bindingIndex]
+        let access = binding.access
+        let object = access.makeObject()
+        let base = ObjectStorage.base(of: object, isClass: access.isClass)
+        if let setOrigin = access.setOrigin {
+            setOrigin(object) {
+                let position = driver?.currentLineColumn ?? (line: 0, column: 0)
+                return Origin(file: file, line: position.line, column: position.column + 1)
+            }
         }
-        if let setNamespace = binding.setNamespace {
-            setNamespace(box, name.uri.map { String(decoding: $0, as: UTF8.self) })
+        if let setNamespace = access.setNamespace {
+            setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
         }
         var frame = Frame(
-            kind: .object(binding, box), textStart: binding.textProperty == nil ? -1 : text.count,
+            isObject: true, bindingIndex: bindingIndex, object: object, base: base,
+            textStart: binding.textProperty == nil ? -1 : text.count,
             byteIndex: byteIndex, assignmentMark: elementAssignments.count, errorMark: errorCount)
         if let attributes {
-            bindAttributes(attributes, of: binding, to: box, element: name, byteIndex: byteIndex, assigned: &frame.assigned)
+            bindAttributes(
+                attributes, of: binding, object: object, base: base, element: name, byteIndex: byteIndex,
+                assigned: &frame.assigned)
         }
         if frames.isEmpty {
             rootBinding = binding
@@ -208,25 +227,30 @@ final class BindingEngine {
     }
 
     private func startPropertyElement(
-        _ index: Int, of binding: ElementBinding, name: ExpandedName,
+        _ index: Int, of bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
+        let binding = registry.bindings[bindingIndex]
         var cursor = 0
         while let attributes, let rawName = attributes[cursor] {
             cursor += 2
             let attribute = ExpandedName(rawName)
             unknownAttribute(
                 attribute, in: binding, byteIndex: byteIndex,
-                message: "unexpected attribute '\(attribute.qualifiedName)' on property element "
-                    + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only",
-                suggestions: [])
+                message: { "unexpected attribute '\(attribute.qualifiedName)' on property element "
+                    + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only" },
+                suggestions: { [] })
         }
-        frames.append(Frame(kind: .property(index), textStart: text.count, byteIndex: byteIndex))
+        frames.append(
+            Frame(
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: text.count,
+                byteIndex: byteIndex))
     }
 
     private func bindAttributes(
         _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding,
-        to box: InstanceBox, element: ExpandedName, byteIndex: Int, assigned: inout PropertySet
+        object: AnyObject, base: UnsafeMutableRawPointer, element: ExpandedName, byteIndex: Int,
+        assigned: inout PropertySet
     ) {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
@@ -236,44 +260,47 @@ final class BindingEngine {
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 store(
-                    value, into: property, of: binding, box: box, assigned: &assigned,
+                    value, into: property, of: binding, object: object, base: base, assigned: &assigned,
                     place: .attribute(name.qualifiedName, tagOffset: byteIndex))
-            } else if let addAttribute = binding.addAttribute {
-                addAttribute(box, (name.qualifiedName, String(decoding: value, as: UTF8.self)))
+            } else if binding.access.keepsAttributes {
+                binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
             } else {
                 unknownAttribute(
                     name, in: binding, byteIndex: byteIndex,
-                    message: "unknown attribute '\(name.qualifiedName)' on <\(element.qualifiedName)>",
-                    suggestions: binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description))
+                    message: { "unknown attribute '\(name.qualifiedName)' on <\(element.qualifiedName)>" },
+                    suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
             }
         }
     }
 
     /// Converts the text gathered since `start` into a property, then drops that text.
     private func storeText(
-        from start: Int, into index: Int, of binding: ElementBinding, box: InstanceBox,
-        assigned: inout PropertySet, place: ValuePlace
+        from start: Int, into index: Int, of binding: ElementBinding, object: AnyObject,
+        base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
-        let value = Array(text[start...])
-        text.removeSubrange(start...)
-        value.withUnsafeBufferPointer { bytes in
-            store(bytes, into: index, of: binding, box: box, assigned: &assigned, place: place)
+        text.withUnsafeBufferPointer { buffer in
+            store(
+                UnsafeBufferPointer(rebasing: buffer[start...]), into: index, of: binding, object: object, base: base,
+                assigned: &assigned, place: place)
         }
+        text.removeSubrange(start...)
     }
 
     /// Hands a completed object to its parent, or keeps it as the root.
-    private func place(_ object: Any, of binding: ElementBinding, byteIndex: Int) {
+    private func place(_ object: AnyObject, of bindingIndex: Int, byteIndex: Int) {
+        let binding = registry.bindings[bindingIndex]
         guard let parent = frames.last else {
-            root = object
+            root = binding.access.value(object)
             return
         }
-        guard case .object(let parentBinding, let parentBox) = parent.kind else { return }
-        for slot in parentBinding.childSlots where slot.accept(parentBox, object) {
+        guard let parentObject = parent.object, let parentBase = parent.base else { return }
+        if let placer = registry.placements[parent.bindingIndex][bindingIndex] {
+            placer(parentObject, parentBase, object)
             return
         }
-        if let addChild = parentBinding.addChild {
-            addChild(parentBox, object)
+        let parentBinding = registry.bindings[parent.bindingIndex]
+        if parentBinding.access.addChild(parentObject, binding.access.value(object)) {
             return
         }
         let slots = parentBinding.childSlots.map { "'\($0.propertyName)'" }.joined(separator: ", ")
@@ -290,15 +317,10 @@ final class BindingEngine {
                 parent: parentBinding.elementName.description, origin: nil))
     }
 
-    func ownerBinding(below index: Int) -> ElementBinding? {
-        guard index > 0, case .object(let binding, _) = frames[index - 1].kind else { return nil }
-        return binding
-    }
-
     /// The innermost open object element's binding.
     func innermostObject() -> ElementBinding? {
-        for frame in frames.reversed() {
-            if case .object(let binding, _) = frame.kind { return binding }
+        for frame in frames.reversed() where frame.isObject {
+            return registry.bindings[frame.bindingIndex]
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An element or attribute name as expat reports it with namespace triplets on:
 /// `uri SEP local SEP prefix`, `uri SEP local` (default namespace) or `local`.
 ///
@@ -14,28 +16,26 @@ struct ExpandedName {
     @inline(__always)
     init(_ name: UnsafePointer<CChar>) {
         let bytes = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
-        var first = -1
-        var second = -1
-        var index = 0
-        while bytes[index] != 0 {
-            if bytes[index] == CompiledRegistry.separator {
-                if first < 0 { first = index } else { second = index }
-            }
-            index += 1
-        }
-        let end = index
-        if first < 0 {
+        let end = strlen(name)
+        // memchr scans a long namespace URI many bytes at a time.
+        let separator = Int32(CompiledRegistry.separator)
+        guard let firstRaw = memchr(bytes, separator, end) else {
             uri = nil
             local = UnsafeBufferPointer(start: bytes, count: end)
             prefix = nil
             key = local
-        } else {
-            uri = UnsafeBufferPointer(start: bytes, count: first)
-            let localEnd = second < 0 ? end : second
-            local = UnsafeBufferPointer(start: bytes + first + 1, count: localEnd - first - 1)
-            prefix = second < 0 ? nil : UnsafeBufferPointer(start: bytes + second + 1, count: end - second - 1)
-            key = UnsafeBufferPointer(start: bytes, count: localEnd)
+            return
         }
+        let first = UnsafeRawPointer(firstRaw).assumingMemoryBound(to: UInt8.self) - bytes
+        let afterFirst = bytes + first + 1
+        let second = memchr(afterFirst, separator, end - first - 1).map {
+            UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - bytes
+        }
+        uri = UnsafeBufferPointer(start: bytes, count: first)
+        let localEnd = second ?? end
+        local = UnsafeBufferPointer(start: afterFirst, count: localEnd - first - 1)
+        prefix = second.map { UnsafeBufferPointer(start: bytes + $0 + 1, count: end - $0 - 1) }
+        key = UnsafeBufferPointer(start: bytes, count: localEnd)
     }
 
     /// The name as written in the document: `prefix:local` or `local`.

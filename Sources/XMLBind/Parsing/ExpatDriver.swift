@@ -19,6 +19,9 @@ final class ExpatDriver {
 
     private let parser: XML_Parser
     let engine: BindingEngine
+    /// The same engine without reference counting, for the per-event handlers: `engine`
+    /// keeps it alive for as long as the driver lives.
+    private unowned(unsafe) let hotEngine: BindingEngine
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
     /// expat's own error, when the document is not well-formed.
@@ -42,6 +45,7 @@ final class ExpatDriver {
         }
         self.parser = parser
         self.engine = engine
+        self.hotEngine = engine
         XML_SetReturnNSTriplet(parser, 1)
         // Nothing a document points at is ever loaded: no parameter entities, and no
         // external entity handler, so external references are never fetched.
@@ -186,21 +190,37 @@ final class ExpatDriver {
         return Unmanaged<ExpatDriver>.fromOpaque(userData).takeUnretainedValue()
     }
 
+    /// Runs `body` with the driver behind expat's user-data pointer, without retaining
+    /// it: the driver outlives every callback of its own parser.
+    @inline(__always)
+    private static func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
+        guard let userData else { return }
+        Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
+    }
+
     private static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        guard let driver = driver(userData), let name else { return }
-        driver.engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-        if driver.engine.shouldStop { driver.stop() }
+        guard let name else { return }
+        withDriver(userData) { driver in
+            let engine = driver.hotEngine
+            engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
+            if engine.shouldStop { driver.stop() }
+        }
     }
 
     private static let endElement: XML_EndElementHandler = { userData, name in
-        guard let driver = driver(userData), let name else { return }
-        driver.engine.endElement(name: name)
-        if driver.engine.shouldStop { driver.stop() }
+        guard let name else { return }
+        withDriver(userData) { driver in
+            let engine = driver.hotEngine
+            engine.endElement(name: name)
+            if engine.shouldStop { driver.stop() }
+        }
     }
 
     private static let characterData: XML_CharacterDataHandler = { userData, text, length in
-        guard let driver = driver(userData), let text, length > 0 else { return }
-        driver.engine.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        guard let text, length > 0 else { return }
+        withDriver(userData) { driver in
+            driver.hotEngine.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        }
     }
 
     private static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in

@@ -2,7 +2,59 @@
 ///
 /// Classes and structs both work. The binder calls ``init()`` when an element's start
 /// tag is read, then fills the properties declared in the type's ``ClassDefinition``.
+///
+/// The requirements whose names start with `_xmlBind` are not API: default
+/// implementations provide them, and they let the binder reach ``OriginAware``,
+/// ``NamespaceAware``, ``AttributeContainer`` and ``Ancestor`` conformances without a
+/// dynamic cast per element. Do not implement them yourself.
 public protocol Bindable: SendableMetatype {
     /// Creates an empty instance, to be filled from the document.
     init()
+
+    /// Not API. Whether the type keeps unmapped attributes (``AttributeContainer``).
+    static var _xmlBindKeepsAttributes: Bool { get }
+    /// Not API. Hands the element's origin to an ``OriginAware`` type; `origin` is only
+    /// evaluated when the type wants it.
+    mutating func _xmlBindSetOrigin(_ origin: () -> Origin)
+    /// Not API. Hands the element's namespace URI to a ``NamespaceAware`` type; `uri` is
+    /// only evaluated when the type wants it.
+    mutating func _xmlBindSetNamespace(_ uri: () -> String?)
+    /// Not API. Hands an unmapped attribute to an ``AttributeContainer``.
+    mutating func _xmlBindAddAttribute(_ name: String, value: String)
+    /// Not API. Hands a child to an ``Ancestor``; returns whether the type is one.
+    mutating func _xmlBindAddChild(_ child: Any) -> Bool
+}
+
+extension Bindable {
+    public static var _xmlBindKeepsAttributes: Bool { false }
+    @inlinable public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {}
+    @inlinable public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {}
+    @inlinable public mutating func _xmlBindAddAttribute(_ name: String, value: String) {}
+    @inlinable public mutating func _xmlBindAddChild(_ child: Any) -> Bool { false }
+}
+
+extension Bindable where Self: OriginAware {
+    public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {
+        self.origin = origin()
+    }
+}
+
+extension Bindable where Self: NamespaceAware {
+    public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {
+        namespace = uri()
+    }
+}
+
+extension Bindable where Self: AttributeContainer {
+    public static var _xmlBindKeepsAttributes: Bool { true }
+    public mutating func _xmlBindAddAttribute(_ name: String, value: String) {
+        addAttribute(name, value: value)
+    }
+}
+
+extension Bindable where Self: Ancestor {
+    public mutating func _xmlBindAddChild(_ child: Any) -> Bool {
+        addChild(child)
+        return true
+    }
 }

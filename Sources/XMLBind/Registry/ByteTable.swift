@@ -1,9 +1,12 @@
+import Foundation
+
 /// A hash table from byte strings to small integers, looked up without making a `String`.
 ///
 /// Element and attribute names arrive from expat as UTF-8 bytes; the registry compiles
 /// its names into these tables once, so each callback finds its definition by hashing
 /// and comparing bytes in place. Open addressing with linear probing; keys are stored
-/// back to back in one array.
+/// back to back in one array. The hash mixes the length with the first and last eight
+/// bytes, so a long namespace URI costs two loads, not a pass over every byte.
 struct ByteTable: Sendable {
     private struct Slot: Sendable {
         var hash: UInt32 = 0
@@ -20,11 +23,21 @@ struct ByteTable: Sendable {
 
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261  // FNV-1a
-        for byte in bytes {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+        if count >= 8 {
+            let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            hash = (hash ^ head) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ (hash >> 29) ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        } else {
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
         }
-        return hash
+        hash ^= hash >> 32
+        return UInt32(truncatingIfNeeded: hash)
     }
 
     /// Adds a key, or replaces its value if it is already there.
@@ -48,26 +61,40 @@ struct ByteTable: Sendable {
     /// The value stored for the key, if any.
     @inline(__always)
     func lookup(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        slotIndex(of: key).map { Int(slots[$0].value) }
+        let hash = Self.hash(key)
+        return slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { stored in
+                let mask = slots.count - 1
+                var index = Int(hash) & mask
+                while true {
+                    let slot = slots[index]
+                    if slot.length < 0 { return nil }
+                    if slot.hash == hash, Int(slot.length) == key.count,
+                        key.count == 0
+                            || memcmp(stored.baseAddress! + Int(slot.offset), key.baseAddress!, key.count) == 0
+                    {
+                        return Int(slot.value)
+                    }
+                    index = (index + 1) & mask
+                }
+            }
+        }
     }
 
     private func slotIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         let hash = Self.hash(key)
         let mask = slots.count - 1
         var index = Int(hash) & mask
-        return keys.withUnsafeBufferPointer { stored in
-            while true {
-                let slot = slots[index]
-                if slot.length < 0 { return nil }
-                if slot.hash == hash, Int(slot.length) == key.count {
-                    let start = Int(slot.offset)
-                    if key.count == 0 || memoryEqual(stored.baseAddress! + start, key.baseAddress!, key.count) {
-                        return index
-                    }
-                }
-                index = (index + 1) & mask
+        while slots[index].length >= 0 {
+            let slot = slots[index]
+            if slot.hash == hash, Int(slot.length) == key.count,
+                keys[Int(slot.offset)..<Int(slot.offset) + key.count].elementsEqual(key)
+            {
+                return index
             }
+            index = (index + 1) & mask
         }
+        return nil
     }
 
     private mutating func grow() {
@@ -80,10 +107,4 @@ struct ByteTable: Sendable {
             slots[index] = slot
         }
     }
-}
-
-@inline(__always)
-private func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for i in 0..<count where a[i] != b[i] { return false }
-    return true
 }

@@ -7,13 +7,13 @@ extension ClassDefinition {
     ///
     /// - Parameter keyPath: The array to append to.
     /// - Returns: The definition with the child collection added.
+    @inlinable
     public func children<C>(_ keyPath: WritableKeyPath<T, [C]> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath].append(typed)
-                return true
-            })
+            ChildSlot.make(
+                keyPath, element: C.self,
+                storeAt: { $0.assumingMemoryBound(to: [C].self).pointee.append($1) },
+                store: { $0[keyPath: keyPath].append($1) }))
     }
 
     /// Takes one child object: a completed child element whose object is a `C` is stored
@@ -21,13 +21,13 @@ extension ClassDefinition {
     ///
     /// - Parameter keyPath: The optional property to set.
     /// - Returns: The definition with the child added.
+    @inlinable
     public func child<C>(_ keyPath: WritableKeyPath<T, C?> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
-                return true
-            })
+            ChildSlot.make(
+                keyPath, element: C.self,
+                storeAt: { $0.assumingMemoryBound(to: C?.self).pointee = $1 },
+                store: { $0[keyPath: keyPath] = $1 }))
     }
 
     /// Takes one child object into a non-optional property: a completed child element
@@ -35,12 +35,12 @@ extension ClassDefinition {
     ///
     /// - Parameter keyPath: The property to set.
     /// - Returns: The definition with the child added.
+    @inlinable
     public func child<C>(_ keyPath: WritableKeyPath<T, C> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
-                return true
-            })
+            ChildSlot.make(
+                keyPath, element: C.self,
+                storeAt: { $0.assumingMemoryBound(to: C.self).pointee = $1 },
+                store: { $0[keyPath: keyPath] = $1 }))
     }
 }

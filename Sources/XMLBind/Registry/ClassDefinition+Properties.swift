@@ -11,6 +11,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func property<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: V.xmlConversion, default: defaultValue))
     }
@@ -25,6 +26,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func property<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion, default: defaultValue))
     }
@@ -39,6 +41,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func property<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
@@ -52,6 +55,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -67,6 +71,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -83,6 +88,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func attribute<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: V.xmlConversion, default: defaultValue))
     }
@@ -97,6 +103,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func attribute<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion, default: defaultValue))
     }
@@ -111,6 +118,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func attribute<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
@@ -124,6 +132,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -139,6 +148,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -155,6 +165,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func element<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: V.xmlConversion, default: defaultValue))
     }
@@ -169,6 +180,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func element<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion, default: defaultValue))
     }
@@ -183,6 +195,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func element<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
@@ -196,6 +209,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -211,6 +225,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {

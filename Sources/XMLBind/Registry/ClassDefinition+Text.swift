@@ -10,6 +10,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func text<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: V.xmlConversion, default: defaultValue))
     }
@@ -22,6 +23,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func text<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion, default: defaultValue))
     }
@@ -35,6 +37,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     public func text<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
         adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
     }
@@ -46,6 +49,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {
@@ -60,6 +64,7 @@ extension ClassDefinition {
     ///   - defaultValue: The value to store when the document gives none; without it, the
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
+    @inlinable
     @_disfavoredOverload
     public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, default defaultValue: V? = nil) -> Self
     where V.RawValue: XMLValueConvertible {

@@ -46,8 +46,9 @@ extension ClassDefinition {
     /// - Returns: The definition with the check added.
     public func validate(_ check: @escaping @Sendable (T, ValidationContext) throws -> Void) -> Self {
         var copy = self
-        copy.validators.append { box, context in
-            try check(TypedBox<T>.of(box).value, context)
+        let isClass = access.isClass
+        copy.validators.append { object, context in
+            try check(ObjectStorage.value(object, as: T.self, isClass: isClass), context)
         }
         return copy
     }

@@ -16,20 +16,26 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     /// The element this type binds to.
     let elementName: XMLName
     /// Declared properties, in declaration order.
-    var properties: [PropertyBinding] = []
+    @usableFromInline var properties: [PropertyBinding] = []
     /// Declared typed children, in declaration order.
-    var childSlots: [ChildSlot] = []
+    @usableFromInline var childSlots: [ChildSlot] = []
     /// What to do with unknown attributes and child elements of this element; the
     /// binder's policy when `nil`.
     var unknownContentPolicy: UnknownContentPolicy?
     /// Checks run when an element is complete, in declaration order.
-    var validators: [@Sendable (InstanceBox, ValidationContext) throws -> Void] = []
+    var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] = []
 
-    init(elementName: XMLName) {
+    /// How the registry reaches the mapped type, specialised where the type is known.
+    @usableFromInline let access: TypeAccess
+
+    @usableFromInline
+    init(elementName: XMLName, access: TypeAccess) {
         self.elementName = elementName
+        self.access = access
     }
 
     /// This definition with one more property.
+    @usableFromInline
     func adding(_ property: PropertyBinding) -> ClassDefinition<T> {
         var copy = self
         copy.properties.append(property)
@@ -37,6 +43,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     }
 
     /// This definition with one more child slot.
+    @usableFromInline
     func adding(_ slot: ChildSlot) -> ClassDefinition<T> {
         var copy = self
         copy.childSlots.append(slot)
@@ -55,10 +62,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
 ///   - namespace: A namespace URI the element must be in; overrides a prefix in
 ///     `element`. Pass `""` for an element in no namespace.
 /// - Returns: A definition with no properties yet.
+@inlinable
 public func mapping<T: Bindable>(_ type: T.Type, element: String, namespace: String? = nil) -> ClassDefinition<T> {
-    var name = XMLName(parsing: element, unprefixed: .any)
-    if let namespace {
-        name.namespace = namespace.isEmpty ? .none : .uri(namespace)
-    }
-    return ClassDefinition(elementName: name)
+    ClassDefinition(elementName: XMLName(element: element, namespace: namespace), access: TypeAccess(T.self))
 }

@@ -15,6 +15,10 @@ final class CompiledRegistry: Sendable {
     let wildcard: ByteTable
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
+    /// For each parent binding and each child binding, the placer of the first child slot
+    /// (in declaration order) whose element type the child's type fits; `nil` when none
+    /// does (the parent may still be an ``Ancestor``).
+    let placements: [[ChildPlacer?]]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -33,6 +37,19 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
+        let samples = bindings.map { $0.access.makeSampleValue() }
+        self.placements = bindings.map { parent in
+            bindings.indices.map { childIndex in
+                let child = bindings[childIndex]
+                // The binder only ever creates exact instances of the child's type, so one
+                // sample answers for every child: the first slot it fits takes them all.
+                guard let slot = parent.childSlots.indices.first(where: { parent.childSlots[$0].fits(samples[childIndex]) })
+                else { return nil }
+                return parent.childSlots[slot].makePlacer(
+                    parent.childSlotOffsets[slot], parent.isClass, parent.childSlots[slot].isExact(child.access.type, child.isClass),
+                    child.isClass, child.access.value)
+            }
+        }
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -1,7 +1,11 @@
 /// A registered mapping, type-erased and compiled for the parser's hot path.
 ///
 /// Built once from a ``ClassDefinition`` at registration; immutable afterwards, so one
-/// binding serves any number of parses at once.
+/// binding serves any number of parses at once. Everything the engine does per element
+/// is a closure prepared here, specialised for the mapped type: creating the object,
+/// storing each property (a plain write at the field's offset for stored properties),
+/// and reaching the protocols the type conforms to through `Bindable`'s hidden
+/// requirements rather than dynamic casts.
 final class ElementBinding: Sendable {
     let typeName: String
     let elementName: XMLName
@@ -12,35 +16,54 @@ final class ElementBinding: Sendable {
     let elementTable: ByteTable
     /// The `.text` property, if one was declared.
     let textProperty: Int?
-    /// Properties with `.required()`, and properties with a `default:`.
+    /// Properties with `.required()`.
     let requiredProperties: [Int]
-    let defaultedProperties: [Int]
+    /// Properties with a `default:`, and the setters that store the defaults.
+    let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
-    let validators: [@Sendable (InstanceBox, ValidationContext) throws -> Void]
+    let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
 
-    let makeBox: @Sendable () -> InstanceBox
-    /// Each is `nil` when the type does not conform to the protocol, so the engine pays
-    /// for a protocol only where it is used.
-    let setOrigin: (@Sendable (InstanceBox, Origin) -> Void)?
-    let setNamespace: (@Sendable (InstanceBox, String?) -> Void)?
-    let addAttribute: (@Sendable (InstanceBox, (name: String, value: String)) -> Void)?
-    let addChild: (@Sendable (InstanceBox, Any) -> Void)?
+    /// Whether the mapped type is a class (held as itself) or a struct (held in a box).
+    let isClass: Bool
+    /// One setter per property, in declaration order.
+    let setters: [PropertyBinding.Setter]
+    /// Creating and reaching objects of the mapped type.
+    let access: TypeAccess
+    /// A sample instance, for finding field offsets (classes only).
+    let makeSample: @Sendable () -> AnyObject?
+    /// The type's stored fields.
+    let fields: FieldTable
+    /// The offsets of the child slots' fields (`nil`: not a stored property).
+    let childSlotOffsets: [Int?]
 
     init<T: Bindable>(_ definition: ClassDefinition<T>, prefixes: [String: String]) {
-        typeName = String(describing: T.self)
+        typeName = _typeName(T.self, qualified: false)
         elementName = definition.elementName.resolving(prefixes)
-        properties = definition.properties.map { property in
-            var resolved = property
-            resolved.resolveName(prefixes)
-            return resolved
+        let access = definition.access
+        self.access = access
+        let isClass = access.isClass
+        self.isClass = isClass
+        let makeSample: @Sendable () -> AnyObject? = { isClass ? access.makeObject() : nil }
+        self.makeSample = makeSample
+        let sample = makeSample()
+        let fields = FieldTable(T.self)
+        var declared = definition.properties
+        let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
+        properties = declared
+        setters = declared.indices.map { declared[$0].makeSetter(offsets[$0], isClass) }
+        defaultSetters = declared.indices.compactMap { index in
+            declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
         }
-        childSlots = definition.childSlots
+        self.fields = fields
+        var slots = definition.childSlots
+        childSlotOffsets = slots.indices.map { slots[$0].resolveName(sample: sample, fields: fields) }
+        childSlots = slots
         var attributes = ByteTable()
         var elements = ByteTable()
         var text: Int?
         // Walk backwards so that the first declaration of a name wins the table slot.
-        for (index, property) in properties.enumerated().reversed() {
+        for (index, property) in declared.enumerated().reversed() {
             if property.form.acceptsAttribute { attributes.insert(property.xmlName.local.utf8, value: index) }
             if property.form.acceptsElement { elements.insert(property.xmlName.local.utf8, value: index) }
             if property.form == .text { text = index }
@@ -48,51 +71,11 @@ final class ElementBinding: Sendable {
         attributeTable = attributes
         elementTable = elements
         textProperty = text
-        let declared = properties
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
-        defaultedProperties = declared.indices.filter { declared[$0].applyDefault != nil }
         unknownContentPolicy = definition.unknownContentPolicy
         validators = definition.validators
 
-        makeBox = { TypedBox(T()) }
-        setOrigin = Self.conformance(T.self, T.self is any OriginAware.Type, as: (any OriginAware).self) { (aware: inout any OriginAware, origin: Origin) in
-            aware.origin = origin
-        }
-        setNamespace = Self.conformance(T.self, T.self is any NamespaceAware.Type, as: (any NamespaceAware).self) {
-            (aware: inout any NamespaceAware, uri: String?) in
-            aware.namespace = uri
-        }
-        addAttribute = Self.conformance(T.self, T.self is any AttributeContainer.Type, as: (any AttributeContainer).self) {
-            (container: inout any AttributeContainer, attribute: (name: String, value: String)) in
-            container.addAttribute(attribute.name, value: attribute.value)
-        }
-        addChild = Self.conformance(T.self, T.self is any Ancestor.Type, as: (any Ancestor).self) { (ancestor: inout any Ancestor, child: Any) in
-            ancestor.addChild(child)
-        }
     }
-
-    /// A setter that applies `update` through a protocol `P` the type conforms to, or
-    /// `nil` when `T` does not conform (`conforms`, checked once at registration, not
-    /// per element; a generic `P.Type` check cannot express "conforms to protocol P").
-    ///
-    /// Class instances are updated in place; struct values are copied out, updated and
-    /// stored back.
-    private static func conformance<T, P, Argument>(
-        _ type: T.Type, _ conforms: Bool, as protocolType: P.Type,
-        _ update: @escaping @Sendable (inout P, Argument) -> Void
-    ) -> (@Sendable (InstanceBox, Argument) -> Void)? where T: Bindable {
-        guard conforms else { return nil }
-        let isClass = T.self is AnyClass
-        return { box, argument in
-            let typed = TypedBox<T>.of(box)
-            guard var view = typed.value as? P else { return }
-            update(&view, argument)
-            if !isClass, let value = view as? T { typed.value = value }
-        }
-    }
-
-    /// Whether the element can take a completed child object at all.
-    var takesChildren: Bool { !childSlots.isEmpty || addChild != nil }
 
     /// The declared property for an attribute, if any.
     func attributeProperty(
@@ -122,9 +105,3 @@ final class ElementBinding: Sendable {
     }
 }
 
-extension PropertyBinding {
-    /// Replaces a prefix in the property's XML name with the URI the binder's map gives it.
-    mutating func resolveName(_ prefixes: [String: String]) {
-        xmlName = xmlName.resolving(prefixes)
-    }
-}

@@ -1,6 +1,12 @@
 /// One declared property of a mapping, with its setter prepared at registration.
+///
+/// The initializer is inlinable so that its closures are specialised in the module that
+/// registers the mapping, where the property's type is concrete: storing a `String?`
+/// then compiles to a plain store, not a generic value-witness call.
+@usableFromInline
 struct PropertyBinding: Sendable {
     /// Where in the XML a property's value may come from.
+    @usableFromInline
     enum Form: Sendable, Equatable {
         /// An attribute or a child element's text (`.property`).
         case either
@@ -15,44 +21,80 @@ struct PropertyBinding: Sendable {
         var acceptsElement: Bool { self == .either || self == .element }
     }
 
-    /// The Swift property's name, for messages.
-    let propertyName: String
-    /// The XML name it is matched by (unused for `.text`).
-    var xmlName: XMLName
-    let form: Form
+    /// The Swift property's name, for messages; known once the mapping is compiled.
+    @usableFromInline private(set) var propertyName = ""
+    /// The XML name it is matched by (unused for `.text`); known once compiled.
+    @usableFromInline var xmlName = XMLName(namespace: .any, local: "")
+    /// The XML name as declared with `xml:`, if it was.
+    @usableFromInline let declaredXMLName: String?
+    @usableFromInline let form: Form
     /// The Swift type's name, for messages: `cannot convert "x" to Int`.
-    let typeName: String
-    /// Converts the bytes and stores the value in the box; throws the conversion's error.
-    let assign: @Sendable (InstanceBox, UnsafeBufferPointer<UInt8>) throws -> Void
+    @usableFromInline let typeName: String
+    /// The property's value type, to match a stored field.
+    @usableFromInline let valueType: Any.Type
+    /// The key path, for its name when it is not a stored field.
+    @usableFromInline let keyPath: AnyKeyPath & Sendable
+    /// Where the key path's value lies in a sample object (see ``ObjectStorage/projectedOffset(_:sample:)``).
+    @usableFromInline let projectOffset: @Sendable (_ sample: AnyObject?) -> Int?
+    /// Makes the setter: with the field's offset, a plain write; without, the key path.
+    @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
     /// Whether a document must give the property a value (`.required()`).
-    var isRequired = false
-    /// Stores the declared default, for a property the document leaves out (`default:`).
-    let applyDefault: (@Sendable (InstanceBox) -> Void)?
+    @usableFromInline var isRequired = false
+    /// Makes the setter that stores the declared default (`default:`), if there is one.
+    @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
 
-    init<T, V>(
+    /// Converts bytes and stores the value in the object (held as itself, with the base
+    /// its field offsets count from); throws the conversion's error.
+    @usableFromInline typealias Setter = @Sendable (AnyObject, UnsafeMutableRawPointer, UnsafeBufferPointer<UInt8>) throws -> Void
+    /// Stores a prepared value in the object.
+    @usableFromInline typealias DefaultSetter = @Sendable (AnyObject, UnsafeMutableRawPointer) -> Void
+
+    @inlinable
+    init<T: Bindable, V>(
         _ keyPath: WritableKeyPath<T, V> & Sendable,
         xml: String?,
         form: Form,
         conversion: Conversion<V>,
         default defaultValue: V? = nil
     ) {
-        let name = XMLName.propertyName(of: keyPath)
-        self.propertyName = name
-        self.xmlName = XMLName(parsing: xml ?? name, unprefixed: .any)
+        self.keyPath = keyPath
+        self.declaredXMLName = xml
         self.form = form
         self.typeName = TypeName.forMessages(V.self)
+        self.valueType = V.self
+        self.projectOffset = { sample in ObjectStorage.projectedOffset(keyPath, sample: sample) }
         let decode = conversion.decode
-        self.assign = { box, bytes in
-            let value = try decode(bytes)
-            TypedBox<T>.of(box).value[keyPath: keyPath] = value
+        self.makeSetter = { offset, isClass in
+            if let offset {
+                return { _, base, bytes in
+                    (base + offset).assumingMemoryBound(to: V.self).pointee = try decode(bytes)
+                }
+            }
+            return { object, _, bytes in
+                let value = try decode(bytes)
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath] = value }
+            }
         }
         if let defaultValue {
             // The value is the caller's; it is only ever copied into new objects.
             nonisolated(unsafe) let value = defaultValue
-            self.applyDefault = { box in TypedBox<T>.of(box).value[keyPath: keyPath] = value }
+            self.makeDefaultSetter = { isClass in
+                { object, _ in
+                    ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath] = value }
+                }
+            }
         } else {
-            self.applyDefault = nil
+            self.makeDefaultSetter = nil
         }
+    }
+
+    /// Learns the property's name (from the stored field, or else from the key path) and
+    /// its XML name; returns the field's offset when it is a plain stored property.
+    mutating func resolve(sample: AnyObject?, fields: FieldTable, prefixes: [String: String]) -> Int? {
+        let field = fields.field(at: projectOffset(sample), of: valueType)
+        propertyName = field?.name ?? XMLName.propertyName(of: keyPath)
+        xmlName = XMLName(parsing: declaredXMLName ?? propertyName, unprefixed: .any).resolving(prefixes)
+        return field?.offset
     }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`.
@@ -87,12 +129,4 @@ struct PropertyBinding: Sendable {
         case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false
         }
     }
-}
-
-/// One typed child key path (`.children` or `.child`), with its appender prepared at registration.
-struct ChildSlot: Sendable {
-    /// The Swift property's name, for messages.
-    let propertyName: String
-    /// Stores the child if its type fits; returns whether it did.
-    let accept: @Sendable (InstanceBox, Any) -> Bool
 }

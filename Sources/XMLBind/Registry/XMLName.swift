@@ -1,5 +1,7 @@
 /// A name as registered: a local name and what namespace it must be in.
+@usableFromInline
 struct XMLName: Sendable, Hashable, CustomStringConvertible {
+    @usableFromInline
     enum Namespace: Sendable, Hashable {
         /// Unprefixed registration: the local name in any namespace (or none).
         case any
@@ -11,8 +13,8 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
         case prefix(String)
     }
 
-    var namespace: Namespace
-    var local: String
+    @usableFromInline var namespace: Namespace
+    @usableFromInline var local: String
 
     /// Reads `local`, `prefix:local` or Clark notation `{uri}local`.
     ///
@@ -32,12 +34,23 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// An element name as `mapping(_:element:namespace:)` takes it.
+    @usableFromInline
+    init(element: String, namespace: String?) {
+        self.init(parsing: element, unprefixed: .any)
+        if let namespace {
+            self.namespace = namespace.isEmpty ? .none : .uri(namespace)
+        }
+    }
+
+    @usableFromInline
     init(namespace: Namespace, local: String) {
         self.namespace = namespace
         self.local = local
     }
 
     /// The name with the prefix as registered, for messages.
+    @usableFromInline
     var description: String {
         switch namespace {
         case .prefix(let prefix): "\(prefix):\(local)"

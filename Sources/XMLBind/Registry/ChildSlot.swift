@@ -1,0 +1,109 @@
+/// Puts a completed child object into its parent.
+///
+/// Arguments: the parent (held as itself), the base its field offsets count from, and
+/// the child (held as itself).
+@usableFromInline
+typealias ChildPlacer = @Sendable (AnyObject, UnsafeMutableRawPointer, AnyObject) -> Void
+
+/// One typed child key path (`.children` or `.child`) of a mapping.
+///
+/// Made in inlinable code, so that its closures are specialised where the parent and
+/// element types are concrete: appending a `Bean` to `[Bean]` at the field's offset then
+/// compiles to a plain array append, without looking up generic metadata per child.
+/// The registry pairs each slot with each registered child type when it is compiled
+/// (see ``CompiledRegistry/placements``).
+@usableFromInline
+struct ChildSlot: Sendable {
+    /// The Swift property's name, for messages; known once the mapping is compiled.
+    private(set) var propertyName = ""
+    @usableFromInline let keyPath: AnyKeyPath & Sendable
+    /// The type of the property the key path names (`[C]`, `C?` or `C`).
+    @usableFromInline let fieldType: Any.Type
+    /// Where the key path's value lies in a sample parent.
+    @usableFromInline let projectOffset: @Sendable (AnyObject?) -> Int?
+    /// Whether a child value fits the slot's element type (tested once, on a sample).
+    @usableFromInline let fits: @Sendable (Any) -> Bool
+    /// Whether every child of the given type (and class-ness) *is* an element, bit for bit:
+    /// the same type, or a subclass of an element class.
+    @usableFromInline let isExact: @Sendable (Any.Type, Bool) -> Bool
+    /// Makes the placer, given the field's offset (or `nil`: go through the key path),
+    /// the parent's class-ness, exactness, the child's class-ness, and the child's value
+    /// accessor (for the inexact case).
+    @usableFromInline let makePlacer:
+        @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer
+
+    @usableFromInline
+    init(
+        keyPath: AnyKeyPath & Sendable, fieldType: Any.Type, projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
+        fits: @escaping @Sendable (Any) -> Bool, isExact: @escaping @Sendable (Any.Type, Bool) -> Bool,
+        makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer
+    ) {
+        self.keyPath = keyPath
+        self.fieldType = fieldType
+        self.projectOffset = projectOffset
+        self.fits = fits
+        self.isExact = isExact
+        self.makePlacer = makePlacer
+    }
+
+    /// Learns the property's name from the stored field, or else from the key path.
+    @discardableResult
+    mutating func resolveName(sample: AnyObject?, fields: FieldTable) -> Int? {
+        let field = fields.field(at: projectOffset(sample), of: fieldType)
+        propertyName = field?.name ?? XMLName.propertyName(of: keyPath)
+        return field?.offset
+    }
+
+    /// A slot of a `Parent` whose key path holds `Element`s.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The parent's property.
+    ///   - element: The element type.
+    ///   - storeAt: Stores an element into the property, given the property's address.
+    ///   - store: Stores an element through the key path (for a computed property).
+    @inlinable
+    static func make<Parent: Bindable, Element, Field>(
+        _ keyPath: WritableKeyPath<Parent, Field> & Sendable, element: Element.Type,
+        storeAt: @escaping @Sendable (UnsafeMutableRawPointer, Element) -> Void,
+        store: @escaping @Sendable (inout Parent, Element) -> Void
+    ) -> ChildSlot {
+        let project: @Sendable (AnyObject?) -> Int? = { ObjectStorage.projectedOffset(keyPath, sample: $0) }
+        let fits: @Sendable (Any) -> Bool = { $0 is Element }
+        let isExact: @Sendable (Any.Type, Bool) -> Bool = { childType, childIsClass in
+            if ObjectIdentifier(childType) == ObjectIdentifier(Element.self) { return true }
+            return childIsClass && Element.self is AnyClass && childType is Element.Type
+        }
+        let makePlacer: @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer = {
+            offset, parentIsClass, exact, childIsClass, childValue in
+            let element = elementReader(Element.self, exact: exact, childIsClass: childIsClass, childValue: childValue)
+            // Where it goes: at the field's offset, or through the key path.
+            if let offset {
+                let placer: ChildPlacer = { _, base, object in
+                    if let value = element(object) { storeAt(base + offset, value) }
+                }
+                return placer
+            }
+            let placer: ChildPlacer = { parent, _, object in
+                guard let value = element(object) else { return }
+                ObjectStorage.mutate(parent, as: Parent.self, isClass: parentIsClass) { store(&$0, value) }
+            }
+            return placer
+        }
+        return ChildSlot(
+            keyPath: keyPath, fieldType: Field.self, projectOffset: project, fits: fits, isExact: isExact,
+            makePlacer: makePlacer)
+    }
+
+    /// How a child object becomes an `Element`: the same bits when every child is one
+    /// (the same type, or a subclass), a dynamic cast otherwise.
+    @inlinable
+    static func elementReader<Element>(
+        _ element: Element.Type, exact: Bool, childIsClass: Bool, childValue: @escaping @Sendable (AnyObject) -> Any
+    ) -> @Sendable (AnyObject) -> Element? {
+        guard exact else { return { childValue($0) as? Element } }
+        if childIsClass {
+            return { unsafeBitCast($0, to: Element.self) }
+        }
+        return { unsafeDowncast($0, to: StructBox<Element>.self).storage.pointee }
+    }
+}

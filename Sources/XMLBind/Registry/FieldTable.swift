@@ -1,0 +1,36 @@
+@_spi(Reflection) import Swift
+
+/// The stored properties of a type: name, offset and type, read once at registration.
+///
+/// A key path to a plain stored property lands at one of these offsets with the same
+/// type; that is how the registry knows it may store values with a plain write at the
+/// offset, and how it learns the property's name without formatting the key path (which
+/// is slow). A computed or observed property never matches, and keeps going through its
+/// key path.
+struct FieldTable: Sendable {
+    struct Field: Sendable {
+        var name: String
+        var offset: Int
+        var type: ObjectIdentifier
+    }
+
+    private(set) var fields: [Field] = []
+
+    init<T>(_ type: T.Type) {
+        var fields: [Field] = []
+        // Flag 1 is `.classType`: read the fields of a class's instances.
+        let options = _EachFieldOptions(rawValue: T.self is AnyClass ? 1 : 0)
+        _forEachField(of: T.self, options: options) { name, offset, fieldType, _ in
+            fields.append(Field(name: String(cString: name), offset: offset, type: ObjectIdentifier(fieldType)))
+            return true
+        }
+        self.fields = fields
+    }
+
+    /// The stored field at `offset` with values of `type`, if there is one.
+    func field(at offset: Int?, of type: Any.Type) -> Field? {
+        guard let offset else { return nil }
+        let wanted = ObjectIdentifier(type)
+        return fields.first { $0.offset == offset && $0.type == wanted }
+    }
+}

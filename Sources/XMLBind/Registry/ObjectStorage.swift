@@ -1,0 +1,90 @@
+/// How the engine holds an object under construction, and where its fields are.
+///
+/// A class instance is held as itself; its fields live at fixed offsets from the
+/// instance's address. A struct value lives in a ``StructBox``, whose storage pointer is
+/// the base its fields' offsets count from. Either way the engine sees an `AnyObject`
+/// (to keep the object alive) and a base address (to write fields), and setters
+/// prepared at registration write straight to `base + offset`.
+@usableFromInline
+class ValueBox {
+    /// Where the struct value is stored.
+    @usableFromInline let base: UnsafeMutableRawPointer
+
+    @usableFromInline
+    init(base: UnsafeMutableRawPointer) {
+        self.base = base
+    }
+}
+
+/// A struct value under construction, in storage of its own.
+@usableFromInline
+final class StructBox<T>: ValueBox {
+    @usableFromInline let storage: UnsafeMutablePointer<T>
+
+    @usableFromInline
+    init(_ value: T) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
+        super.init(base: UnsafeMutableRawPointer(storage))
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+}
+
+/// Typed access to an object held as `AnyObject`.
+@usableFromInline
+enum ObjectStorage {
+    /// A new, empty object of `T`: the instance itself for a class, a box for a struct.
+    @inlinable
+    static func make<T: Bindable>(_ type: T.Type, isClass: Bool) -> AnyObject {
+        isClass ? unsafeBitCast(T(), to: AnyObject.self) : StructBox(T())
+    }
+
+    /// The address the object's field offsets count from.
+    @inlinable
+    static func base(of object: AnyObject, isClass: Bool) -> UnsafeMutableRawPointer {
+        isClass ? Unmanaged.passUnretained(object).toOpaque() : unsafeDowncast(object, to: ValueBox.self).base
+    }
+
+    /// The object's value, as its parent or the caller receives it.
+    @inlinable
+    static func value<T>(_ object: AnyObject, as type: T.Type, isClass: Bool) -> T {
+        isClass ? unsafeBitCast(object, to: T.self) : unsafeDowncast(object, to: StructBox<T>.self).storage.pointee
+    }
+
+    /// Runs `body` on the object's value in place.
+    @inlinable
+    static func mutate<T, R>(_ object: AnyObject, as type: T.Type, isClass: Bool, _ body: (inout T) -> R) -> R {
+        if isClass {
+            var instance = unsafeBitCast(object, to: T.self)
+            return body(&instance)
+        }
+        return body(&unsafeDowncast(object, to: StructBox<T>.self).storage.pointee)
+    }
+
+    /// Whether `T` is a class.
+    @inlinable
+    static func isClass<T>(_ type: T.Type) -> Bool {
+        T.self is AnyClass
+    }
+
+    /// Where a key path's value lies, relative to the object's base: the field's offset
+    /// for a stored property; for anything else a number that matches no field (see
+    /// ``FieldTable``), or `nil`.
+    ///
+    /// For a struct this is `MemoryLayout.offset(of:)`. For a class, the key path is
+    /// projected on a sample instance: a stored property's address is inside the
+    /// instance, while a computed or observed property's value is a temporary elsewhere.
+    @usableFromInline
+    static func projectedOffset<T, V>(_ keyPath: WritableKeyPath<T, V>, sample: AnyObject?) -> Int? {
+        guard let sample else { return MemoryLayout<T>.offset(of: keyPath) }
+        guard let reference = keyPath as? ReferenceWritableKeyPath<T, V> else { return nil }
+        let instance = unsafeBitCast(sample, to: T.self)
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
+        let field = withUnsafeMutablePointer(to: &instance[keyPath: reference]) { UnsafeRawPointer($0) }
+        return field - base
+    }
+}

@@ -1,0 +1,72 @@
+/// How the engine creates and reaches objects of one mapped type.
+///
+/// Made in inlinable code (by ``mapping(_:element:namespace:)``), so that its closures
+/// are specialised in the module where the type is concrete: creating a `Bean` is then a
+/// direct allocation, not a generic call through witness tables. Whether the type
+/// wants its origin or namespace is found once, by probing a sample, so types that
+/// don't pay nothing per element.
+@usableFromInline
+struct TypeAccess: Sendable {
+    @usableFromInline let type: Any.Type
+    @usableFromInline let isClass: Bool
+    @usableFromInline let makeObject: @Sendable () -> AnyObject
+    /// The finished object's value, for its parent or the caller.
+    @usableFromInline let value: @Sendable (AnyObject) -> Any
+    /// A fresh value, to test which child slots the type fits.
+    @usableFromInline let makeSampleValue: @Sendable () -> Any
+    /// `nil` when the type is not ``OriginAware``.
+    @usableFromInline let setOrigin: (@Sendable (AnyObject, () -> Origin) -> Void)?
+    /// `nil` when the type is not ``NamespaceAware``.
+    @usableFromInline let setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
+    /// Whether the type is an ``AttributeContainer``.
+    @usableFromInline let keepsAttributes: Bool
+    @usableFromInline let addAttribute: @Sendable (AnyObject, String, String) -> Void
+    /// Offers a child to an ``Ancestor``; `false` when the type is not one.
+    @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
+
+    @inlinable
+    init<T: Bindable>(_ type: T.Type) {
+        let isClass = T.self is AnyClass
+        self.type = T.self
+        self.isClass = isClass
+        if isClass {
+            makeObject = { unsafeBitCast(T(), to: AnyObject.self) }
+        } else {
+            makeObject = { StructBox(T()) }
+        }
+        value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
+        makeSampleValue = { T() }
+        var probe = T()
+        var wantsOrigin = false
+        probe._xmlBindSetOrigin {
+            wantsOrigin = true
+            return Origin(line: 0, column: 0)
+        }
+        var wantsNamespace = false
+        probe._xmlBindSetNamespace {
+            wantsNamespace = true
+            return nil
+        }
+        if wantsOrigin {
+            setOrigin = { (object: AnyObject, origin: () -> Origin) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetOrigin(origin) }
+            }
+        } else {
+            setOrigin = nil
+        }
+        if wantsNamespace {
+            setNamespace = { (object: AnyObject, uri: () -> String?) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetNamespace(uri) }
+            }
+        } else {
+            setNamespace = nil
+        }
+        keepsAttributes = T._xmlBindKeepsAttributes
+        addAttribute = { (object: AnyObject, name: String, value: String) in
+            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(name, value: value) }
+        }
+        addChild = { (object: AnyObject, child: Any) -> Bool in
+            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddChild(child) }
+        }
+    }
+}
