@@ -2,9 +2,13 @@
 /// element is complete (defaults, required properties, validators).
 extension BindingEngine {
     /// Where a value came from, for diagnostics.
+    ///
+    /// Built for every value, so it holds no `String`: an attribute's name stays expat's
+    /// C string (valid for the callback that stores the value, which is also when any
+    /// problem with it is reported) and becomes a `String` only for a diagnostic.
     enum ValuePlace {
-        /// An attribute of the start tag at `tagOffset`.
-        case attribute(String, tagOffset: Int)
+        /// An attribute (expat's expanded name) of the start tag at `tagOffset`.
+        case attribute(UnsafePointer<CChar>, tagOffset: Int)
         /// A child element at `offset`, whose text starts at `textOffset` (-1: unknown);
         /// its owner object starts at `ownerOffset` with assignments from `ownerMark`.
         case element(offset: Int, textOffset: Int, ownerMark: Int, ownerOffset: Int)
@@ -15,7 +19,10 @@ extension BindingEngine {
         func focus(marker: String? = nil, occurrence: Int = 0) -> (offset: Int, focus: PendingDiagnostic.Focus) {
             switch self {
             case .attribute(let name, let tagOffset):
-                return (tagOffset, .attributeValue(name, marker: marker, occurrence: occurrence))
+                return (
+                    tagOffset,
+                    .attributeValue(ExpandedName(name).qualifiedName, marker: marker, occurrence: occurrence)
+                )
             case .element(let offset, let textOffset, _, _), .text(let offset, let textOffset):
                 guard let marker else { return (offset, .offset) }
                 return textOffset >= 0 ? (textOffset, .search(marker, occurrence: occurrence)) : (offset, .offset)

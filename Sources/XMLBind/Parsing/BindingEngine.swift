@@ -47,31 +47,34 @@ final class BindingEngine {
     unowned(unsafe) var driver: ExpatDriver?
 
     @exclusivity(unchecked) var frames: ContiguousArray<Frame> = []
+    // The engine is confined to the parse that owns it (one thread, no reentrancy), so
+    // its state needs no dynamic exclusivity checks; they cost more than the work here.
+
     /// One buffer for all gathered text: each collecting frame appends after its
     /// parent's text and truncates back when it ends.
     @exclusivity(unchecked) var text: [UInt8] = []
     /// How deep inside a skipped (unknown) subtree the parser is.
     @exclusivity(unchecked) var skipDepth = 0
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
-    var documentPrefixes = ByteTable()
+    @exclusivity(unchecked) var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
     /// duplicate can point at the first one.
-    var elementAssignments: [(property: Int, offset: Int)] = []
+    @exclusivity(unchecked) var elementAssignments: [(property: Int, offset: Int)] = []
 
     /// The root element's object, once its end tag is read.
-    private(set) var root: Any?
+    @exclusivity(unchecked) private(set) var root: Any?
     /// The root element's binding, once its start tag is read.
-    private(set) var rootBinding: ElementBinding?
-    var rootByteIndex = -1
+    @exclusivity(unchecked) private(set) var rootBinding: ElementBinding?
+    @exclusivity(unchecked) var rootByteIndex = -1
 
     /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
-    var diagnostics: [PendingDiagnostic] = []
+    @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
     /// Problems found beyond the maximum.
-    var omittedCount = 0
+    @exclusivity(unchecked) var omittedCount = 0
     /// Errors found (kept or not).
-    var errorCount = 0
+    @exclusivity(unchecked) var errorCount = 0
     /// Whether the parse must stop now.
-    var shouldStop = false
+    @exclusivity(unchecked) var shouldStop = false
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
         self.registry = registry
@@ -261,7 +264,7 @@ final class BindingEngine {
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 store(
                     value, into: property, of: binding, object: object, base: base, assigned: &assigned,
-                    place: .attribute(name.qualifiedName, tagOffset: byteIndex))
+                    place: .attribute(rawName, tagOffset: byteIndex))
             } else if binding.access.keepsAttributes {
                 binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
             } else {

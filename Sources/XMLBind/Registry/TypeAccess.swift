@@ -6,7 +6,7 @@
 /// wants its origin or namespace is found once, by probing a sample, so types that
 /// don't pay nothing per element.
 @usableFromInline
-struct TypeAccess: Sendable {
+final class TypeAccess: Sendable {
     @usableFromInline let type: Any.Type
     @usableFromInline let isClass: Bool
     @usableFromInline let makeObject: @Sendable () -> AnyObject
