@@ -292,17 +292,20 @@ final class BindingEngine {
 
     /// Hands a completed object to its parent, or keeps it as the root.
     private func place(_ object: AnyObject, of bindingIndex: Int, byteIndex: Int) {
-        let binding = registry.bindings[bindingIndex]
-        guard let parent = frames.last else {
-            root = binding.access.value(object)
+        let top = frames.count - 1
+        guard top >= 0 else {
+            root = registry.bindings[bindingIndex].access.value(object)
             return
         }
-        guard let parentObject = parent.object, let parentBase = parent.base else { return }
-        if let placer = registry.placements[parent.bindingIndex][bindingIndex] {
+        // Fields, not the whole frame: copying a frame would retain its object.
+        let parentIndex = frames[top].bindingIndex
+        guard let parentObject = frames[top].object, let parentBase = frames[top].base else { return }
+        if let placer = registry.placement(parent: parentIndex, child: bindingIndex) {
             placer(parentObject, parentBase, object)
             return
         }
-        let parentBinding = registry.bindings[parent.bindingIndex]
+        let binding = registry.bindings[bindingIndex]
+        let parentBinding = registry.bindings[parentIndex]
         if parentBinding.access.addChild(parentObject, binding.access.value(object)) {
             return
         }

@@ -15,10 +15,11 @@ final class CompiledRegistry: Sendable {
     let wildcard: ByteTable
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
-    /// For each parent binding and each child binding, the placer of the first child slot
+    /// For each parent binding and each child binding (row-major, see
+    /// ``placement(parent:child:)``), the placer of the first child slot
     /// (in declaration order) whose element type the child's type fits; `nil` when none
     /// does (the parent may still be an ``Ancestor``).
-    let placements: [[ChildPlacer?]]
+    let placements: [ChildPlacer?]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -38,8 +39,8 @@ final class CompiledRegistry: Sendable {
         self.wildcard = wildcard
         self.pendingPrefixes = pending
         let samples = bindings.map { $0.access.makeSampleValue() }
-        self.placements = bindings.map { parent in
-            bindings.indices.map { childIndex in
+        self.placements = bindings.flatMap { parent in
+            bindings.indices.map { childIndex -> ChildPlacer? in
                 let child = bindings[childIndex]
                 // The binder only ever creates exact instances of the child's type, so one
                 // sample answers for every child: the first slot it fits takes them all.
@@ -50,6 +51,12 @@ final class CompiledRegistry: Sendable {
                     child.isClass, child.access.value)
             }
         }
+    }
+
+    /// The placer for a child of binding `child` in a parent of binding `parent`.
+    @inline(__always)
+    func placement(parent: Int, child: Int) -> ChildPlacer? {
+        placements[parent &* bindings.count &+ child]
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -13,6 +13,8 @@ final class ElementBinding: Sendable {
     let childSlots: [ChildSlot]
     /// Property indices by local name, for attributes and for child elements.
     let attributeTable: ByteTable
+    /// The same for attributes, as a short list scanned in order when there are few.
+    let attributeNames: SmallNameList
     let elementTable: ByteTable
     /// The `.text` property, if one was declared.
     let textProperty: Int?
@@ -69,6 +71,8 @@ final class ElementBinding: Sendable {
             if property.form == .text { text = index }
         }
         attributeTable = attributes
+        attributeNames = SmallNameList(
+            declared.indices.filter { declared[$0].form.acceptsAttribute }.map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
@@ -81,7 +85,13 @@ final class ElementBinding: Sendable {
     func attributeProperty(
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
     ) -> Int? {
-        guard let index = attributeTable.lookup(local) else { return nil }
+        let found: Int?
+        if let listed = attributeNames.index(of: local) {
+            found = listed
+        } else {
+            found = attributeTable.lookup(local)
+        }
+        guard let index = found else { return nil }
         if properties[index].matchesAttribute(uri: uri, prefix: prefix) { return index }
         // Rare: two properties share a local name in different namespaces.
         return properties.indices.first { candidate in
