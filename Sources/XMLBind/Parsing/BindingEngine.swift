@@ -15,6 +15,9 @@ final class BindingEngine {
             case object(ElementBinding, InstanceBox)
             /// A child element that is a declared property of the object below it.
             case property(Int)
+            /// An element of a nested path (`details` in `details/price`) of the object
+            /// whose frame is at index `owner`; see BindingEngine+Paths.swift.
+            case path(PathNode, owner: Int)
         }
 
         var kind: Kind
@@ -98,6 +101,11 @@ final class BindingEngine {
                     startPropertyElement(property, of: binding, name: name, attributes: attributes, byteIndex: byteIndex)
                     return
                 }
+                // Nested paths: only mappings that declare one have `paths`.
+                if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+                    startPathElement(node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                    return
+                }
             case .property(let property):
                 let owner = ownerBinding(below: frames.count - 1)
                 let holder = owner?.properties[property].xmlName.description ?? "?"
@@ -106,6 +114,9 @@ final class BindingEngine {
                     message: "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
                         + "which holds text only",
                     suggestions: [])
+                return
+            case .path(let node, let owner):
+                startElement(inside: node, owner: owner, name: name, attributes: attributes, byteIndex: byteIndex)
                 return
             }
         }
@@ -141,6 +152,8 @@ final class BindingEngine {
                     ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
             frames[ownerIndex].assigned = assigned
             elementAssignments.append((index, frame.byteIndex))
+        case .path(let node, let owner):
+            endPathElement(node, owner: owner, frame: frame)
         case .object(let binding, let box):
             if let index = binding.textProperty {
                 if frame.textStart < text.count {

@@ -5,15 +5,21 @@ extension ClassDefinition {
     /// The child elements must be registered themselves. A child that no child key path
     /// takes goes to ``Ancestor/addChild(_:)`` if the parent is an ``Ancestor``.
     ///
+    /// When writing, every element of the array is written, in order, as the element its
+    /// own type is registered for.
+    ///
     /// - Parameter keyPath: The array to append to.
     /// - Returns: The definition with the child collection added.
     public func children<C>(_ keyPath: WritableKeyPath<T, [C]> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath].append(typed)
-                return true
-            })
+            ChildSlot(
+                propertyName: XMLName.propertyName(of: keyPath),
+                accept: { box, child in
+                    guard let typed = child as? C else { return false }
+                    TypedBox<T>.of(box).value[keyPath: keyPath].append(typed)
+                    return true
+                },
+                read: { box in TypedBox<T>.of(box).value[keyPath: keyPath].map { $0 as Any } }))
     }
 
     /// Takes one child object: a completed child element whose object is a `C` is stored
@@ -23,11 +29,14 @@ extension ClassDefinition {
     /// - Returns: The definition with the child added.
     public func child<C>(_ keyPath: WritableKeyPath<T, C?> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
-                return true
-            })
+            ChildSlot(
+                propertyName: XMLName.propertyName(of: keyPath),
+                accept: { box, child in
+                    guard let typed = child as? C else { return false }
+                    TypedBox<T>.of(box).value[keyPath: keyPath] = typed
+                    return true
+                },
+                read: { box in TypedBox<T>.of(box).value[keyPath: keyPath].map { [$0 as Any] } ?? [] }))
     }
 
     /// Takes one child object into a non-optional property: a completed child element
@@ -37,10 +46,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the child added.
     public func child<C>(_ keyPath: WritableKeyPath<T, C> & Sendable) -> Self {
         adding(
-            ChildSlot(propertyName: XMLName.propertyName(of: keyPath)) { box, child in
-                guard let typed = child as? C else { return false }
-                TypedBox<T>.of(box).value[keyPath: keyPath] = typed
-                return true
-            })
+            ChildSlot(
+                propertyName: XMLName.propertyName(of: keyPath),
+                accept: { box, child in
+                    guard let typed = child as? C else { return false }
+                    TypedBox<T>.of(box).value[keyPath: keyPath] = typed
+                    return true
+                },
+                read: { box in [TypedBox<T>.of(box).value[keyPath: keyPath] as Any] }))
     }
 }

@@ -15,6 +15,8 @@ final class CompiledRegistry: Sendable {
     let wildcard: ByteTable
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
+    /// For writing: the binding of each mapped type (the last registration of a type wins).
+    let typeIndex: [ObjectIdentifier: Int]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -33,6 +35,21 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
+        var types: [ObjectIdentifier: Int] = [:]
+        for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
+        self.typeIndex = types
+    }
+
+    /// The binding that writes `object`: the one registered for its dynamic type, else
+    /// the latest one whose type the object can be cast to (a subclass of a mapped class).
+    func binding(for object: Any) -> (ElementBinding, InstanceBox)? {
+        if let index = typeIndex[ObjectIdentifier(type(of: object))], let box = bindings[index].box(object) {
+            return (bindings[index], box)
+        }
+        for binding in bindings.reversed() {
+            if let box = binding.box(object) { return (binding, box) }
+        }
+        return nil
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

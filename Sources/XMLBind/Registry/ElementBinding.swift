@@ -1,7 +1,8 @@
-/// A registered mapping, type-erased and compiled for the parser's hot path.
+/// A registered mapping, type-erased and compiled for the parser's hot path, with the
+/// readers the serializer uses to write objects back.
 ///
 /// Built once from a ``ClassDefinition`` at registration; immutable afterwards, so one
-/// binding serves any number of parses at once.
+/// binding serves any number of parses and writes at once.
 final class ElementBinding: Sendable {
     let typeName: String
     let elementName: XMLName
@@ -27,6 +28,24 @@ final class ElementBinding: Sendable {
     let addAttribute: (@Sendable (InstanceBox, (name: String, value: String)) -> Void)?
     let addChild: (@Sendable (InstanceBox, Any) -> Void)?
 
+    /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
+    let paths: PathNode?
+
+    // Writing.
+
+    /// The mapped type, for finding a binding by an object's dynamic type.
+    let objectType: ObjectIdentifier
+    /// Wraps an object for the readers, or `nil` when it is not a `T`.
+    let box: @Sendable (Any) -> InstanceBox?
+    /// Properties and child slots in declaration order.
+    let contentOrder: [DeclaredItem]
+    /// How the definition's `.property` declarations are written, when it says.
+    let propertyForm: WritingOptions.PropertyForm?
+    /// Each is `nil` when the type does not conform to the protocol.
+    let readNamespace: (@Sendable (InstanceBox) -> String?)?
+    let readAttributes: (@Sendable (InstanceBox) -> [(name: String, value: String)])?
+    let readChildren: (@Sendable (InstanceBox) -> [Any])?
+
     init<T: Bindable>(_ definition: ClassDefinition<T>, prefixes: [String: String]) {
         typeName = String(describing: T.self)
         elementName = definition.elementName.resolving(prefixes)
@@ -40,7 +59,8 @@ final class ElementBinding: Sendable {
         var elements = ByteTable()
         var text: Int?
         // Walk backwards so that the first declaration of a name wins the table slot.
-        for (index, property) in properties.enumerated().reversed() {
+        // Nested-path properties are found through `paths` instead.
+        for (index, property) in properties.enumerated().reversed() where property.path.isEmpty {
             if property.form.acceptsAttribute { attributes.insert(property.xmlName.local.utf8, value: index) }
             if property.form.acceptsElement { elements.insert(property.xmlName.local.utf8, value: index) }
             if property.form == .text { text = index }
@@ -53,6 +73,18 @@ final class ElementBinding: Sendable {
         defaultedProperties = declared.indices.filter { declared[$0].applyDefault != nil }
         unknownContentPolicy = definition.unknownContentPolicy
         validators = definition.validators
+        paths = PathNode.root(for: properties)
+        objectType = ObjectIdentifier(T.self)
+        box = { object in (object as? T).map { TypedBox($0) } }
+        contentOrder = definition.contentOrder
+        propertyForm = definition.propertyForm
+        readNamespace = Self.reader(T.self, T.self is any NamespaceAware.Type) { ($0 as? any NamespaceAware)?.namespace }
+        readAttributes = Self.reader(T.self, T.self is any AttributeContainer.Type) {
+            ($0 as? any AttributeContainer)?.attributesToWrite ?? []
+        }
+        readChildren = Self.reader(T.self, T.self is any ChildrenProvider.Type) {
+            ($0 as? any ChildrenProvider)?.childrenToWrite ?? []
+        }
 
         makeBox = { TypedBox(T()) }
         setOrigin = Self.conformance(T.self, T.self is any OriginAware.Type, as: (any OriginAware).self) { (aware: inout any OriginAware, origin: Origin) in
@@ -91,6 +123,15 @@ final class ElementBinding: Sendable {
         }
     }
 
+    /// A reader through a protocol the type conforms to (`conforms`, checked once at
+    /// registration), or `nil` when it does not.
+    private static func reader<T, Value>(
+        _ type: T.Type, _ conforms: Bool, _ read: @escaping @Sendable (T) -> Value
+    ) -> (@Sendable (InstanceBox) -> Value)? {
+        guard conforms else { return nil }
+        return { box in read(TypedBox<T>.of(box).value) }
+    }
+
     /// Whether the element can take a completed child object at all.
     var takesChildren: Bool { !childSlots.isEmpty || addChild != nil }
 
@@ -126,5 +167,6 @@ extension PropertyBinding {
     /// Replaces a prefix in the property's XML name with the URI the binder's map gives it.
     mutating func resolveName(_ prefixes: [String: String]) {
         xmlName = xmlName.resolving(prefixes)
+        path = path.map { $0.resolving(prefixes) }
     }
 }
