@@ -21,6 +21,9 @@ struct NamespacePlan {
         case noNamespace
         /// In this namespace; `hint` is the prefix its registration wrote, if any.
         case uri(String, hint: String?)
+        /// A registered prefix that the binder's map does not bind; its URI is decided
+        /// when prefixes are assigned (see ``assignPrefixes()``).
+        case unbound(String)
     }
 
     /// The writing options' prefixes, by URI.
@@ -31,11 +34,11 @@ struct NamespacePlan {
     /// namespace) and URI.
     private(set) var declarations: [(prefix: String, uri: String)] = []
 
-    private var firstSeen: [String] = []
-    private var hints: [String: [String]] = [:]
-    private var usedByAttributes: Set<String> = []
+    /// Every namespaced name noted, in the order met.
+    private var notes: [(target: Target, attribute: Bool)] = []
     private var requiresNoNamespace = false
     private var prefixByURI: [String: String] = [:]
+    private var uriByUnboundPrefix: [String: String] = [:]
 
     init(preferred: [String: String], prefixes: [String: String]) {
         self.preferred = preferred
@@ -61,10 +64,10 @@ struct NamespacePlan {
     /// The namespace of a registered element or attribute name.
     func target(of name: XMLName, attribute: Bool) -> Target {
         switch name.namespace {
-        case .any: return .inherit
-        case .none: return attribute ? .inherit : .noNamespace
-        case .uri(let uri): return .uri(uri, hint: name.prefixHint)
-        case .prefix(let prefix): return .uri(uri(forUnbound: prefix), hint: prefix)
+        case .any: .inherit
+        case .none: attribute ? .inherit : .noNamespace
+        case .uri(let uri): .uri(uri, hint: name.prefixHint)
+        case .prefix(let prefix): prefix == "xml" ? .uri(Self.xmlNamespace, hint: "xml") : .unbound(prefix)
         }
     }
 
@@ -72,16 +75,8 @@ struct NamespacePlan {
     func target(ofQualifiedName name: String) -> Target {
         guard let colon = name.firstIndex(of: ":") else { return .inherit }
         let prefix = String(name[..<colon])
-        return .uri(prefixes[prefix] ?? uri(forUnbound: prefix), hint: prefix)
-    }
-
-    /// The URI for a registered prefix that the binder's map does not bind: the URI the
-    /// writing options prefer this prefix for, else a stand-in that reads back with the
-    /// same binder (which resolves such prefixes through the document).
-    private func uri(forUnbound prefix: String) -> String {
-        if prefix == "xml" { return Self.xmlNamespace }
-        let candidates = preferred.filter { $0.value == prefix }.map(\.key).sorted()
-        return candidates.first ?? Self.unboundPrefixScheme + prefix
+        if prefix == "xml" { return .uri(Self.xmlNamespace, hint: "xml") }
+        return prefixes[prefix].map { .uri($0, hint: prefix) } ?? .unbound(prefix)
     }
 
     // MARK: Planning
@@ -91,19 +86,48 @@ struct NamespacePlan {
         switch target {
         case .inherit: break
         case .noNamespace: requiresNoNamespace = true
-        case .uri(let uri, let hint):
-            guard uri != Self.xmlNamespace else { return }
+        case .uri(let uri, _) where uri == Self.xmlNamespace: break
+        case .uri, .unbound: notes.append((target, attribute))
+        }
+    }
+
+    /// Gives every noted URI a prefix, in the order the URIs were first met.
+    ///
+    /// A prefix that the binder's map does not bind first gets a URI: the one another name
+    /// of the document has with that prefix (a ``NamespaceAware`` object's), else the one
+    /// the preferred prefixes give it, else the stand-in `urn:xmlbind:prefix:<prefix>`,
+    /// which the same binder reads back (it resolves such prefixes through the document).
+    ///
+    /// Each URI then gets the preferred prefix, else one its registrations wrote (no
+    /// prefix standing for the default namespace), else `ns1`, `ns2`, … — each only when
+    /// free. The default namespace is only used when no element must be in no namespace
+    /// and no attribute is in that URI.
+    mutating func assignPrefixes() {
+        var firstSeen: [String] = []
+        var hints: [String: [String]] = [:]
+        var usedByAttributes: Set<String> = []
+        func add(_ uri: String, hint: String?, attribute: Bool) {
             if hints[uri] == nil { firstSeen.append(uri) }
             hints[uri, default: []].append(hint ?? "")
             if attribute { usedByAttributes.insert(uri) }
         }
-    }
-
-    /// Gives every noted URI a prefix: the preferred one, else one its registrations
-    /// wrote (no prefix standing for the default namespace), else `ns1`, `ns2`, … — each
-    /// only when free. The default namespace is only used when no element must be in no
-    /// namespace and no attribute is in that URI.
-    mutating func assignPrefixes() {
+        var hinted: [String: String] = [:]
+        for note in notes {
+            if case .uri(let uri, let hint?) = note.target, hinted[hint] == nil { hinted[hint] = uri }
+        }
+        for note in notes {
+            switch note.target {
+            case .uri(let uri, let hint): add(uri, hint: hint, attribute: note.attribute)
+            case .unbound(let prefix):
+                let uri =
+                    uriByUnboundPrefix[prefix] ?? hinted[prefix]
+                    ?? preferred.filter { $0.value == prefix }.map(\.key).sorted().first
+                    ?? Self.unboundPrefixScheme + prefix
+                uriByUnboundPrefix[prefix] = uri
+                add(uri, hint: prefix, attribute: note.attribute)
+            case .inherit, .noNamespace: break
+            }
+        }
         var taken: Set<String> = []
         for uri in firstSeen {
             let candidates = (preferred[uri].map { [$0] } ?? []) + (hints[uri] ?? [])
@@ -112,7 +136,7 @@ struct NamespacePlan {
                     return !usedByAttributes.contains(uri) && !requiresNoNamespace && !taken.contains("")
                 }
                 return !taken.contains(candidate) && candidate != "xml" && candidate != "xmlns"
-                    && !candidate.contains(":")
+                    && XMLNameCheck.isQualifiedName(candidate) && !candidate.contains(":")
             }
             var prefix = usable ?? ""
             if usable == nil {
@@ -130,7 +154,14 @@ struct NamespacePlan {
 
     /// The name as written: `local`, or `prefix:local` with the prefix the plan gave the URI.
     func qualified(_ local: String, _ target: Target) -> String {
-        guard case .uri(let uri, _) = target else { return local }
+        let uri: String
+        switch target {
+        case .inherit, .noNamespace: return local
+        case .uri(let known, _): uri = known
+        case .unbound(let prefix):
+            guard let resolved = uriByUnboundPrefix[prefix] else { return local }
+            uri = resolved
+        }
         if uri == Self.xmlNamespace { return "xml:" + local }
         guard let prefix = prefixByURI[uri], !prefix.isEmpty else { return local }
         return prefix + ":" + local
