@@ -49,8 +49,8 @@ enum DemoCommand {
         var out = ""
         func line(_ origin: Origin?, _ depth: Int, _ text: String) {
             let place = origin.map { "\($0.line):\($0.column)" } ?? "?"
-            out += (origins ? place.padding(toLength: 8, withPad: " ", startingAt: 0) : "")
-                + String(repeating: "  ", count: depth) + text + "\n"
+            let column = origins ? place.padding(toLength: 8, withPad: " ", startingAt: 0) : ""
+            out += column + String(repeating: "  ", count: depth) + text + "\n"
         }
         func describe(_ bean: DemoModel.Bean, depth: Int) {
             var text = "Bean \(bean.id ?? "(anonymous)"): \(bean.clazz ?? "?"), \(bean.scope.rawValue)"

@@ -125,14 +125,17 @@ struct NestedPathTests {
             var title: String?
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Doc.self, element: "doc").element(\.title, xml: "{http://a/b}meta/title"))
+        let binder = XMLBinder().register(
+            mapping(Doc.self, element: "doc").element(\.title, xml: "{http://a/b}meta/title"))
         var doc = Doc()
         doc.title = "T"
         let text = try binder.xml(from: doc, options: WritingOptions(layout: .compact, includesDeclaration: false))
         // `doc` and `title` are registered in any namespace, so the default namespace serves.
         #expect(text == #"<doc xmlns="http://a/b"><meta><title>T</title></meta></doc>"#)
         #expect(try binder.parse(text, as: Doc.self).title == "T")
-        #expect(try binder.parse("<doc><m:meta xmlns:m='http://a/b'><title>U</title></m:meta></doc>", as: Doc.self).title == "U")
+        #expect(
+            try binder.parse("<doc><m:meta xmlns:m='http://a/b'><title>U</title></m:meta></doc>", as: Doc.self).title
+                == "U")
     }
 
     @Test func anAtSignAloneMakesAPropertyAnAttribute() throws {

@@ -67,7 +67,10 @@ struct RoundTripPropertyTests {
     /// Text with everything XML makes hard: markup characters, quotes, whitespace of each
     /// kind, `]]>`, non-ASCII; never a character XML 1.0 cannot hold.
     static func text(_ random: inout SeededGenerator) -> String {
-        let pieces = ["a", "Z", " ", "  ", "&", "<", ">", "\"", "'", "\n", "\t", "\r", "\r\n", "]]>", "]", "é", "漢", "🎉", "&amp;", "x y"]
+        let pieces = [
+            "a", "Z", " ", "  ", "&", "<", ">", "\"", "'", "\n", "\t", "\r", "\r\n", "]]>", "]", "é", "漢", "🎉", "&amp;",
+            "x y",
+        ]
         let count = Int.random(in: 0...8, using: &random)
         return (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
@@ -78,7 +81,9 @@ struct RoundTripPropertyTests {
 
     static func double(_ random: inout SeededGenerator) -> Double {
         switch Int.random(in: 0..<6, using: &random) {
-        case 0: return [0, -0.0, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude].randomElement(using: &random)!
+        case 0:
+            return [0, -0.0, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude].randomElement(
+                using: &random)!
         case 1: return Double(Int.random(in: -1000...1000, using: &random)) / 10
         default:
             let value = Double(bitPattern: random.next())
@@ -96,8 +101,12 @@ struct RoundTripPropertyTests {
         node.tags = (0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: -99...99, using: &random) }
         node.note = text(&random)
         node.script = maybe(&random, text)
-        node.stamp = maybe(&random) { Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &$0))) }
-        node.blob = maybe(&random) { random in Data((0..<Int.random(in: 0...9, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }) }
+        node.stamp = maybe(&random) {
+            Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &$0)))
+        }
+        node.blob = maybe(&random) { random in
+            Data((0..<Int.random(in: 0...9, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
         node.rank = maybe(&random) { Int16.random(in: .min ... .max, using: &$0) }
         node.label = maybe(&random, text)
         node.leaf = maybe(&random) { random in
@@ -107,17 +116,20 @@ struct RoundTripPropertyTests {
             return leaf
         }
         if depth < 3 {
-            node.children = (0..<Int.random(in: 0...3, using: &random)).map { _ in Self.node(&random, depth: depth + 1) }
+            node.children = (0..<Int.random(in: 0...3, using: &random)).map { _ in Self.node(&random, depth: depth + 1)
+            }
         }
         return node
     }
 
     static func options(_ random: inout SeededGenerator) -> WritingOptions {
         WritingOptions(
-            layout: Bool.random(using: &random) ? .compact : .pretty(indent: ["", " ", "\t"].randomElement(using: &random)!),
+            layout: Bool.random(using: &random)
+                ? .compact : .pretty(indent: ["", " ", "\t"].randomElement(using: &random)!),
             includesDeclaration: Bool.random(using: &random),
             omitsDefaultValues: Bool.random(using: &random),
-            preferredPrefixes: Bool.random(using: &random) ? ["urn:graph": ["", "n", "g"].randomElement(using: &random)!] : [:],
+            preferredPrefixes: Bool.random(using: &random)
+                ? ["urn:graph": ["", "n", "g"].randomElement(using: &random)!] : [:],
             propertyForm: Bool.random(using: &random) ? .attribute : .element)
     }
 

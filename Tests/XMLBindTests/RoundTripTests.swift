@@ -40,7 +40,8 @@ struct RoundTripTests {
     }
 
     static let beansBinder = XMLBinder(prefixes: [
-        "xsi": "http://www.w3.org/2001/XMLSchema-instance", "configuration": "http://www.example.com/schema/configuration",
+        "xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        "configuration": "http://www.example.com/schema/configuration",
     ]).register(
         mapping(Beans.self, element: "beans").attribute(\.schemaLocation, xml: "xsi:schemaLocation").children(\.beans)
             .children(\.defines),
@@ -60,7 +61,9 @@ struct RoundTripTests {
             }
             return "bean(\(bean.id ?? "-"),\(bean.clazz ?? "-"),\(bean.scope),\(bean.lazy),[\(others)],\(properties))"
         }
-        let defines = beans.defines.map { "define(\($0.namespace ?? "-"),\($0.key ?? "-"),\($0.type ?? "-"),\($0.value ?? "-"))" }
+        let defines = beans.defines.map {
+            "define(\($0.namespace ?? "-"),\($0.key ?? "-"),\($0.type ?? "-"),\($0.value ?? "-"))"
+        }
         return "beans(\(beans.namespace ?? "-"),\(beans.schemaLocation ?? "-"),\(beans.beans.map(text)),\(defines))"
     }
 
@@ -70,7 +73,9 @@ struct RoundTripTests {
     static let layouts: [WritingOptions] = [
         WritingOptions(), WritingOptions(layout: .compact, includesDeclaration: false),
         WritingOptions(layout: .pretty(indent: "\t"), propertyForm: .element),
-        WritingOptions(layout: .compact, omitsDefaultValues: true, preferredPrefixes: ["http://www.example.com/schema/configuration": "c"]),
+        WritingOptions(
+            layout: .compact, omitsDefaultValues: true,
+            preferredPrefixes: ["http://www.example.com/schema/configuration": "c"]),
     ]
 
     @Test(arguments: layouts.indices)

@@ -118,7 +118,8 @@ struct WritingEscapingTests {
         let binder = XMLBinder().register(mapping(Page.self, element: "page"))
         let error = bindError { _ = try binder.xml(from: Page()) }
         #expect(
-            error?.message == "cannot write attribute 'data-x' of <page>: the character U+0008 is not allowed in XML 1.0")
+            error?.message
+                == "cannot write attribute 'data-x' of <page>: the character U+0008 is not allowed in XML 1.0")
     }
 
     struct Body: Bindable {

@@ -94,7 +94,8 @@ struct WritingNamespaceTests {
             binder: XMLBinder(prefixes: ["c": cfg]).register(
                 mapping(Configuration.self, element: "c:configuration").children(\.defines),
                 mapping(Define.self, element: "{urn:other}define").attribute(\.key)),
-            options: WritingOptions(layout: .compact, includesDeclaration: false, preferredPrefixes: ["urn:other": "c"]),
+            options: WritingOptions(
+                layout: .compact, includesDeclaration: false, preferredPrefixes: ["urn:other": "c"]),
             expected: #"<c:configuration xmlns:c="\#(cfg)" xmlns="urn:other"><define key="a"/>"#
                 + #"<define key="b"/></c:configuration>"#),
         Case(

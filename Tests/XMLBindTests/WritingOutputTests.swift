@@ -60,7 +60,9 @@ struct WritingOutputTests {
         let url = folder.appendingPathComponent("log.xml")
         try Data("<log/>".utf8).write(to: url)
         let error = bindError { try Self.binder.write(Self.log(count: 20_000, bad: 19_999), to: url) }
-        #expect(error?.message == "cannot write property 'message' of <entry>: the character U+0007 is not allowed in XML 1.0")
+        #expect(
+            error?.message
+                == "cannot write property 'message' of <entry>: the character U+0007 is not allowed in XML 1.0")
         #expect(try String(contentsOf: url, encoding: .utf8) == "<log/>")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["log.xml"])
     }

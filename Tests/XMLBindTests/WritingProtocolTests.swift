@@ -104,6 +104,7 @@ struct WritingProtocolTests {
             as: Configuration.self)
         #expect(
             try binder.xml(from: configuration, options: Self.compact)
-                == #"<configuration><title>T</title><import file="x.xml"/><define key="a"/><define key="b"/></configuration>"#)
+                == #"<configuration><title>T</title><import file="x.xml"/><define key="a"/><define key="b"/></configuration>"#
+        )
     }
 }

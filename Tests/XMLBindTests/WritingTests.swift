@@ -173,7 +173,9 @@ struct WritingTests {
         var settings = Settings()
         settings.mode = "slow"
         let compact = WritingOptions(layout: .compact, includesDeclaration: false)
-        #expect(try binder.xml(from: settings, options: compact) == #"<settings retries="3" mode="slow" verbose="false" port="80"/>"#)
+        #expect(
+            try binder.xml(from: settings, options: compact)
+                == #"<settings retries="3" mode="slow" verbose="false" port="80"/>"#)
         var omitting = compact
         omitting.omitsDefaultValues = true
         // `mode` equals its declared default, `retries` and `verbose` their initial values;
@@ -201,7 +203,8 @@ struct WritingTests {
         let noBooks = XMLBinder().register(mapping(Shelf.self, element: "shelf").children(\.books))
         shelf.books = [Book()]
         let child = bindError { _ = try noBooks.xml(from: shelf) }
-        #expect(child?.message == "cannot write a value of type Book (a child of <shelf>): no mapping is registered for it")
+        #expect(
+            child?.message == "cannot write a value of type Book (a child of <shelf>): no mapping is registered for it")
         let nothing = bindError { _ = try Self.binder.xml(from: Optional<Shelf>.none as Any) }
         #expect(nothing?.message == "cannot write nil as a document")
     }

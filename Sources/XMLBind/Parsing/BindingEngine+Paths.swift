@@ -40,7 +40,9 @@ extension BindingEngine {
         }
         frames[owner].assigned = assigned
         frames.append(
-            Frame(kind: .path(node, owner: owner), textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
+            Frame(
+                kind: .path(node, owner: owner), textStart: node.textProperty == nil ? -1 : text.count,
+                byteIndex: byteIndex))
     }
 
     /// A child element inside a path element: the next element of some path, or unknown.

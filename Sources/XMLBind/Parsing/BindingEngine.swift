@@ -103,7 +103,8 @@ final class BindingEngine {
                 }
                 // Nested paths: only mappings that declare one have `paths`.
                 if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
-                    startPathElement(node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                    startPathElement(
+                        node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
                     return
                 }
             case .property(let property):

@@ -78,7 +78,9 @@ final class ElementBinding: Sendable {
         box = { object in (object as? T).map { TypedBox($0) } }
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
-        readNamespace = Self.reader(T.self, T.self is any NamespaceAware.Type) { ($0 as? any NamespaceAware)?.namespace }
+        readNamespace = Self.reader(T.self, T.self is any NamespaceAware.Type) {
+            ($0 as? any NamespaceAware)?.namespace
+        }
         readAttributes = Self.reader(T.self, T.self is any AttributeContainer.Type) {
             ($0 as? any AttributeContainer)?.attributesToWrite ?? []
         }

@@ -84,7 +84,8 @@ final class PathNode: Sendable {
         var any = false
         for (index, property) in properties.enumerated() where !property.path.isEmpty {
             any = true
-            root.insert(index, steps: property.path[...], name: property.xmlName, isAttribute: property.form == .attribute)
+            root.insert(
+                index, steps: property.path[...], name: property.xmlName, isAttribute: property.form == .attribute)
         }
         return any ? root.frozen() : nil
     }
@@ -94,7 +95,8 @@ final class PathNode: Sendable {
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
     ) -> PathNode? {
         children.first { node in
-            node.name.local.utf8.elementsEqual(local) && PropertyBinding.matches(node.name, uri: uri, prefix: prefix, attribute: false)
+            node.name.local.utf8.elementsEqual(local)
+                && PropertyBinding.matches(node.name, uri: uri, prefix: prefix, attribute: false)
         }
     }
 
@@ -122,7 +124,9 @@ final class PathNode: Sendable {
         }
 
         private mutating func childIndex(_ name: XMLName) -> Int {
-            if let found = children.firstIndex(where: { $0.name.local == name.local && $0.name.namespace == name.namespace }) {
+            if let found = children.firstIndex(where: {
+                $0.name.local == name.local && $0.name.namespace == name.namespace
+            }) {
                 return found
             }
             children.append(Draft(name: name))
@@ -130,7 +134,8 @@ final class PathNode: Sendable {
         }
 
         func frozen() -> PathNode {
-            PathNode(name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() })
+            PathNode(
+                name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() })
         }
     }
 }

@@ -65,12 +65,14 @@ struct Serializer {
     // MARK: Objects
 
     /// The binding and box for an object, `nil` for a `nil` optional child.
-    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, InstanceBox)? {
+    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, InstanceBox)?
+    {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
         throw XMLBindError(
-            code: .unmappedType, message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
+            code: .unmappedType,
+            message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
     }
 
     private mutating func writeObject(
@@ -82,7 +84,9 @@ struct Serializer {
         if isRoot {
             for declaration in plan.declarations {
                 let attribute = declaration.prefix.isEmpty ? "xmlns" : "xmlns:" + declaration.prefix
-                try checked("namespace URI '\(declaration.uri)'", binding) { try $0.attribute(attribute, declaration.uri) }
+                try checked("namespace URI '\(declaration.uri)'", binding) {
+                    try $0.attribute(attribute, declaration.uri)
+                }
             }
         }
         try writeAttributes(binding, box)
@@ -143,10 +147,11 @@ struct Serializer {
             let local = qualifiedName.split(separator: ":", maxSplits: 1).last.map(String.init) ?? qualifiedName
             let name = plan.qualified(local, target)
             let problem: String? =
-                !XMLNameCheck.isQualifiedName(qualifiedName) ? "it is not an XML name"
+                !XMLNameCheck.isQualifiedName(qualifiedName)
+                ? "it is not an XML name"
                 : qualifiedName == "xmlns" || qualifiedName.hasPrefix("xmlns:")
                     ? "namespace declarations are written by the writer"
-                : written.contains(name) ? "the element already has an attribute of that name" : nil
+                    : written.contains(name) ? "the element already has an attribute of that name" : nil
             if let problem {
                 throw XMLBindError(
                     code: .invalidAttribute,
@@ -177,10 +182,13 @@ struct Serializer {
                 switch placement(of: property, in: binding) {
                 case .attribute: continue
                 case .text:
-                    if let text = value(index, of: binding, box), !text.isEmpty { items.append(.text(index: index, text: text)) }
+                    if let text = value(index, of: binding, box), !text.isEmpty {
+                        items.append(.text(index: index, text: text))
+                    }
                 case .element:
                     guard let text = value(index, of: binding, box) else { continue }
-                    let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                    let name = plan.qualified(
+                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
                     items.append(.value(index: index, name: name, text: text))
                 }
             case .child(let slot):
