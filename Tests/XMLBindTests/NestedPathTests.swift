@@ -156,6 +156,10 @@ struct NestedPathTests {
 
     static let errorCases: [ErrorCase] = [
         ErrorCase(
+            testDescription: "a misspelt path element",
+            document: "<item><detail><price>1</price></detail></item>",
+            message: "unknown element <detail> inside <item>; did you mean 'details'?"),
+        ErrorCase(
             testDescription: "an unknown element inside a path",
             document: "<item><details><prize/></details></item>",
             message: "unknown element <prize> inside <details> in <item>; did you mean 'price'?"),
