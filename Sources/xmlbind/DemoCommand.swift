@@ -1,8 +1,9 @@
 import Foundation
 import XMLBind
 
-/// `xmlbind demo`: binds the bundled configuration, prints the graph with origins, then
-/// binds a broken copy and prints what is wrong with it.
+/// `xmlbind demo`: binds the bundled configuration, prints the graph with origins, writes
+/// it back as compact XML and reads that again, then binds a broken copy and prints what
+/// is wrong with it.
 enum DemoCommand {
     static func run() -> Int32 {
         guard let good = resource("beans"), let broken = resource("beans-broken") else {
@@ -13,6 +14,13 @@ enum DemoCommand {
             let beans = try DemoModel.binder.parse(good, as: DemoModel.Beans.self, file: "beans.xml")
             print("Bound beans.xml into typed objects (origin, then object):\n")
             print(describe(beans), terminator: "")
+            let options = WritingOptions(layout: .compact, includesDeclaration: false, omitsDefaultValues: true)
+            let written = try DemoModel.binder.xml(from: beans, options: options)
+            print("\nWritten back with the same mappings (compact, defaults omitted):\n\n\(written)\n")
+            let again = try DemoModel.binder.parse(written, as: DemoModel.Beans.self)
+            let same = describe(again, origins: false) == describe(beans, origins: false)
+            print(same ? "Read back: the same graph." : "Read back: a different graph!")
+            if !same { return 1 }
         } catch {
             FileHandle.standardError.write("\(error)\n")
             return 1
@@ -35,13 +43,14 @@ enum DemoCommand {
         return try? Data(contentsOf: url)
     }
 
-    /// The object graph, one object per line, indented by depth, each with its origin.
-    static func describe(_ beans: DemoModel.Beans) -> String {
+    /// The object graph, one object per line, indented by depth, each with its origin
+    /// unless `origins` is false.
+    static func describe(_ beans: DemoModel.Beans, origins: Bool = true) -> String {
         var out = ""
         func line(_ origin: Origin?, _ depth: Int, _ text: String) {
             let place = origin.map { "\($0.line):\($0.column)" } ?? "?"
-            out += place.padding(toLength: 8, withPad: " ", startingAt: 0)
-                + String(repeating: "  ", count: depth) + text + "\n"
+            let column = origins ? place.padding(toLength: 8, withPad: " ", startingAt: 0) : ""
+            out += column + String(repeating: "  ", count: depth) + text + "\n"
         }
         func describe(_ bean: DemoModel.Bean, depth: Int) {
             var text = "Bean \(bean.id ?? "(anonymous)"): \(bean.clazz ?? "?"), \(bean.scope.rawValue)"

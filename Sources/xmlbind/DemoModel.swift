@@ -25,6 +25,9 @@ enum DemoModel {
         func addAttribute(_ name: String, value: String) {
             otherAttributes.append((name, value))
         }
+
+        /// Written back after the declared attributes.
+        var attributesToWrite: [(name: String, value: String)] { otherAttributes }
     }
 
     enum Scope: String, CaseIterable {
@@ -50,8 +53,12 @@ enum DemoModel {
         var value: String?
     }
 
-    /// The registrations: which element binds to which type, and how.
-    static let binder = XMLBinder().register(
+    /// The registrations: which element binds to which type, and how. The prefixes map
+    /// gives `xsi:` and `configuration:` their URIs, for reading and for writing back.
+    static let binder = XMLBinder(prefixes: [
+        "xsi": "http://www.w3.org/2001/XMLSchema-instance",
+        "configuration": "http://www.example.com/schema/configuration",
+    ]).register(
         mapping(Beans.self, element: "beans")
             .attribute(\.schemaLocation, xml: "xsi:schemaLocation")
             .children(\.beans)

@@ -8,8 +8,8 @@ let usage = """
 
     COMMANDS:
       demo              Bind a bundled DI configuration (beans.xml) into typed objects and
-                        print the graph with each object's origin; then bind a broken copy
-                        and print its diagnostics.
+                        print the graph with each object's origin; write it back as XML and
+                        read that again; then bind a broken copy and print its diagnostics.
       check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                         Problems are printed to standard error as file:line:column
                         diagnostics. Exits 0 when all files are well-formed, 1 otherwise.

@@ -48,7 +48,7 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "run `swift build` first")
     }
 
-    @Test func demoPrintsTheGraphWithOriginsAndTheBrokenCopysDiagnostic() throws {
+    @Test func demoPrintsTheGraphWithOriginsTheRoundTripAndTheBrokenCopysDiagnostic() throws {
         let result = try run(["demo"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
@@ -64,6 +64,30 @@ import Testing
         ] {
             #expect(lines.contains(expected), "missing line: \(expected)")
         }
+        // The round trip: written back compact, read again.
+        #expect(
+            result.stdout.contains(
+                """
+                Written back with the same mappings (compact, defaults omitted):
+
+                <beans xmlns="http://www.springframework.org/schema/beans" \
+                xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+                xmlns:configuration="http://www.example.com/schema/configuration" \
+                xsi:schemaLocation="http://www.springframework.org/schema/beans beans.xsd">\
+                <bean id="dataSource" class="com.example.db.Pool" init-method="start">\
+                <property name="url" value="jdbc:postgresql://localhost/app"/>\
+                <property name="maxConnections" value="16"/><property name="timeout">30</property></bean>\
+                <bean id="userService" class="com.example.UserService" lazy="true">\
+                <property name="dataSource" ref="dataSource"/><property name="cache">\
+                <bean class="com.example.cache.LRUCache" scope="prototype"><property name="capacity" value="1024"/>\
+                </bean></property></bean>\
+                <configuration:define namespace="db" key="poolSize" type="int" value="16"/>\
+                <configuration:define namespace="db" key="url" type="string" value="jdbc:postgresql://localhost/app"/>\
+                </beans>
+
+                Read back: the same graph.
+
+                """))
         #expect(
             result.stdout.hasSuffix(
                 """

@@ -16,6 +16,9 @@ extension XMLBindError {
             case missingValue = "missing-value"
             case validationFailed = "validation-failed"
             case substitutionFailed = "substitution-failed"
+            case invalidCharacter = "invalid-character"
+            case unmappedType = "unmapped-type"
+            case invalidAttribute = "invalid-attribute"
         }
 
         private let kind: Kind
@@ -48,6 +51,16 @@ extension XMLBindError {
         /// A `${NAME}` reference could not be substituted: the variable is not set, or the
         /// reference is not closed.
         public static let substitutionFailed = Code(.substitutionFailed)
+        /// Writing: a value holds a character that XML 1.0 cannot represent, even as a
+        /// character reference (a control character other than tab, line feed and
+        /// carriage return, or U+FFFE / U+FFFF). The message names the property.
+        public static let invalidCharacter = Code(.invalidCharacter)
+        /// Writing: an object (the root, or a child) whose type no mapping is registered for.
+        public static let unmappedType = Code(.unmappedType)
+        /// Writing: an attribute from ``AttributeContainer/attributesToWrite`` that cannot be
+        /// written: its name is not an XML name, it is a namespace declaration, or the
+        /// element already has an attribute of that name.
+        public static let invalidAttribute = Code(.invalidAttribute)
 
         /// A stable, kebab-case name for the code, such as `conversion-failed`.
         public var description: String { kind.rawValue }

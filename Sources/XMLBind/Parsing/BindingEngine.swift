@@ -19,6 +19,11 @@ final class BindingEngine {
         var bindingIndex: Int
         /// Property frames: the property's index in the owner's binding.
         var propertyIndex = -1
+        /// Path frames (an element of a nested path such as `details` in
+        /// `details/price`, see BindingEngine+Paths.swift): the path's node; the frame's
+        /// binding is the owner's, whose frame is at ``pathOwner``.
+        var pathNode: PathNode?
+        var pathOwner = -1
         /// Object frames: the object, held as itself (a class instance or a struct box).
         var object: AnyObject?
         /// Object frames: the address the object's field offsets count from.
@@ -107,6 +112,15 @@ final class BindingEngine {
                         property, of: parent.bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
                     return
                 }
+                // Nested paths: only mappings that declare one have `paths`.
+                if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+                    startPathElement(
+                        node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                    return
+                }
+            } else if let node = parent.pathNode {
+                startElement(inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
+                return
             } else {
                 let holder = binding.properties[parent.propertyIndex].xmlName.description
                 unknownElement(
@@ -137,6 +151,10 @@ final class BindingEngine {
             return
         }
         guard var frame = frames.popLast() else { return }
+        if let node = frame.pathNode {
+            endPathElement(node, owner: frame.pathOwner, frame: frame)
+            return
+        }
         let binding = registry.bindings[frame.bindingIndex]
         guard frame.isObject else {
             guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object,

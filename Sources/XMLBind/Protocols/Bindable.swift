@@ -5,8 +5,8 @@
 ///
 /// The requirements whose names start with `_xmlBind` are not API: default
 /// implementations provide them, and they let the binder reach ``OriginAware``,
-/// ``NamespaceAware``, ``AttributeContainer`` and ``Ancestor`` conformances without a
-/// dynamic cast per element. Do not implement them yourself.
+/// ``NamespaceAware``, ``AttributeContainer``, ``Ancestor`` and ``ChildrenProvider``
+/// conformances without a dynamic cast per element. Do not implement them yourself.
 public protocol Bindable: SendableMetatype {
     /// Creates an empty instance, to be filled from the document.
     init()
@@ -23,6 +23,13 @@ public protocol Bindable: SendableMetatype {
     mutating func _xmlBindAddAttribute(_ name: String, value: String)
     /// Not API. Hands a child to an ``Ancestor``; returns whether the type is one.
     mutating func _xmlBindAddChild(_ child: Any) -> Bool
+
+    /// Not API. A ``NamespaceAware`` type's namespace, for writing; `.none` for others.
+    var _xmlBindNamespaceToWrite: String?? { get }
+    /// Not API. An ``AttributeContainer``'s attributes to write; `nil` for others.
+    var _xmlBindAttributesToWrite: [(name: String, value: String)]? { get }
+    /// Not API. A ``ChildrenProvider``'s children to write; `nil` for others.
+    var _xmlBindChildrenToWrite: [Any]? { get }
 }
 
 extension Bindable {
@@ -31,6 +38,9 @@ extension Bindable {
     @inlinable public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {}
     @inlinable public mutating func _xmlBindAddAttribute(_ name: String, value: String) {}
     @inlinable public mutating func _xmlBindAddChild(_ child: Any) -> Bool { false }
+    @inlinable public var _xmlBindNamespaceToWrite: String?? { .none }
+    @inlinable public var _xmlBindAttributesToWrite: [(name: String, value: String)]? { nil }
+    @inlinable public var _xmlBindChildrenToWrite: [Any]? { nil }
 }
 
 extension Bindable where Self: OriginAware {
@@ -43,6 +53,8 @@ extension Bindable where Self: NamespaceAware {
     public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {
         namespace = uri()
     }
+
+    public var _xmlBindNamespaceToWrite: String?? { .some(namespace) }
 }
 
 extension Bindable where Self: AttributeContainer {
@@ -50,6 +62,8 @@ extension Bindable where Self: AttributeContainer {
     public mutating func _xmlBindAddAttribute(_ name: String, value: String) {
         addAttribute(name, value: value)
     }
+
+    public var _xmlBindAttributesToWrite: [(name: String, value: String)]? { attributesToWrite }
 }
 
 extension Bindable where Self: Ancestor {
@@ -57,4 +71,8 @@ extension Bindable where Self: Ancestor {
         addChild(child)
         return true
     }
+}
+
+extension Bindable where Self: ChildrenProvider {
+    public var _xmlBindChildrenToWrite: [Any]? { childrenToWrite }
 }

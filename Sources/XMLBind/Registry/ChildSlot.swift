@@ -31,13 +31,18 @@ struct ChildSlot: Sendable {
     /// accessor (for the inexact case).
     @usableFromInline let makePlacer:
         @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer
+    /// Reads the children back for writing: the array's elements, or the one child (none
+    /// for a `nil` optional).
+    @usableFromInline let read: @Sendable (AnyObject) -> [Any]
 
     @usableFromInline
     init(
         keyPath: AnyKeyPath & Sendable, fieldType: Any.Type, projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
         fits: @escaping @Sendable (Any) -> Bool, isExact: @escaping @Sendable (Any.Type, Bool) -> Bool,
-        makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer
+        makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer,
+        read: @escaping @Sendable (AnyObject) -> [Any]
     ) {
+        self.read = read
         self.keyPath = keyPath
         self.fieldType = fieldType
         self.projectOffset = projectOffset
@@ -61,11 +66,13 @@ struct ChildSlot: Sendable {
     ///   - element: The element type.
     ///   - storeAt: Stores an element into the property, given the property's address.
     ///   - store: Stores an element through the key path (for a computed property).
+    ///   - read: The elements the property holds, for writing.
     @inlinable
     static func make<Parent: Bindable, Element, Field>(
         _ keyPath: WritableKeyPath<Parent, Field> & Sendable, element: Element.Type,
         storeAt: @escaping @Sendable (UnsafeMutableRawPointer, Element) -> Void,
-        store: @escaping @Sendable (inout Parent, Element) -> Void
+        store: @escaping @Sendable (inout Parent, Element) -> Void,
+        read: @escaping @Sendable (Parent) -> [Any]
     ) -> ChildSlot {
         let project: @Sendable (AnyObject?) -> Int? = { ObjectStorage.projectedOffset(keyPath, sample: $0) }
         let fits: @Sendable (Any) -> Bool = { $0 is Element }
@@ -89,9 +96,13 @@ struct ChildSlot: Sendable {
             }
             return placer
         }
+        let parentIsClass = Parent.self is AnyClass
+        let readBack: @Sendable (AnyObject) -> [Any] = { object in
+            read(ObjectStorage.value(object, as: Parent.self, isClass: parentIsClass))
+        }
         return ChildSlot(
             keyPath: keyPath, fieldType: Field.self, projectOffset: project, fits: fits, isExact: isExact,
-            makePlacer: makePlacer)
+            makePlacer: makePlacer, read: readBack)
     }
 
     /// How a child object becomes an `Element`: the same bits when every child is one

@@ -5,6 +5,9 @@ extension ClassDefinition {
     /// The child elements must be registered themselves. A child that no child key path
     /// takes goes to ``Ancestor/addChild(_:)`` if the parent is an ``Ancestor``.
     ///
+    /// When writing, every element of the array is written, in order, as the element its
+    /// own type is registered for.
+    ///
     /// - Parameter keyPath: The array to append to.
     /// - Returns: The definition with the child collection added.
     @inlinable
@@ -13,7 +16,8 @@ extension ClassDefinition {
             ChildSlot.make(
                 keyPath, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: [C].self).pointee.append($1) },
-                store: { $0[keyPath: keyPath].append($1) }))
+                store: { $0[keyPath: keyPath].append($1) },
+                read: { $0[keyPath: keyPath].map { $0 as Any } }))
     }
 
     /// Takes one child object: a completed child element whose object is a `C` is stored
@@ -27,7 +31,8 @@ extension ClassDefinition {
             ChildSlot.make(
                 keyPath, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: C?.self).pointee = $1 },
-                store: { $0[keyPath: keyPath] = $1 }))
+                store: { $0[keyPath: keyPath] = $1 },
+                read: { $0[keyPath: keyPath].map { [$0 as Any] } ?? [] }))
     }
 
     /// Takes one child object into a non-optional property: a completed child element
@@ -41,6 +46,7 @@ extension ClassDefinition {
             ChildSlot.make(
                 keyPath, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: C.self).pointee = $1 },
-                store: { $0[keyPath: keyPath] = $1 }))
+                store: { $0[keyPath: keyPath] = $1 },
+                read: { [$0[keyPath: keyPath] as Any] }))
     }
 }

@@ -24,6 +24,10 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var unknownContentPolicy: UnknownContentPolicy?
     /// Checks run when an element is complete, in declaration order.
     var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] = []
+    /// Properties and child slots together, in declaration order, for writing.
+    var contentOrder: [DeclaredItem] = []
+    /// How this definition's `.property` declarations are written (`.propertiesWritten(as:)`).
+    var propertyForm: WritingOptions.PropertyForm?
 
     /// How the registry reaches the mapped type, specialised where the type is known.
     @usableFromInline let access: TypeAccess
@@ -38,6 +42,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     @usableFromInline
     func adding(_ property: PropertyBinding) -> ClassDefinition<T> {
         var copy = self
+        copy.contentOrder.append(.property(copy.properties.count))
         copy.properties.append(property)
         return copy
     }
@@ -46,9 +51,16 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     @usableFromInline
     func adding(_ slot: ChildSlot) -> ClassDefinition<T> {
         var copy = self
+        copy.contentOrder.append(.child(copy.childSlots.count))
         copy.childSlots.append(slot)
         return copy
     }
+}
+
+/// One declaration of a mapping, by its index among the properties or the child slots.
+enum DeclaredItem: Sendable, Equatable {
+    case property(Int)
+    case child(Int)
 }
 
 /// Starts the mapping of an element to a Swift type.

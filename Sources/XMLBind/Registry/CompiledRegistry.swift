@@ -15,6 +15,8 @@ final class CompiledRegistry: Sendable {
     let wildcard: ByteTable
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
+    /// For writing: the binding of each mapped type (the last registration of a type wins).
+    let typeIndex: [ObjectIdentifier: Int]
     /// For each parent binding and each child binding (row-major, see
     /// ``placement(parent:child:)``), the placer of the first child slot
     /// (in declaration order) whose element type the child's type fits; `nil` when none
@@ -38,6 +40,9 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
+        var types: [ObjectIdentifier: Int] = [:]
+        for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
+        self.typeIndex = types
         let samples = bindings.map { $0.access.makeSampleValue() }
         self.placements = bindings.flatMap { parent in
             bindings.indices.map { childIndex -> ChildPlacer? in
@@ -51,6 +56,19 @@ final class CompiledRegistry: Sendable {
                     child.isClass, child.access.value)
             }
         }
+    }
+
+    /// The binding that writes `object` and the object held as the engine holds it: the
+    /// binding registered for its dynamic type, else the latest one whose type the object
+    /// can be cast to (a subclass of a mapped class).
+    func binding(for object: Any) -> (ElementBinding, AnyObject)? {
+        if let index = typeIndex[ObjectIdentifier(type(of: object))], let held = bindings[index].access.box(object) {
+            return (bindings[index], held)
+        }
+        for binding in bindings.reversed() {
+            if let held = binding.access.box(object) { return (binding, held) }
+        }
+        return nil
     }
 
     /// The placer for a child of binding `child` in a parent of binding `parent`.

@@ -1,4 +1,5 @@
-/// A registered mapping, type-erased and compiled for the parser's hot path.
+/// A registered mapping, type-erased and compiled for the parser's hot path, with the
+/// readers the serializer uses to write objects back.
 ///
 /// Built once from a ``ClassDefinition`` at registration; immutable afterwards, so one
 /// binding serves any number of parses at once. Everything the engine does per element
@@ -38,6 +39,17 @@ final class ElementBinding: Sendable {
     let fields: FieldTable
     /// The offsets of the child slots' fields (`nil`: not a stored property).
     let childSlotOffsets: [Int?]
+    /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
+    let paths: PathNode?
+
+    // Writing.
+
+    /// The mapped type, for finding a binding by an object's dynamic type.
+    let objectType: ObjectIdentifier
+    /// Properties and child slots in declaration order.
+    let contentOrder: [DeclaredItem]
+    /// How the definition's `.property` declarations are written, when it says.
+    let propertyForm: WritingOptions.PropertyForm?
 
     init<T: Bindable>(_ definition: ClassDefinition<T>, prefixes: [String: String]) {
         typeName = _typeName(T.self, qualified: false)
@@ -65,19 +77,25 @@ final class ElementBinding: Sendable {
         var elements = ByteTable()
         var text: Int?
         // Walk backwards so that the first declaration of a name wins the table slot.
-        for (index, property) in declared.enumerated().reversed() {
+        // Nested-path properties are found through `paths` instead.
+        for (index, property) in declared.enumerated().reversed() where property.path.isEmpty {
             if property.form.acceptsAttribute { attributes.insert(property.xmlName.local.utf8, value: index) }
             if property.form.acceptsElement { elements.insert(property.xmlName.local.utf8, value: index) }
             if property.form == .text { text = index }
         }
         attributeTable = attributes
         attributeNames = SmallNameList(
-            declared.indices.filter { declared[$0].form.acceptsAttribute }.map { (declared[$0].xmlName.local, $0) })
+            declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
+                .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
         validators = definition.validators
+        paths = PathNode.root(for: declared)
+        objectType = ObjectIdentifier(T.self)
+        contentOrder = definition.contentOrder
+        propertyForm = definition.propertyForm
 
     }
 

@@ -25,9 +25,13 @@ struct PropertyBinding: Sendable {
     @usableFromInline private(set) var propertyName = ""
     /// The XML name it is matched by (unused for `.text`); known once compiled.
     @usableFromInline var xmlName = XMLName(namespace: .any, local: "")
+    /// The elements a nested path goes through (`details/price` → `details`), outermost
+    /// first; empty for a property of the element itself. Known once compiled.
+    @usableFromInline var path: [XMLName] = []
     /// The XML name as declared with `xml:`, if it was.
     @usableFromInline let declaredXMLName: String?
-    @usableFromInline let form: Form
+    /// The form as declared; a nested path may settle `.either` into one (see ``PropertyPath``).
+    @usableFromInline var form: Form
     /// The Swift type's name, for messages: `cannot convert "x" to Int`.
     @usableFromInline let typeName: String
     /// The property's value type, to match a stored field.
@@ -42,6 +46,17 @@ struct PropertyBinding: Sendable {
     @usableFromInline var isRequired = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
     @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
+
+    // Writing.
+
+    /// Reads the value back and formats it with the conversion; `nil` for a `nil` optional.
+    @usableFromInline let read: @Sendable (AnyObject) -> String?
+    /// The declared default, formatted, for ``WritingOptions/omitsDefaultValues``.
+    @usableFromInline let defaultText: String?
+    /// How a `.property` (either form) is written, when its declaration says (`.written(as:)`).
+    @usableFromInline var writtenForm: WritingOptions.PropertyForm?
+    /// Whether the value is written as a CDATA section (`.writtenAsCDATA()`).
+    @usableFromInline var writesCDATA = false
 
     /// Converts bytes and stores the value in the object (held as itself, with the base
     /// its field offsets count from); throws the conversion's error.
@@ -86,6 +101,13 @@ struct PropertyBinding: Sendable {
         } else {
             self.makeDefaultSetter = nil
         }
+        let encode = conversion.encode
+        let isClass = T.self is AnyClass
+        self.read = { object in
+            let value = ObjectStorage.value(object, as: T.self, isClass: isClass)[keyPath: keyPath]
+            return OptionalValue.isNone(value) ? nil : encode(value)
+        }
+        self.defaultText = defaultValue.flatMap { OptionalValue.isNone($0) ? nil : encode($0) }
     }
 
     /// Learns the property's name (from the stored field, or else from the key path) and
@@ -93,17 +115,24 @@ struct PropertyBinding: Sendable {
     mutating func resolve(sample: AnyObject?, fields: FieldTable, prefixes: [String: String]) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: valueType)
         propertyName = field?.name ?? XMLName.propertyName(of: keyPath)
-        xmlName = XMLName(parsing: declaredXMLName ?? propertyName, unprefixed: .any).resolving(prefixes)
+        let place = PropertyPath(parsing: declaredXMLName ?? propertyName, form: form)
+        xmlName = place.name.resolving(prefixes)
+        path = place.steps.map { $0.resolving(prefixes) }
+        form = place.form
         return field?.offset
     }
 
-    /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`.
+    /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
+    /// `attribute 'currency' of <details/price>`.
     var placeDescription: String {
+        let within = path.map(\.description).joined(separator: "/")
         switch form {
-        case .either: "attribute '\(xmlName)' or child element <\(xmlName)>"
-        case .attribute: "attribute '\(xmlName)'"
-        case .element: "child element <\(xmlName)>"
-        case .text: "text content"
+        case .either: return "attribute '\(xmlName)' or child element <\(xmlName)>"
+        case .attribute where !path.isEmpty: return "attribute '\(xmlName)' of <\(within)>"
+        case .attribute: return "attribute '\(xmlName)'"
+        case .element where !path.isEmpty: return "element <\(within)/\(xmlName)>"
+        case .element: return "child element <\(xmlName)>"
+        case .text: return "text content"
         }
     }
 
@@ -111,19 +140,24 @@ struct PropertyBinding: Sendable {
     /// name (the local name has already matched). Unprefixed registrations match only
     /// attributes in no namespace, as XML Namespaces defines for attributes.
     func matchesAttribute(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        switch xmlName.namespace {
-        case .any, .none: uri == nil
-        case .uri(let expected): uri.map { $0.elementsEqual(expected.utf8) } ?? false
-        case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false
-        }
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: true)
     }
 
     /// Whether a child element with this namespace URI and prefix matches. Unprefixed
     /// registrations match the local name in any namespace, since child elements
     /// usually inherit their parent's default namespace.
     func matchesElement(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        switch xmlName.namespace {
-        case .any: true
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: false)
+    }
+
+    /// Whether a name in the document matches a registered name whose local name has
+    /// already matched: the rules of ``matchesAttribute(uri:prefix:)`` and
+    /// ``matchesElement(uri:prefix:)``.
+    static func matches(
+        _ name: XMLName, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, attribute: Bool
+    ) -> Bool {
+        switch name.namespace {
+        case .any: attribute ? uri == nil : true
         case .none: uri == nil
         case .uri(let expected): uri.map { $0.elementsEqual(expected.utf8) } ?? false
         case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false

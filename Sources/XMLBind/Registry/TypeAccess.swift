@@ -24,6 +24,16 @@ final class TypeAccess: Sendable {
     /// Offers a child to an ``Ancestor``; `false` when the type is not one.
     @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
 
+    // Writing.
+
+    /// Holds a value the way the engine does (the instance, or a box), or `nil` when the
+    /// value is not a `T`.
+    @usableFromInline let box: @Sendable (Any) -> AnyObject?
+    /// Each is `nil` when the type does not conform to the protocol.
+    @usableFromInline let readNamespace: (@Sendable (AnyObject) -> String?)?
+    @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [(name: String, value: String)])?
+    @usableFromInline let readChildren: (@Sendable (AnyObject) -> [Any])?
+
     @inlinable
     init<T: Bindable>(_ type: T.Type) {
         let isClass = T.self is AnyClass
@@ -67,6 +77,32 @@ final class TypeAccess: Sendable {
         }
         addChild = { (object: AnyObject, child: Any) -> Bool in
             ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddChild(child) }
+        }
+        if isClass {
+            box = { value in (value as? T).map { unsafeBitCast($0, to: AnyObject.self) } }
+        } else {
+            box = { value in (value as? T).map { StructBox($0) } }
+        }
+        if wantsNamespace {
+            readNamespace = { (object: AnyObject) -> String? in
+                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindNamespaceToWrite ?? nil
+            }
+        } else {
+            readNamespace = nil
+        }
+        if probe._xmlBindAttributesToWrite != nil {
+            readAttributes = { (object: AnyObject) -> [(name: String, value: String)] in
+                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindAttributesToWrite ?? []
+            }
+        } else {
+            readAttributes = nil
+        }
+        if probe._xmlBindChildrenToWrite != nil {
+            readChildren = { (object: AnyObject) -> [Any] in
+                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindChildrenToWrite ?? []
+            }
+        } else {
+            readChildren = nil
         }
     }
 }

@@ -15,6 +15,9 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
 
     @usableFromInline var namespace: Namespace
     @usableFromInline var local: String
+    /// The prefix the registration wrote (`configuration` in `configuration:define`),
+    /// kept after the prefix is resolved to a URI so that writing can use it again.
+    @usableFromInline var prefixHint: String?
 
     /// Reads `local`, `prefix:local` or Clark notation `{uri}local`.
     ///
@@ -28,6 +31,7 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
         } else if let colon = text.firstIndex(of: ":") {
             self.namespace = .prefix(String(text[..<colon]))
             self.local = String(text[text.index(after: colon)...])
+            self.prefixHint = String(text[..<colon])
         } else {
             self.namespace = unprefixed
             self.local = text
@@ -44,9 +48,10 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
     }
 
     @usableFromInline
-    init(namespace: Namespace, local: String) {
+    init(namespace: Namespace, local: String, prefixHint: String? = nil) {
         self.namespace = namespace
         self.local = local
+        self.prefixHint = prefixHint
     }
 
     /// The name with the prefix as registered, for messages.
@@ -62,7 +67,7 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// This name with a prefix replaced by the URI the map binds it to, if it does.
     func resolving(_ prefixes: [String: String]) -> XMLName {
         guard case .prefix(let prefix) = namespace, let uri = prefixes[prefix] else { return self }
-        return XMLName(namespace: .uri(uri), local: local)
+        return XMLName(namespace: .uri(uri), local: local, prefixHint: prefix)
     }
 
     /// The Swift property name a key path stands for: `\Bean.id` → `id`.

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Nested paths: `.property(\.price, xml: "details/price")` and
+/// `.attribute(\.currency, xml: "details/price/@currency")`.
+///
+/// Each element on a path gets a path frame (``Frame/pathNode``), whose ``Frame/pathOwner``
+/// is the index of the object's frame: attributes of the element and its text go to the
+/// owner's properties (with the owner's duplicate tracking, so `required()` and
+/// `default:` work as for flat properties). Nothing here runs for mappings without
+/// nested paths; the engine's only changes are the hooks that call these methods.
+extension BindingEngine {
+    /// Opens an element of a path: binds its declared attributes to the owner object.
+    func startPathElement(
+        _ node: PathNode, owner: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        let bindingIndex = frames[owner].bindingIndex
+        let binding = registry.bindings[bindingIndex]
+        guard let object = frames[owner].object, let base = frames[owner].base else { return }
+        var assigned = frames[owner].assigned
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+            cursor += 2
+            let attribute = ExpandedName(rawName)
+            let property = node.attributes.first { index in
+                binding.properties[index].xmlName.local.utf8.elementsEqual(attribute.local)
+                    && binding.properties[index].matchesAttribute(uri: attribute.uri, prefix: attribute.prefix)
+            }
+            guard let property else {
+                unknownAttribute(
+                    attribute, in: binding, byteIndex: byteIndex,
+                    message: {
+                        "unknown attribute '\(attribute.qualifiedName)' on <\(name.qualifiedName)> "
+                            + "in <\(binding.elementName)>"
+                    },
+                    suggestions: { node.attributes.map { binding.properties[$0].xmlName.description } })
+                continue
+            }
+            let value = UnsafeBufferPointer(
+                start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
+            store(
+                value, into: property, of: binding, object: object, base: base, assigned: &assigned,
+                place: .attribute(rawName, tagOffset: byteIndex))
+        }
+        frames[owner].assigned = assigned
+        frames.append(
+            Frame(
+                isObject: false, bindingIndex: bindingIndex, pathNode: node, pathOwner: owner,
+                textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
+    }
+
+    /// A child element inside a path element: the next element of some path, or unknown.
+    func startElement(
+        inside node: PathNode, owner: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        if let child = node.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+            startPathElement(child, owner: owner, name: name, attributes: attributes, byteIndex: byteIndex)
+            return
+        }
+        let binding = registry.bindings[frames[owner].bindingIndex]
+        unknownElement(
+            name, in: binding, byteIndex: byteIndex,
+            message: { "unknown element <\(name.qualifiedName)> inside <\(node.name)> in <\(binding.elementName)>" },
+            suggestions: { node.children.map(\.name.local) })
+    }
+
+    /// Closes an element of a path: its text, if it holds a value, goes to the owner.
+    ///
+    /// Empty text is a value (`""`) only for an element that holds nothing else; on an
+    /// element that also has path attributes or children, it means no value.
+    func endPathElement(_ node: PathNode, owner: Int, frame: Frame) {
+        guard let index = node.textProperty, frame.textStart >= 0 else { return }
+        guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object,
+            let base = frames[owner].base
+        else {
+            text.removeSubrange(min(frame.textStart, text.count)...)
+            return
+        }
+        let binding = registry.bindings[frames[owner].bindingIndex]
+        var assigned = frames[owner].assigned
+        text.withUnsafeBufferPointer { buffer in
+            store(
+                UnsafeBufferPointer(rebasing: buffer[frame.textStart...]), into: index, of: binding, object: object,
+                base: base, assigned: &assigned,
+                place: .element(
+                    offset: frame.byteIndex, textOffset: frame.textOffset,
+                    ownerMark: frames[owner].assignmentMark, ownerOffset: frames[owner].byteIndex))
+        }
+        text.removeSubrange(frame.textStart...)
+        frames[owner].assigned = assigned
+        elementAssignments.append((index, frame.byteIndex))
+    }
+}

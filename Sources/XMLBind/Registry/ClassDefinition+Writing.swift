@@ -1,0 +1,52 @@
+extension ClassDefinition {
+    /// Sets where the most recently declared `.property` is written: as an attribute or
+    /// as a child element, whatever ``WritingOptions/propertyForm`` says.
+    ///
+    /// ```swift
+    /// mapping(Define.self, element: "define").property(\.key).property(\.value).written(as: .element)
+    /// // <define key="poolSize"><value>16</value></define>
+    /// ```
+    ///
+    /// Reading is unchanged: a `.property` is read from either. Declarations made with
+    /// `.attribute`, `.element` or `.text`, or with a nested path, are always written
+    /// where they say.
+    ///
+    /// - Parameter form: ``WritingOptions/PropertyForm/attribute`` or ``WritingOptions/PropertyForm/element``.
+    /// - Returns: The definition with that property's form set. Called before any property
+    ///   is declared, it changes nothing.
+    public func written(as form: WritingOptions.PropertyForm) -> Self {
+        guard !properties.isEmpty else { return self }
+        var copy = self
+        copy.properties[copy.properties.count - 1].writtenForm = form
+        return copy
+    }
+
+    /// Sets where this definition's `.property` declarations are written, overriding
+    /// ``WritingOptions/propertyForm``; a declaration's own ``written(as:)`` still wins.
+    ///
+    /// - Parameter form: ``WritingOptions/PropertyForm/attribute`` or ``WritingOptions/PropertyForm/element``.
+    /// - Returns: The definition with the form set.
+    public func propertiesWritten(as form: WritingOptions.PropertyForm) -> Self {
+        var copy = self
+        copy.propertyForm = form
+        return copy
+    }
+
+    /// Writes the most recently declared property's text as a CDATA section, for values
+    /// that people read in the file (scripts, SQL, markup).
+    ///
+    /// `]]>` inside the value is split across two sections, and a carriage return is
+    /// written as a character reference between sections, so the value reads back exactly.
+    /// An attribute cannot hold CDATA: a `.property` marked this way is written as a
+    /// child element, and on an `.attribute` declaration the mark has no effect.
+    /// Reading is unchanged (CDATA is always read as text).
+    ///
+    /// - Returns: The definition with that property marked. Called before any property is
+    ///   declared, it changes nothing.
+    public func writtenAsCDATA() -> Self {
+        guard !properties.isEmpty else { return self }
+        var copy = self
+        copy.properties[copy.properties.count - 1].writesCDATA = true
+        return copy
+    }
+}

@@ -1,0 +1,28 @@
+/// Tells a `nil` optional from a value, for values whose type is only known generically.
+///
+/// A property of type `V` may be an `Optional` (then a `nil` value is written as nothing)
+/// or not; one dynamic cast on the writing side says which.
+@usableFromInline
+enum OptionalValue {
+    /// Whether `value` is an `Optional` holding `nil` (`.some(nil)` is a value).
+    @usableFromInline
+    static func isNone<V>(_ value: V) -> Bool {
+        (value as? any OptionalMarker)?.isNone ?? false
+    }
+
+    /// The value inside any levels of `Optional`, or `nil` when one of them is `nil`.
+    static func unwrapped(_ value: Any) -> Any? {
+        guard let optional = value as? any OptionalMarker else { return value }
+        return optional.wrappedAny.flatMap(unwrapped)
+    }
+}
+
+private protocol OptionalMarker {
+    var isNone: Bool { get }
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalMarker {
+    fileprivate var isNone: Bool { self == nil }
+    fileprivate var wrappedAny: Any? { self.map { $0 } }
+}

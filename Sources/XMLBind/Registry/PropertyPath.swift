@@ -1,0 +1,141 @@
+/// A property's place in XML as its `xml:` name gives it: a flat name (`price`), an
+/// attribute (`@currency`), or a nested path (`details/price`, `details/price/@currency`).
+///
+/// Every step but the last names an element; the last names the value's element, or an
+/// attribute when written `@name` or declared with `.attribute`. Slashes inside Clark
+/// notation (`{http://…}local`) do not separate steps.
+struct PropertyPath {
+    /// The intermediate elements, outermost first; empty for a flat name.
+    var steps: [XMLName]
+    /// The name of the value's own element or attribute.
+    var name: XMLName
+    /// The form the declaration ends up with: a path decides between attribute and
+    /// element, so `.property` (either) with a path becomes one of them.
+    var form: PropertyBinding.Form
+
+    init(parsing text: String, form declared: PropertyBinding.Form) {
+        var parts = Self.split(text)
+        if parts.isEmpty { parts = [text] }
+        var last = parts.removeLast()
+        let isAttribute = last.hasPrefix("@") || declared == .attribute
+        if last.hasPrefix("@") { last.removeFirst() }
+        steps = parts.map { XMLName(parsing: $0, unprefixed: .any) }
+        name = XMLName(parsing: last, unprefixed: isAttribute && !steps.isEmpty ? .none : .any)
+        switch declared {
+        case .text: form = .text
+        case _ where isAttribute: form = .attribute
+        case .either where !steps.isEmpty: form = .element
+        default: form = declared
+        }
+    }
+
+    /// The steps of `a/b/@c`, ignoring empty steps and slashes inside `{…}`.
+    private static func split(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var braces = 0
+        for character in text {
+            switch character {
+            case "{": braces += 1
+            case "}": braces = max(0, braces - 1)
+            case "/" where braces == 0:
+                if !current.isEmpty { parts.append(current) }
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}
+
+/// One element of a mapping's nested paths: the object's own element at the root, then
+/// one node per intermediate or value element, shared by every path through it.
+///
+/// Built once per binding from its path properties; the engine pushes a frame per node
+/// it enters while reading, and the serializer writes the nodes that hold a value.
+final class PathNode: Sendable {
+    /// The element's name (unused at the root).
+    let name: XMLName
+    /// The property whose value is this element's text, if any.
+    let textProperty: Int?
+    /// Properties read from attributes of this element, in declaration order.
+    let attributes: [Int]
+    /// Child elements on the way to other values, in declaration order.
+    let children: [PathNode]
+    /// Whether the element holds nothing but its text value: no attributes or children
+    /// declared under it. Only such an element's empty text is a value (`<name/>` reads
+    /// as `""`); on an element that also holds other values, empty text means none.
+    let isLeaf: Bool
+
+    private init(name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode]) {
+        self.name = name
+        self.textProperty = textProperty
+        self.attributes = attributes
+        self.children = children
+        self.isLeaf = attributes.isEmpty && children.isEmpty
+    }
+
+    /// The root node for the path properties among `properties`, or `nil` when there are none.
+    static func root(for properties: [PropertyBinding]) -> PathNode? {
+        var root = Draft(name: XMLName(namespace: .any, local: ""))
+        var any = false
+        for (index, property) in properties.enumerated() where !property.path.isEmpty {
+            any = true
+            root.insert(
+                index, steps: property.path[...], name: property.xmlName, isAttribute: property.form == .attribute)
+        }
+        return any ? root.frozen() : nil
+    }
+
+    /// The child node for an element, matched like an element property's name.
+    func child(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+    ) -> PathNode? {
+        children.first { node in
+            node.name.local.utf8.elementsEqual(local)
+                && PropertyBinding.matches(node.name, uri: uri, prefix: prefix, attribute: false)
+        }
+    }
+
+    /// A node under construction.
+    private struct Draft {
+        var name: XMLName
+        var textProperty: Int?
+        var attributes: [Int] = []
+        var children: [Draft] = []
+
+        init(name: XMLName) { self.name = name }
+
+        mutating func insert(_ index: Int, steps: ArraySlice<XMLName>, name leaf: XMLName, isAttribute: Bool) {
+            guard let step = steps.first else {
+                if isAttribute {
+                    attributes.append(index)
+                } else {
+                    let child = childIndex(leaf)
+                    if children[child].textProperty == nil { children[child].textProperty = index }
+                }
+                return
+            }
+            let child = childIndex(step)
+            children[child].insert(index, steps: steps.dropFirst(), name: leaf, isAttribute: isAttribute)
+        }
+
+        private mutating func childIndex(_ name: XMLName) -> Int {
+            if let found = children.firstIndex(where: {
+                $0.name.local == name.local && $0.name.namespace == name.namespace
+            }) {
+                return found
+            }
+            children.append(Draft(name: name))
+            return children.count - 1
+        }
+
+        func frozen() -> PathNode {
+            PathNode(
+                name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() })
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+extension XMLBinder {
+    /// Writes an object as an XML document, with the mappings that read it.
+    ///
+    /// The root element is the one the object's type is registered for; its properties
+    /// and children are written in declaration order, through the conversions' format
+    /// side. The same graph always gives the same text. See <doc:Writing> for the rules.
+    ///
+    /// ```swift
+    /// let text = try binder.xml(from: beans, options: WritingOptions(layout: .compact))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - object: The root object: an instance of a registered type.
+    ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
+    /// - Returns: The document.
+    /// - Throws: ``XMLBindError`` with code ``XMLBindError/Code/unmappedType`` for an object
+    ///   of an unregistered type, ``XMLBindError/Code/invalidCharacter`` for a value XML 1.0
+    ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
+    ///   cannot be written.
+    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
+        String(decoding: try bytes(from: object, options: options), as: UTF8.self)
+    }
+
+    /// Writes an object as an XML document, encoded as UTF-8.
+    ///
+    /// - Parameters:
+    ///   - object: The root object: an instance of a registered type.
+    ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
+    /// - Returns: The document's bytes.
+    /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
+    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
+        Data(try bytes(from: object, options: options))
+    }
+
+    /// Writes an object as an XML document to a file, which is replaced only once the
+    /// whole document is written.
+    ///
+    /// The document goes to a temporary file next to `url` in pieces as it is written
+    /// (never whole in memory), which then takes the place of `url`.
+    ///
+    /// - Parameters:
+    ///   - object: The root object: an instance of a registered type.
+    ///   - url: A `file:` URL.
+    ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
+    /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
+    ///   ``XMLBindError/Code/io`` when the file cannot be written; `url` is then unchanged.
+    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws(XMLBindError) {
+        let path = url.path
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw XMLBindError(
+                code: .io, message: "cannot write '\(path)': cannot create a file in its folder",
+                origin: Origin(file: path, line: 0, column: 0))
+        }
+        do {
+            try write(object, to: handle, options: options)
+            try handle.close()
+            guard rename(temporary, path) == 0 else {
+                throw XMLBindError(
+                    code: .io, message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
+                    origin: Origin(file: path, line: 0, column: 0))
+            }
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            if let error = error as? XMLBindError { throw error }
+            throw XMLBindError(
+                code: .io, message: "cannot write '\(path)': \(error.localizedDescription)",
+                origin: Origin(file: path, line: 0, column: 0))
+        }
+    }
+
+    /// Writes an object as an XML document to a file handle, in pieces as it is written
+    /// (never whole in memory).
+    ///
+    /// The handle is left open. On an error, what was written before it stays written.
+    ///
+    /// - Parameters:
+    ///   - object: The root object: an instance of a registered type.
+    ///   - fileHandle: A handle open for writing: a file, a pipe, standard output.
+    ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
+    /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
+    ///   ``XMLBindError/Code/io`` when writing to the handle fails.
+    public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
+        throws(XMLBindError)
+    {
+        try write(object, options: options, sink: { bytes in try fileHandle.write(contentsOf: Data(bytes)) })
+    }
+
+    /// Writes a document into memory.
+    private func bytes(from object: Any, options: WritingOptions) throws(XMLBindError) -> [UInt8] {
+        var serializer = Serializer(
+            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
+        try serializer.writeDocument(object)
+        return serializer.writer.buffer
+    }
+
+    /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
+    func write(
+        _ object: Any, options: WritingOptions, flushThreshold: Int = 64 << 10,
+        sink: @escaping XMLWriter.Sink
+    ) throws(XMLBindError) {
+        var serializer = Serializer(
+            registry: registry, options: options, prefixes: prefixes,
+            writer: XMLWriter(sink: sink, flushThreshold: flushThreshold))
+        try serializer.writeDocument(object)
+    }
+}
