@@ -66,7 +66,7 @@ extension BindingEngine {
         object: AnyObject, base: UnsafeMutableRawPointer, place: ValuePlace, substitutedFrom original: String?
     ) {
         do {
-            try binding.setters[index](object, base, bytes)
+            try binding.setters[index].set(object, base, bytes)
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()

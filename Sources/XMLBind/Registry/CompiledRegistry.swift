@@ -21,7 +21,7 @@ final class CompiledRegistry: Sendable {
     /// ``placement(parent:child:)``), the placer of the first child slot
     /// (in declaration order) whose element type the child's type fits; `nil` when none
     /// does (the parent may still be an ``Ancestor``).
-    let placements: [ChildPlacer?]
+    let placements: [PlacerSlot]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -45,15 +45,18 @@ final class CompiledRegistry: Sendable {
         self.typeIndex = types
         let samples = bindings.map { $0.access.makeSampleValue() }
         self.placements = bindings.flatMap { parent in
-            bindings.indices.map { childIndex -> ChildPlacer? in
+            bindings.indices.map { childIndex -> PlacerSlot in
                 let child = bindings[childIndex]
                 // The binder only ever creates exact instances of the child's type, so one
                 // sample answers for every child: the first slot it fits takes them all.
-                guard let slot = parent.childSlots.indices.first(where: { parent.childSlots[$0].fits(samples[childIndex]) })
-                else { return nil }
-                return parent.childSlots[slot].makePlacer(
-                    parent.childSlotOffsets[slot], parent.isClass, parent.childSlots[slot].isExact(child.access.type, child.isClass),
-                    child.isClass, child.access.value)
+                let slots = parent.childSlots
+                guard let slot = slots.indices.first(where: { slots[$0].fits(samples[childIndex]) }) else {
+                    return PlacerSlot(place: nil)
+                }
+                let exact = slots[slot].isExact(child.access.type, child.isClass)
+                return PlacerSlot(
+                    place: slots[slot].makePlacer(
+                        parent.childSlotOffsets[slot], parent.isClass, exact, child.isClass, child.access.value))
             }
         }
     }
@@ -74,7 +77,7 @@ final class CompiledRegistry: Sendable {
     /// The placer for a child of binding `child` in a parent of binding `parent`.
     @inline(__always)
     func placement(parent: Int, child: Int) -> ChildPlacer? {
-        placements[parent &* bindings.count &+ child]
+        placements[parent &* bindings.count &+ child].place
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -30,7 +30,7 @@ final class ElementBinding: Sendable {
     /// Whether the mapped type is a class (held as itself) or a struct (held in a box).
     let isClass: Bool
     /// One setter per property, in declaration order.
-    let setters: [PropertyBinding.Setter]
+    let setters: [SetterSlot]
     /// Creating and reaching objects of the mapped type.
     let access: TypeAccess
     /// A sample instance, for finding field offsets (classes only).
@@ -65,7 +65,7 @@ final class ElementBinding: Sendable {
         var declared = definition.properties
         let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
         properties = declared
-        setters = declared.indices.map { declared[$0].makeSetter(offsets[$0], isClass) }
+        setters = declared.indices.map { SetterSlot(set: declared[$0].makeSetter(offsets[$0], isClass)) }
         defaultSetters = declared.indices.compactMap { index in
             declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
         }
@@ -133,3 +133,13 @@ final class ElementBinding: Sendable {
     }
 }
 
+/// A setter in a struct of its own: an array of bare closures stores them at their most
+/// general abstraction, so every call through one would go through a conversion thunk.
+struct SetterSlot: Sendable {
+    let set: PropertyBinding.Setter
+}
+
+/// A child placer in a struct of its own, for the same reason as ``SetterSlot``.
+struct PlacerSlot: Sendable {
+    let place: ChildPlacer?
+}
