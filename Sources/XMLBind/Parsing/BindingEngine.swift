@@ -67,6 +67,9 @@ final class BindingEngine {
     var errorCount = 0
     /// Whether the parse must stop now.
     var shouldStop = false
+    /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
+    /// `nil` for a whole-document parse.
+    var stream: StreamSink?
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
         self.registry = registry
@@ -153,6 +156,13 @@ final class BindingEngine {
             }
             complete(binding, box: box, frame: frame)
             elementAssignments.removeSubrange(min(frame.assignmentMark, elementAssignments.count)...)
+            // Streaming (issue 5): the streamed object goes to the stream, not to its parent,
+            // and only while the document has had no error.
+            if let stream, stream.openFrame == frames.count {
+                stream.openFrame = -1
+                if errorCount == 0 { stream.append(box.object) }
+                return
+            }
             place(box.object, of: binding, byteIndex: frame.byteIndex)
         }
     }
@@ -204,6 +214,8 @@ final class BindingEngine {
             rootBinding = binding
             rootByteIndex = byteIndex
         }
+        // Streaming (issue 5): mark the outermost object of the streamed type.
+        if let stream, stream.openFrame < 0, stream.opens(binding, box) { stream.openFrame = frames.count }
         frames.append(frame)
     }
 
