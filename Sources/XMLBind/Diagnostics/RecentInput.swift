@@ -8,9 +8,11 @@
 /// breaks as ``SourceLocator`` counts them), so the kept part knows the line and column
 /// it starts at; a cut is made just after a line break whenever there is one nearby.
 ///
-/// Positions before the kept part cannot be located any more: their diagnostics fall back
-/// to expat's own line and column, without an excerpt. UTF-16 input is not counted (its
-/// line breaks are two-byte units), so none of its positions can be located.
+/// Positions before the kept part cannot be located any more, except those ``pinned``
+/// before they were dropped (the start tags of elements still open, about which an error
+/// may yet be reported when they end); other diagnostics there fall back to expat's own
+/// line and column, without an excerpt. UTF-16 input is not counted (its line breaks are
+/// two-byte units), so none of its positions can be located.
 struct RecentInput: Sendable {
     /// How many recent bytes are kept at least (256 KiB by default).
     let capacity: Int
@@ -28,6 +30,8 @@ struct RecentInput: Sendable {
     /// Whether the input is in a single-byte encoding, where every byte is a column
     /// (set from the XML declaration once expat has read it).
     var isSingleByte = false
+    /// Locations worked out before their bytes were dropped, by input offset.
+    var pinned: [Int: SourceLocator.Location] = [:]
 
     static let defaultCapacity = 256 << 10
 
@@ -54,10 +58,16 @@ struct RecentInput: Sendable {
         bytes.append(contentsOf: chunk)
     }
 
+    /// Whether ``trim()`` would drop bytes.
+    var needsTrim: Bool { bytes.count > 2 * capacity }
+
+    /// The offsets that the next ``trim()`` may drop: those before this one.
+    var keptFrom: Int { start + bytes.count - capacity }
+
     /// Drops the oldest bytes once more than twice ``capacity`` are held, keeping at least
     /// ``capacity``; amortised, each byte is moved about once.
     mutating func trim() {
-        guard bytes.count > 2 * capacity else { return }
+        guard needsTrim else { return }
         var cut = bytes.count - capacity
         bytes.withUnsafeBufferPointer { kept in
             // Prefer to cut just after a line break (never between CR and LF), looking a

@@ -57,7 +57,14 @@ struct SourceLocator {
         // input that cannot be read again, the start of its recent part.
         guard let base = source.base else { return [:] }
         var targets = Array(Set(offsets.filter { $0 >= base.offset })).sorted()[...]
-        guard !targets.isEmpty else { return [:] }
+        var result: [Int: Location] = [:]
+        if case .recent(let recent) = source {
+            // Before the recent part: only what was pinned before it was dropped.
+            for offset in offsets where offset < base.offset {
+                result[offset] = recent.pinned[offset]
+            }
+        }
+        guard !targets.isEmpty else { return result }
         var found: [Int: (line: Int, column: Int, lineStart: Int)] = [:]
         var line = base.line
         var column = base.column
@@ -109,7 +116,6 @@ struct SourceLocator {
             found[next] = (line, column, lineStart)
             targets.removeFirst()
         }
-        var result: [Int: Location] = [:]
         for (offset, place) in found {
             var window = lineText(from: place.lineStart, caretOffset: offset)
             if place.lineStart == base.offset, base.column > 1, window.caretColumn == nil {

@@ -90,6 +90,16 @@ final class StreamSession<Element> {
         guard source == nil else { return }
         recent.isSingleByte = SourceLocator.isSingleByte(driver.declaredEncoding)
         resolvePending()
+        guard recent.needsTrim else { return }
+        // An element still open may yet get a diagnostic at its start tag (a missing
+        // required value, a failed check): locate the start tags about to be dropped first.
+        let open = Set(engine.frames.map(\.byteIndex))
+        let leaving = open.filter { $0 < recent.keptFrom && recent.pinned[$0] == nil }
+        if !leaving.isEmpty {
+            let locator = SourceLocator(source: .recent(recent), declaredEncoding: driver.declaredEncoding)
+            recent.pinned.merge(locator.locate(Array(leaving))) { old, _ in old }
+        }
+        recent.pinned = recent.pinned.filter { open.contains($0.key) }
         recent.trim()
     }
 
