@@ -120,7 +120,9 @@ struct StreamDiagnosticsTests {
                 note: first set here
                 """)
         // Read again, the file shows where.
-        let whole = bindError { _ = try StreamModel.binder.parse(document, as: StreamModel.Feed.self, file: "feed.xml") }
+        let whole = bindError {
+            _ = try StreamModel.binder.parse(document, as: StreamModel.Feed.self, file: "feed.xml")
+        }
         #expect(whole?.diagnostics.first?.notes.first?.origin == Origin(file: "feed.xml", line: 2, column: 3))
     }
 }

@@ -62,6 +62,8 @@ struct StreamInputTests {
             try StreamModel.binder.stream(contentsOf: url, each: Item.self) { _ in .continue }
         }
         #expect(error?.code == .io)
-        #expect(error?.description == "/nonexistent/feed.xml: error: cannot open '/nonexistent/feed.xml': No such file or directory")
+        #expect(
+            error?.description
+                == "/nonexistent/feed.xml: error: cannot open '/nonexistent/feed.xml': No such file or directory")
     }
 }

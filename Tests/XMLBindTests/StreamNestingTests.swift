@@ -28,7 +28,9 @@ struct StreamNestingTests {
 
     @Test(arguments: StreamInput.allCases)
     func objectsAreThoseOfAWholeDocumentParse(_ input: StreamInput) async throws {
-        let document = Self.nested + "\n" + StreamModel.document(items: 50)
+        let document =
+            Self.nested + "\n"
+            + StreamModel.document(items: 50)
             .replacingOccurrences(of: "<feed>", with: "").replacingOccurrences(of: "</feed>", with: "")
         let wrapped = document.replacingOccurrences(of: "</feed>", with: "") + "</feed>\n"
         let whole = try StreamModel.binder.parse(wrapped, as: Feed.self, file: "feed.xml")

@@ -38,7 +38,9 @@ struct StreamSplitTests {
     func objectsAreTheSameSplitAtEveryByte(_ split: Int) async throws {
         let whole = try StreamModel.binder.parse(Self.document, as: StreamModel.Feed.self, file: "feed.xml")
         var streamed: [Item] = []
-        try await StreamModel.binder.stream(chunks: ChunkSequence(chunks: Self.halves(Self.document, at: split)), each: Item.self) {
+        try await StreamModel.binder.stream(
+            chunks: ChunkSequence(chunks: Self.halves(Self.document, at: split)), each: Item.self
+        ) {
             streamed.append($0)
             return .continue
         }
@@ -48,7 +50,9 @@ struct StreamSplitTests {
 
     @Test(arguments: brokenSplits)
     func diagnosticsAreTheSameSplitAtEveryByte(_ split: Int) async throws {
-        let whole = bindError { _ = try StreamModel.binder.parse(Self.broken, as: StreamModel.Feed.self, file: "feed.xml") }
+        let whole = bindError {
+            _ = try StreamModel.binder.parse(Self.broken, as: StreamModel.Feed.self, file: "feed.xml")
+        }
         var ids: [String?] = []
         let streamed = await #expect(throws: XMLBindError.self) {
             for try await item in StreamModel.binder.objects(
@@ -68,7 +72,9 @@ struct StreamSplitTests {
     }
 
     @Test func theBrokenDocumentReadsAsExpected() {
-        let error = bindError { _ = try StreamModel.binder.parse(Self.broken, as: StreamModel.Feed.self, file: "feed.xml") }
+        let error = bindError {
+            _ = try StreamModel.binder.parse(Self.broken, as: StreamModel.Feed.self, file: "feed.xml")
+        }
         #expect(
             error?.description == """
                 feed.xml:3:23: error: cannot convert "two" to Int for property 'price' of <item>: not an integer

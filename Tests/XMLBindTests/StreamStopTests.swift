@@ -10,7 +10,8 @@ struct StreamStopTests {
 
     /// Five items, then a document that is not well-formed: stopping before the break
     /// reports nothing.
-    static let brokenAfterFive = StreamModel.document(items: 5).replacingOccurrences(of: "</feed>", with: "<oops></feed>")
+    static let brokenAfterFive = StreamModel.document(items: 5).replacingOccurrences(
+        of: "</feed>", with: "<oops></feed>")
 
     @Test(arguments: StreamInput.allCases)
     func stoppingAfterTwoObjectsEndsTheStreamWithoutError(_ input: StreamInput) async throws {
@@ -54,7 +55,8 @@ struct StreamStopTests {
         let chunks = chunks(of: StreamModel.document(items: 1000), size: 100)
         let pulls = Pulls()
         var seen = 0
-        try await StreamModel.binder.stream(chunks: CountingChunks(chunks: chunks, pulls: pulls), each: Item.self) { _ in
+        try await StreamModel.binder.stream(chunks: CountingChunks(chunks: chunks, pulls: pulls), each: Item.self) {
+            _ in
             seen += 1
             return .stop
         }

@@ -111,7 +111,9 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
             return collected.count == stopAfter ? .stop : .continue
         }
         let bytes = Array(document.utf8)
-        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { Array(bytes[$0..<min($0 + chunkSize, bytes.count)]) }
+        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map {
+            Array(bytes[$0..<min($0 + chunkSize, bytes.count)])
+        }
         switch self {
         case .data:
             try binder.stream(Data(bytes), each: type, file: file, body)
@@ -136,7 +138,8 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
         case .asyncBytes:
             try await binder.stream(bytes: ByteSequence(bytes: bytes), each: type, file: file, body)
         case .asyncData:
-            try await binder.stream(chunks: ChunkSequence(chunks: chunks.map { Data($0) }), each: type, file: file, body)
+            try await binder.stream(
+                chunks: ChunkSequence(chunks: chunks.map { Data($0) }), each: type, file: file, body)
         case .asyncByteArrays:
             try await binder.stream(chunks: ChunkSequence(chunks: chunks), each: type, file: file, body)
         case .objectsOfBytes:

@@ -20,9 +20,13 @@ struct StreamWindowTests {
         Case(name: "LF", text: lines.joined(separator: "\n"), capacity: 64, piece: 7),
         Case(name: "CR LF", text: lines.joined(separator: "\r\n"), capacity: 64, piece: 1),
         Case(name: "CR", text: lines.joined(separator: "\r"), capacity: 50, piece: 13),
-        Case(name: "mixed", text: lines.enumerated().map { $1 + ["\n", "\r\n", "\r"][$0 % 3] }.joined(), capacity: 40, piece: 5),
+        Case(
+            name: "mixed", text: lines.enumerated().map { $1 + ["\n", "\r\n", "\r"][$0 % 3] }.joined(), capacity: 40,
+            piece: 5),
         Case(name: "one long line", text: String(repeating: "ab\u{E9}c ", count: 200), capacity: 32, piece: 9),
-        Case(name: "BOM then long line", text: "\u{FEFF}" + String(repeating: "xyz ", count: 100), capacity: 16, piece: 3),
+        Case(
+            name: "BOM then long line", text: "\u{FEFF}" + String(repeating: "xyz ", count: 100), capacity: 16, piece: 3
+        ),
     ]
 
     @Test(arguments: cases)

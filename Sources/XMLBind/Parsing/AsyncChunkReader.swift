@@ -26,7 +26,8 @@ struct AsyncBytesReader<Iterator: AsyncIteratorProtocol>: AsyncChunkReader where
         self.iterator = iterator
     }
 
-    mutating func read(isolation: isolated (any Actor)?, _ body: (UnsafeRawBufferPointer) -> Void) async throws -> Bool {
+    mutating func read(isolation: isolated (any Actor)?, _ body: (UnsafeRawBufferPointer) -> Void) async throws -> Bool
+    {
         guard !ended else { return false }
         buffer.removeAll(keepingCapacity: true)
         while buffer.count < Self.pieceSize {
@@ -53,7 +54,8 @@ struct AsyncChunksReader<Iterator: AsyncIteratorProtocol>: AsyncChunkReader wher
         self.iterator = iterator
     }
 
-    mutating func read(isolation: isolated (any Actor)?, _ body: (UnsafeRawBufferPointer) -> Void) async throws -> Bool {
+    mutating func read(isolation: isolated (any Actor)?, _ body: (UnsafeRawBufferPointer) -> Void) async throws -> Bool
+    {
         if current == nil {
             guard let next = try await iterator.next(isolation: isolation) else { return false }
             current = next

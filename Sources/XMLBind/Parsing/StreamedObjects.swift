@@ -69,7 +69,8 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             guard !isDone else { return nil }
             do {
-                let session = try self.session ?? StreamSession(binder: binder, file: file, source: nil, forceUTF8: false)
+                let session =
+                    try self.session ?? StreamSession(binder: binder, file: file, source: nil, forceUTF8: false)
                 self.session = session
                 while true {
                     try Task.checkCancellation()
