@@ -52,19 +52,29 @@ enum BeansModel {
             tally.add(bean)
         }
         for define in root.defines {
-            tally.defines += 1
-            tally.bytes += size(define.namespace) + size(define.key) + size(define.type) + size(define.value)
+            tally.add(define)
         }
-        return "beans=\(tally.beans) properties=\(tally.properties) defines=\(tally.defines) "
-            + "strbytes=\(tally.bytes) lazy=\(tally.lazy)"
+        return tally.line
     }
 
-    private struct Tally {
+    /// The checksum's counts, added up bean by bean and define by define (the `stream`
+    /// contender adds objects as they arrive).
+    struct Tally {
         var beans = 0
         var properties = 0
         var defines = 0
         var bytes = 0
         var lazy = 0
+
+        /// The checksum line.
+        var line: String {
+            "beans=\(beans) properties=\(properties) defines=\(defines) strbytes=\(bytes) lazy=\(lazy)"
+        }
+
+        mutating func add(_ define: Define) {
+            defines += 1
+            bytes += size(define.namespace) + size(define.key) + size(define.type) + size(define.value)
+        }
 
         mutating func add(_ bean: Bean) {
             beans += 1

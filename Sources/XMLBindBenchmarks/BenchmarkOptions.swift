@@ -38,8 +38,8 @@ struct BenchmarkOptions {
           --size BYTES          Generator target size, e.g. 1e6 or 20000000 (default 20e6).
           --file PATH           Parse this file (bytes of gen_workloads.py) instead.
           --runs N              Timed runs per contender (default 5).
-          --only NAME[,NAME…]   Run only these contenders: floor, binder, foundation
-                                (stream is reserved until XMLBind can stream).
+          --only NAME[,NAME…]   Run only these contenders: floor, binder, stream,
+                                foundation. stream reads --file itself, in chunks.
                                 With one name and --runs 1: run it once, without warm-up,
                                 and print only its checksum line (for callgrind or
                                 /usr/bin/time). floor's line is bytes=N: it builds no graph.

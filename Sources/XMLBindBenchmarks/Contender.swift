@@ -17,6 +17,8 @@ enum ParseResult {
     case rss(RSSModel.Root)
     /// The floor builds nothing; it reports how many bytes expat accepted.
     case bytesOnly(Int)
+    /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
+    case tally(String)
 
     /// The checksum line of the bench README, found by walking the graph.
     var checksumLine: String {
@@ -24,6 +26,7 @@ enum ParseResult {
         case .beans(let root): BeansModel.checksumLine(root)
         case .rss(let root): RSSModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
+        case .tally(let line): line
         }
     }
 
@@ -37,20 +40,14 @@ enum ParseResult {
 /// The contenders, in table order.
 enum Contenders {
     /// Names that exist but cannot run yet, with the reason.
-    static let pending: [String: String] = [
-        "stream": "needs XMLBind's streaming API (issue 5), which does not exist yet"
-    ]
+    static let pending: [String: String] = [:]
 
     /// Every contender that can run.
     static func all() -> [any Contender] {
         [
             FloorContender(),
             BinderContender(),
-            // MARK: stream contender — add here once the streaming API of issue 5 exists:
-            // a `StreamContender` that hands each completed `Bean`/`Define` (or `Item`) to a
-            // closure through `binder.stream(…)`, tallies the checksum as objects arrive and
-            // forgets them, and returns its line through a `ParseResult` case for tallies.
-            // Remove "stream" from `pending` then.
+            StreamContender(),
             FoundationContender(),
         ]
     }

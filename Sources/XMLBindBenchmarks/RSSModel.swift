@@ -29,10 +29,13 @@ enum RSSModel {
         let items = root.channel?.items ?? []
         var bytes = 0
         for item in items {
-            bytes +=
-                item.title.utf8.count + item.link.utf8.count + item.description.utf8.count
-                + item.pubDate.utf8.count
+            bytes += size(of: item)
         }
         return "items=\(items.count) strbytes=\(bytes)"
+    }
+
+    /// The item's share of `strbytes`: the UTF-8 lengths of its four fields.
+    static func size(of item: Item) -> Int {
+        item.title.utf8.count + item.link.utf8.count + item.description.utf8.count + item.pubDate.utf8.count
     }
 }

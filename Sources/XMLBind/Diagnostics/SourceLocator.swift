@@ -31,13 +31,17 @@ struct SourceLocator {
             encoding = .utf16BigEndian
         } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             encoding = .utf16LittleEndian
-        } else if let name = declaredEncoding?.uppercased(),
-            name.hasPrefix("ISO-8859") || name.hasPrefix("LATIN") || name == "US-ASCII" || name.hasPrefix("WINDOWS-")
-        {
+        } else if Self.isSingleByte(declaredEncoding) {
             encoding = .singleByte
         } else {
             encoding = .utf8
         }
+    }
+
+    /// Whether an encoding named in an XML declaration has one byte per character.
+    static func isSingleByte(_ declaredEncoding: String?) -> Bool {
+        guard let name = declaredEncoding?.uppercased() else { return false }
+        return name.hasPrefix("ISO-8859") || name.hasPrefix("LATIN") || name == "US-ASCII" || name.hasPrefix("WINDOWS-")
     }
 
     var unitSize: Int { encoding == .utf8 || encoding == .singleByte ? 1 : 2 }
@@ -49,16 +53,26 @@ struct SourceLocator {
 
     /// The locations of many byte offsets, found in one pass over the source.
     func locate(_ offsets: [Int]) -> [Int: Location] {
-        var targets = Array(Set(offsets.filter { $0 >= 0 })).sorted()[...]
-        guard !targets.isEmpty else { return [:] }
+        // Counting starts at the source's base: the document's start, or for a streamed
+        // input that cannot be read again, the start of its recent part.
+        guard let base = source.base else { return [:] }
+        var targets = Array(Set(offsets.filter { $0 >= base.offset })).sorted()[...]
+        var result: [Int: Location] = [:]
+        if case .recent(let recent) = source {
+            // Before the recent part: only what was pinned before it was dropped.
+            for offset in offsets where offset < base.offset {
+                result[offset] = recent.pinned[offset]
+            }
+        }
+        guard !targets.isEmpty else { return result }
         var found: [Int: (line: Int, column: Int, lineStart: Int)] = [:]
-        var line = 1
-        var column = 1
-        var lineStart = 0
+        var line = base.line
+        var column = base.column
+        var lineStart = base.offset
         var afterCR = false
         var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
-        var position = 0
-        source.forEachChunk { chunk, _ in
+        var position = base.offset
+        source.forEachChunk(from: base.offset) { chunk, _ in
             for byte in chunk {
                 while let next = targets.first, next <= position {
                     found[next] = (line, column, lineStart)
@@ -102,9 +116,12 @@ struct SourceLocator {
             found[next] = (line, column, lineStart)
             targets.removeFirst()
         }
-        var result: [Int: Location] = [:]
         for (offset, place) in found {
-            let window = lineText(from: place.lineStart, caretOffset: offset)
+            var window = lineText(from: place.lineStart, caretOffset: offset)
+            if place.lineStart == base.offset, base.column > 1, window.caretColumn == nil {
+                // The line began before the recent input that is kept: show what is left of it.
+                window = ("…" + window.text, place.column - base.column + 2)
+            }
             result[offset] = Location(
                 line: place.line, column: place.column, lineText: window.text, caretColumn: window.caretColumn)
         }

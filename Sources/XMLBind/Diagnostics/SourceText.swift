@@ -8,7 +8,19 @@ import Foundation
 enum SourceText: Sendable {
     case bytes(Data)
     case file(String)
+    /// The recent part of an input that cannot be read again (streaming from a pipe or an
+    /// `AsyncSequence`): only positions inside it can be located.
+    case recent(RecentInput)
     case unavailable
+
+    /// Where counting lines starts: the offset, line and column of the first byte that can
+    /// be read, or `nil` when no position can be located.
+    var base: (offset: Int, line: Int, column: Int)? {
+        switch self {
+        case .bytes, .file, .unavailable: (0, 1, 1)
+        case .recent(let recent): recent.base
+        }
+    }
 
     /// Calls `body` with the document's bytes in order, chunk by chunk, with each
     /// chunk's offset, until `body` returns `false` or the bytes run out.
@@ -34,6 +46,8 @@ enum SourceText: Sendable {
             } catch {
                 return
             }
+        case .recent(let recent):
+            recent.withBytes(from: start, body)
         case .unavailable:
             return
         }

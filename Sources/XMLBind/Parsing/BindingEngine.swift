@@ -80,6 +80,9 @@ final class BindingEngine {
     @exclusivity(unchecked) var errorCount = 0
     /// Whether the parse must stop now.
     @exclusivity(unchecked) var shouldStop = false
+    /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
+    /// `nil` for a whole-document parse.
+    @exclusivity(unchecked) var stream: StreamSink?
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
         self.registry = registry
@@ -185,6 +188,13 @@ final class BindingEngine {
         if elementAssignments.count > frame.assignmentMark {
             elementAssignments.removeSubrange(frame.assignmentMark...)
         }
+        // Streaming (issue 5): the streamed object goes to the stream, not to its parent,
+        // and only while the document has had no error.
+        if let stream, stream.openFrame == frames.count {
+            stream.openFrame = -1
+            if errorCount == 0 { stream.append(binding.access.value(object)) }
+            return
+        }
         place(object, of: frame.bindingIndex, byteIndex: frame.byteIndex)
     }
 
@@ -244,6 +254,8 @@ final class BindingEngine {
             rootBinding = binding
             rootByteIndex = byteIndex
         }
+        // Streaming (issue 5): mark the outermost object of the streamed type.
+        if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count }
         frames.append(frame)
     }
 

@@ -112,6 +112,40 @@ final class ExpatDriver {
         }
     }
 
+    /// Reads one piece of a file descriptor straight into expat's own buffer and parses it
+    /// (`XML_GetBuffer` / `XML_ParseBuffer`); at the end of the input (a read of 0 bytes)
+    /// it tells expat the document is complete. For streaming, which hands objects out
+    /// between pieces.
+    ///
+    /// - Parameters:
+    ///   - fileDescriptor: Where to read from; a pipe may return fewer bytes than asked.
+    ///   - chunkSize: The most bytes to read.
+    ///   - observe: Sees the bytes read, before expat parses them.
+    /// - Returns: How parsing went, and whether the input has ended.
+    func feedOnce(
+        fileDescriptor: Int32, chunkSize: Int, observe: (UnsafeRawBufferPointer) -> Void
+    ) -> (result: FeedResult, atEnd: Bool) {
+        guard let buffer = XML_GetBuffer(parser, Int32(chunkSize)) else {
+            recordError()
+            return (.stopped, true)
+        }
+        var count: Int
+        repeat {
+            count = read(fileDescriptor, buffer, chunkSize)
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            return (.readFailed(String(cString: strerror(errno))), true)
+        }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        noteHead(bytes)
+        observe(bytes)
+        if XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0) == XML_STATUS_ERROR {
+            recordError()
+            return (.stopped, true)
+        }
+        return (.accepted, count == 0)
+    }
+
     // MARK: Positions
 
     /// The byte offset of the current event in the input (`XML_GetCurrentByteIndex`).

@@ -1,0 +1,125 @@
+/// The most recent bytes of an input that cannot be read again (a pipe, an
+/// `AsyncSequence`), kept so that diagnostics about them can still show their line.
+///
+/// A streaming parse appends every piece of input here before expat reads it, and
+/// trims the front once more than twice ``capacity`` bytes are held, so at least
+/// ``capacity`` bytes before the parser's position are always kept, and memory stays
+/// bounded however long the input is. The bytes dropped are counted on the way out (line
+/// breaks as ``SourceLocator`` counts them), so the kept part knows the line and column
+/// it starts at; a cut is made just after a line break whenever there is one nearby.
+///
+/// Positions before the kept part cannot be located any more, except those ``pinned``
+/// before they were dropped (the start tags of elements still open, about which an error
+/// may yet be reported when they end); other diagnostics there fall back to expat's own
+/// line and column, without an excerpt. UTF-16 input is not counted (its line breaks are
+/// two-byte units), so none of its positions can be located.
+struct RecentInput: Sendable {
+    /// How many recent bytes are kept at least (256 KiB by default).
+    let capacity: Int
+    /// The kept bytes; the first one is at offset ``start`` of the input.
+    private(set) var bytes: [UInt8] = []
+    /// The input offset of the first kept byte.
+    private(set) var start = 0
+    /// The 1-based line and column (in characters) at ``start``.
+    private(set) var line = 1
+    private(set) var column = 1
+    /// The input's first bytes, kept for the byte order mark and encoding checks.
+    private(set) var head: [UInt8] = []
+    /// Whether line and column are counted: not for UTF-16 input.
+    private(set) var isCounted = true
+    /// Whether the input is in a single-byte encoding, where every byte is a column
+    /// (set from the XML declaration once expat has read it).
+    var isSingleByte = false
+    /// Locations worked out before their bytes were dropped, by input offset.
+    var pinned: [Int: SourceLocator.Location] = [:]
+
+    static let defaultCapacity = 256 << 10
+
+    init(capacity: Int = Self.defaultCapacity) {
+        self.capacity = max(capacity, 1)
+    }
+
+    /// Where the kept part starts, or `nil` when positions cannot be located.
+    var base: (offset: Int, line: Int, column: Int)? {
+        isCounted ? (start, line, column) : nil
+    }
+
+    /// Adds the next piece of input.
+    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        guard !chunk.isEmpty else { return }
+        if head.count < 4 {
+            head.append(contentsOf: chunk.prefix(4 - head.count))
+            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x00, 0x3C])
+                || head.starts(with: [0x3C, 0x00])
+            {
+                isCounted = false
+            }
+        }
+        bytes.append(contentsOf: chunk)
+    }
+
+    /// Whether ``trim()`` would drop bytes.
+    var needsTrim: Bool { bytes.count > 2 * capacity }
+
+    /// The offsets that the next ``trim()`` may drop: those before this one.
+    var keptFrom: Int { start + bytes.count - capacity }
+
+    /// Drops the oldest bytes once more than twice ``capacity`` are held, keeping at least
+    /// ``capacity``; amortised, each byte is moved about once.
+    mutating func trim() {
+        guard needsTrim else { return }
+        var cut = bytes.count - capacity
+        bytes.withUnsafeBufferPointer { kept in
+            // Prefer to cut just after a line break (never between CR and LF), looking a
+            // little way ahead; the last byte is not looked at, since its successor is unknown.
+            let limit = min(kept.count - 1, cut + capacity / 4)
+            var index = cut
+            while index < limit, kept[index] != 0x0A, kept[index] != 0x0D { index += 1 }
+            if index < limit {
+                cut = index + 1
+                if kept[index] == 0x0D, kept[index + 1] == 0x0A { cut += 1 }
+            }
+            if isCounted { count(UnsafeBufferPointer(rebasing: kept[..<cut])) }
+        }
+        bytes.removeFirst(cut)
+        start += cut
+    }
+
+    /// Moves ``line`` and ``column`` over bytes about to be dropped.
+    private mutating func count(_ dropped: UnsafeBufferPointer<UInt8>) {
+        var lines = 0
+        var lastBreak = -1
+        if dropped.contains(0x0D) {
+            for index in dropped.indices where dropped[index] == 0x0A || dropped[index] == 0x0D {
+                // A CR LF pair is one line break; cuts never fall between the two.
+                if !(dropped[index] == 0x0A && index > 0 && dropped[index - 1] == 0x0D) { lines += 1 }
+                lastBreak = index
+            }
+        } else {
+            lines = dropped.count { $0 == 0x0A }
+            lastBreak = dropped.lastIndex(of: 0x0A) ?? -1
+        }
+        line += lines
+        let rest = UnsafeBufferPointer(rebasing: dropped[(lastBreak + 1)...])
+        var characters = isSingleByte ? rest.count : rest.count { $0 & 0xC0 != 0x80 }
+        // A byte order mark is not a column of the first line.
+        if start == 0, lastBreak < 0, !isSingleByte, rest.starts(with: [0xEF, 0xBB, 0xBF]) { characters -= 1 }
+        column = lastBreak >= 0 ? 1 + characters : column + characters
+    }
+
+    /// Calls `body` with the kept bytes from input offset `offset` on. An offset before the
+    /// kept part gets only the input's first bytes, when it falls among them (for the byte
+    /// order mark and encoding checks), and nothing otherwise.
+    func withBytes(from offset: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        if offset >= start {
+            guard offset - start < bytes.count else { return }
+            bytes.withUnsafeBufferPointer { kept in
+                _ = body(UnsafeBufferPointer(rebasing: kept[(offset - start)...]), offset)
+            }
+        } else if offset < head.count {
+            head.withUnsafeBufferPointer { first in
+                _ = body(UnsafeBufferPointer(rebasing: first[offset...]), offset)
+            }
+        }
+    }
+}

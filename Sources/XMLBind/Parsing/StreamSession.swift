@@ -1,0 +1,211 @@
+import Foundation
+
+/// One streaming parse: feeds expat piece by piece, hands the streamed objects out between
+/// pieces, and turns what was found into diagnostics.
+///
+/// Every streaming entry point (closures and ``StreamedObjects``) runs on one of these.
+/// User code never runs inside an expat callback: the engine queues completed objects in
+/// its ``StreamSink`` and the session hands them out after each piece, so a queue holds at
+/// most one piece's objects. For an input that cannot be read again, the session keeps a
+/// ``RecentInput`` window and resolves new diagnostics after every piece, while their
+/// lines are still in it; otherwise it resolves them all at the end, as a whole-document
+/// parse does.
+final class StreamSession<Element> {
+    /// The most bytes handed to expat at once from memory or from an `AsyncSequence`
+    /// chunk, so that objects are handed out (and the caller can stop) every 64 KiB.
+    static var sliceSize: Int { 64 << 10 }
+
+    private let engine: BindingEngine
+    private let driver: ExpatDriver
+    private let sink: StreamSink
+    private let file: String?
+    /// The input, when it can be read again for diagnostics; `nil` when ``recent`` is kept.
+    private let source: SourceText?
+    private var recent: RecentInput
+    /// Diagnostics resolved so far, each with the offset its caret points at.
+    private var resolved: [(key: Int, diagnostic: Diagnostic)] = []
+    private var resolvedCount = 0
+    private var expatErrorResolved = false
+    private var readFailure: String?
+    /// Whether expat takes no more input: the input ended, reading failed, or parsing stopped.
+    private(set) var isFinished = false
+
+    /// Starts a streaming parse.
+    ///
+    /// - Parameters:
+    ///   - binder: The mappings and options.
+    ///   - file: The file name for origins and diagnostics.
+    ///   - source: The input, when it can be read again; `nil` keeps a window of recent input.
+    ///   - forceUTF8: Treat the input as UTF-8 (for `String` input).
+    ///   - recentCapacity: How many recent bytes the window keeps at least.
+    init(
+        binder: XMLBinder, file: String?, source: SourceText?, forceUTF8: Bool,
+        recentCapacity: Int = RecentInput.defaultCapacity
+    ) throws(XMLBindError) {
+        let engine = BindingEngine(registry: binder.registry, options: binder.options, file: file)
+        let sink = StreamSink { $0 is Element }
+        engine.stream = sink
+        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8) else {
+            throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
+        }
+        self.engine = engine
+        self.driver = driver
+        self.sink = sink
+        self.file = file
+        self.source = source
+        self.recent = RecentInput(capacity: recentCapacity)
+    }
+
+    // MARK: Input
+
+    /// Parses the next piece of input.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard !isFinished else { return }
+        if source == nil { recent.append(bytes) }
+        if case .stopped = driver.feed(bytes, isFinal: false) { isFinished = true }
+        pieceDone()
+    }
+
+    /// Reads and parses the next piece of a file descriptor, through expat's own buffer.
+    func feed(fileDescriptor: Int32, chunkSize: Int) {
+        guard !isFinished else { return }
+        let keepsRecent = source == nil
+        let (result, atEnd) = driver.feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize) { bytes in
+            if keepsRecent { recent.append(bytes) }
+        }
+        if case .readFailed(let reason) = result { readFailure = reason }
+        if atEnd { isFinished = true }
+        pieceDone()
+    }
+
+    /// Tells expat the input has ended.
+    func endInput() {
+        guard !isFinished else { return }
+        _ = driver.feed(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+        isFinished = true
+        pieceDone()
+    }
+
+    private func pieceDone() {
+        guard source == nil else { return }
+        recent.isSingleByte = SourceLocator.isSingleByte(driver.declaredEncoding)
+        resolvePending()
+        guard recent.needsTrim else { return }
+        // An element still open may yet get a diagnostic at its start tag (a missing
+        // required value, a failed check): locate the start tags about to be dropped first.
+        let open = Set(engine.frames.map(\.byteIndex))
+        let leaving = open.filter { $0 < recent.keptFrom && recent.pinned[$0] == nil }
+        if !leaving.isEmpty {
+            let locator = SourceLocator(source: .recent(recent), declaredEncoding: driver.declaredEncoding)
+            recent.pinned.merge(locator.locate(Array(leaving))) { old, _ in old }
+        }
+        recent.pinned = recent.pinned.filter { open.contains($0.key) }
+        recent.trim()
+    }
+
+    // MARK: Objects
+
+    /// The next streamed object, if one is waiting.
+    func nextObject() -> Element? {
+        while let object = sink.popFirst() {
+            if let typed = object as? Element { return typed }
+        }
+        return nil
+    }
+
+    /// Hands every waiting object to `body`.
+    ///
+    /// - Returns: `false` when `body` asked to stop (the rest of the queue is dropped).
+    func deliver(to body: (Element) throws -> StreamAction) rethrows -> Bool {
+        while let object = nextObject() {
+            if try body(object) == .stop {
+                sink.removeAll()
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Feeds a file descriptor to its end, handing objects to `body` after every piece.
+    ///
+    /// - Returns: The warnings, as ``finish(_:)`` returns them.
+    func run(fileDescriptor: Int32, chunkSize: Int, _ body: (Element) throws -> StreamAction) throws -> [Diagnostic] {
+        while !isFinished {
+            feed(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
+            guard try deliver(to: body) else { return warningsSoFar() }
+        }
+        return try finish(body)
+    }
+
+    /// Feeds bytes in memory in slices, handing objects to `body` after every slice.
+    ///
+    /// - Returns: The warnings, as ``finish(_:)`` returns them.
+    func run(_ bytes: UnsafeRawBufferPointer, _ body: (Element) throws -> StreamAction) throws -> [Diagnostic] {
+        var offset = 0
+        while offset < bytes.count, !isFinished {
+            let end = min(offset + Self.sliceSize, bytes.count)
+            feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            guard try deliver(to: body) else { return warningsSoFar() }
+            offset = end
+        }
+        return try finish(body)
+    }
+
+    /// Ends the input, hands out the last objects, and returns the warnings or throws.
+    func finish(_ body: (Element) throws -> StreamAction) throws -> [Diagnostic] {
+        endInput()
+        guard try deliver(to: body) else { return warningsSoFar() }
+        return try outcome()
+    }
+
+    // MARK: Diagnostics
+
+    /// Once the input is finished: the warnings, or an ``XMLBindError`` with every
+    /// diagnostic when there was an error.
+    func outcome() throws(XMLBindError) -> [Diagnostic] {
+        if let readFailure {
+            throw XMLBindError(
+                code: .io, message: "cannot read '\(file ?? "<input>")': \(readFailure)",
+                origin: Origin(file: file, line: 0, column: 0))
+        }
+        let diagnostics = diagnosticsSoFar()
+        if engine.errorCount > 0 || driver.expatError != nil {
+            throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)
+        }
+        return diagnostics
+    }
+
+    /// The warnings found so far, in document order: what a caller that stopped early gets.
+    /// Errors found in input read past the last object handed out are not reported then.
+    func warningsSoFar() -> [Diagnostic] {
+        diagnosticsSoFar().filter { $0.severity == .warning }
+    }
+
+    /// Every diagnostic found so far, in document order.
+    private func diagnosticsSoFar() -> [Diagnostic] {
+        resolvePending()
+        return resolved.enumerated()
+            .sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
+            .map(\.element.diagnostic)
+    }
+
+    /// Resolves the diagnostics found since the last call (reading the source once for all).
+    private func resolvePending() {
+        var pending = Array(engine.diagnostics[resolvedCount...])
+        resolvedCount = engine.diagnostics.count
+        if !expatErrorResolved, let expatError = driver.expatError {
+            pending.append(expatError)
+            expatErrorResolved = true
+        }
+        guard !pending.isEmpty else { return }
+        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
+        // `resolve` returns them in the order of their caret offsets (stable); keep those
+        // offsets, so that batches resolved at different times merge in document order.
+        let keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
+        let order = pending.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)
+        for (index, diagnostic) in zip(order, diagnostics) {
+            resolved.append((keys[index], diagnostic))
+        }
+    }
+}

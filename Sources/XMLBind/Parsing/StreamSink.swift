@@ -1,0 +1,56 @@
+/// Where a streaming parse's engine puts the objects it streams instead of placing them in
+/// their parent.
+///
+/// The engine asks ``opens(_:_:)`` when an object starts and no streamed object is open;
+/// the outermost object of the streamed type is marked by its frame's index, and when it
+/// ends it is queued here (if the document has had no error so far) and forgotten by the
+/// engine. Objects of the streamed type inside it bind into their parents as usual.
+final class StreamSink {
+    /// Whether an object is of the streamed type (`object is T`).
+    private let isStreamed: (Any) -> Bool
+    /// The answer for each binding, decided from its first object: one type test per
+    /// mapping, not per element.
+    private var decisions: [ObjectIdentifier: Bool] = [:]
+    /// The frame index of the open streamed object, or -1 when none is open.
+    var openFrame = -1
+    /// Completed objects not yet handed to the caller, oldest first from ``head``.
+    private var queue: [Any] = []
+    private var head = 0
+
+    init(isStreamed: @escaping (Any) -> Bool) {
+        self.isStreamed = isStreamed
+    }
+
+    /// Whether objects of this binding are streamed.
+    func opens(_ binding: ElementBinding, _ object: AnyObject) -> Bool {
+        let key = ObjectIdentifier(binding)
+        if let decided = decisions[key] { return decided }
+        let decided = isStreamed(binding.access.value(object))
+        decisions[key] = decided
+        return decided
+    }
+
+    /// Queues a completed streamed object.
+    func append(_ object: Any) {
+        queue.append(object)
+    }
+
+    /// The oldest queued object, removed from the queue.
+    func popFirst() -> Any? {
+        guard head < queue.count else { return nil }
+        let object = queue[head]
+        head += 1
+        if head == queue.count {
+            // Drained: start over, keeping the storage.
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return object
+    }
+
+    /// Forgets every queued object (the caller stopped).
+    func removeAll() {
+        queue.removeAll()
+        head = 0
+    }
+}

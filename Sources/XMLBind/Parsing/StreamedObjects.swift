@@ -1,0 +1,132 @@
+import Foundation
+
+/// The objects of one type in a document read from an `AsyncSequence`, as an
+/// `AsyncSequence` themselves.
+///
+/// Made by ``XMLBinder/objects(of:bytes:file:)`` and ``XMLBinder/objects(of:chunks:file:)``.
+/// Which objects are streamed, and when errors are thrown, follow the same rules as the
+/// closure forms (see the Streaming article).
+///
+/// ```swift
+/// for try await item in binder.objects(of: Item.self, chunks: body) {
+///     try await store(item)
+/// }
+/// ```
+///
+/// - **Back-pressure:** the sequence is pulled. Nothing is read from the input until the
+///   consumer asks for the next object, and then only as much as it takes to complete one
+///   (one chunk, or a 64 KiB slice of a larger one; 16 KiB for a byte sequence). Objects
+///   completed by that piece wait in a queue for the following calls.
+/// - **Cancellation:** every call to `next()` checks for cancellation first, and again
+///   after waiting for input, and then throws `CancellationError`; the input's own
+///   sequence may react to cancellation sooner. Leaving the loop early (`break`) simply
+///   stops reading.
+/// - **Errors:** when the input has ended, an ``XMLBindError`` with every problem found is
+///   thrown in place of the end of the sequence; errors of the input sequence are thrown
+///   as they happen. After throwing, the iterator only returns `nil`.
+///
+/// Each iteration is one parse. The iterator is meant to be used from one task (it is
+/// not `Sendable`); the sequence is `Sendable` when its input is.
+public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
+    let binder: XMLBinder
+    let base: Base
+    let file: String?
+    /// Makes the reader for bytes or for chunks. It captures no state (only the generic
+    /// types, whose metatypes Swift 6 cannot prove `Sendable` here), so sharing it across
+    /// tasks is safe.
+    nonisolated(unsafe) let makeReader: (Base) -> any AsyncChunkReader
+
+    /// Starts a parse of the input.
+    ///
+    /// - Returns: An iterator that reads the input as objects are asked for.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(binder: binder, file: file, reader: makeReader(base))
+    }
+
+    /// Reads the input as objects are asked for, and hands them out one at a time.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let binder: XMLBinder
+        let file: String?
+        var reader: any AsyncChunkReader
+        var session: StreamSession<Element>?
+        var isDone = false
+
+        /// The next object, parsing more input if none is waiting.
+        ///
+        /// - Returns: The next object, or `nil` at the end of a document without errors.
+        /// - Throws: ``XMLBindError`` at the end of a document with errors, what the input
+        ///   sequence throws, or `CancellationError`.
+        public mutating func next() async throws -> Element? {
+            try await next(isolation: nil)
+        }
+
+        /// The next object, parsing more input on the caller's actor if none is waiting.
+        ///
+        /// - Parameter actor: The caller's actor, on which the input sequence is iterated.
+        /// - Returns: The next object, or `nil` at the end of a document without errors.
+        /// - Throws: ``XMLBindError`` at the end of a document with errors, what the input
+        ///   sequence throws, or `CancellationError`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            guard !isDone else { return nil }
+            do {
+                let session =
+                    try self.session ?? StreamSession(binder: binder, file: file, source: nil, forceUTF8: false)
+                self.session = session
+                while true {
+                    try Task.checkCancellation()
+                    if let object = session.nextObject() { return object }
+                    if session.isFinished {
+                        isDone = true
+                        self.session = nil
+                        _ = try session.outcome()
+                        return nil
+                    }
+                    let more = try await reader.read(isolation: actor) { session.feed($0) }
+                    if !more { session.endInput() }
+                }
+            } catch {
+                isDone = true
+                session = nil
+                throw error
+            }
+        }
+    }
+}
+
+extension StreamedObjects: Sendable where Base: Sendable {}
+
+extension XMLBinder {
+    /// The objects of one type in a document read from an `AsyncSequence` of bytes, as an
+    /// `AsyncSequence`.
+    ///
+    /// Nothing is read until the first object is asked for; see ``StreamedObjects`` for
+    /// back-pressure, cancellation and errors.
+    ///
+    /// - Parameters:
+    ///   - type: The type to stream: the outermost elements whose objects are a `type`.
+    ///   - bytes: The document's bytes.
+    ///   - file: A name for origins and diagnostics.
+    /// - Returns: A sequence of the objects, in document order of their end tags.
+    public func objects<T, Bytes: AsyncSequence>(of type: T.Type, bytes: Bytes, file: String? = nil)
+        -> StreamedObjects<T, Bytes> where Bytes.Element == UInt8
+    {
+        StreamedObjects(binder: self, base: bytes, file: file) { AsyncBytesReader($0.makeAsyncIterator()) }
+    }
+
+    /// The objects of one type in a document read from an `AsyncSequence` of byte chunks
+    /// (`Data`, `[UInt8]`, or any other `ContiguousBytes`), as an `AsyncSequence`.
+    ///
+    /// Nothing is read until the first object is asked for; see ``StreamedObjects`` for
+    /// back-pressure, cancellation and errors.
+    ///
+    /// - Parameters:
+    ///   - type: The type to stream: the outermost elements whose objects are a `type`.
+    ///   - chunks: The document's bytes, in pieces of any size.
+    ///   - file: A name for origins and diagnostics.
+    /// - Returns: A sequence of the objects, in document order of their end tags.
+    public func objects<T, Chunks: AsyncSequence>(of type: T.Type, chunks: Chunks, file: String? = nil)
+        -> StreamedObjects<T, Chunks> where Chunks.Element: ContiguousBytes
+    {
+        StreamedObjects(binder: self, base: chunks, file: file) { AsyncChunksReader($0.makeAsyncIterator()) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import XMLBind
+
+/// Every kind of input streams the same objects, in document order.
+@Suite("Streaming: every input kind")
+struct StreamInputTests {
+    typealias Item = StreamModel.Item
+
+    @Test(arguments: StreamInput.allCases)
+    func everyItemArrivesInDocumentOrderWithItsOrigin(_ input: StreamInput) async throws {
+        let items = try await input.stream(StreamModel.document(items: 5), each: Item.self)
+        #expect(items.map(\.id) == (1...5).map { "item-\($0)" })
+        #expect(items.map(\.price) == [1, 2, 3, 4, 5])
+        #expect(items.map { StreamModel.place($0.origin) } == ["3:3", "4:3", "5:3", "6:3", "7:3"])
+        #expect(items.map { $0.parts.map(\.name) } == (1...5).map { ["p\($0)"] })
+        let file = items.first?.origin?.file ?? ""
+        #expect(input == .file ? file.hasSuffix("/feed.xml") : file == "feed.xml")
+    }
+
+    @Test(arguments: StreamInput.allCases)
+    func aLargeDocumentArrivesWhole(_ input: StreamInput) async throws {
+        // About 1.2 MB: many pieces, several window trims, more than a pipe holds.
+        let items = try await input.stream(StreamModel.document(items: 20_000), each: Item.self, chunkSize: 50_000)
+        #expect(items.count == 20_000)
+        #expect(items.last?.id == "item-20000")
+        #expect(items.last?.origin?.line == 20_002)
+    }
+
+    @Test(arguments: [StreamInput.data, .fileHandle, .asyncData, .objectsOfChunks])
+    func aStructTypeStreamsToo(_ input: StreamInput) async throws {
+        let parts = try await input.stream(StreamModel.document(items: 3), each: StreamModel.Part.self)
+        #expect(parts.map(\.name) == ["p1", "p2", "p3"])
+        #expect(parts.map { StreamModel.place($0.origin) } == ["3:31", "4:31", "5:31"])
+    }
+
+    @Test func theClosureFormsReturnTheWarnings() async throws {
+        let binder = StreamModel.binder.with(options: ParseOptions(unknownContent: .warning))
+        let document = "<feed>\n  <item id=\"a\" colour=\"red\"/>\n</feed>\n"
+        var ids: [String?] = []
+        let warnings = try binder.stream(document, each: Item.self, file: "w.xml") { item in
+            ids.append(item.id)
+            return .continue
+        }
+        let asyncWarnings = try await binder.stream(
+            chunks: ChunkSequence(chunks: [Data(document.utf8)]), each: Item.self, file: "w.xml"
+        ) { _ in .continue }
+        #expect(ids == ["a"])
+        let expected = """
+            w.xml:2:16: warning: unknown attribute 'colour' on <item>
+                2 |   <item id="a" colour="red"/>
+                  |                ^
+            """
+        #expect(warnings.map(\.description) == [expected])
+        #expect(asyncWarnings.map(\.description) == [expected])
+    }
+
+    @Test func aFileThatCannotBeOpenedIsAnIOError() throws {
+        let url = URL(fileURLWithPath: "/nonexistent/feed.xml")
+        let error = bindError {
+            try StreamModel.binder.stream(contentsOf: url, each: Item.self) { _ in .continue }
+        }
+        #expect(error?.code == .io)
+        #expect(
+            error?.description
+                == "/nonexistent/feed.xml: error: cannot open '/nonexistent/feed.xml': No such file or directory")
+    }
+}
