@@ -12,6 +12,8 @@ module_graphs="$scratch/xmlbind-graphs"
 rm -rf "$graphs" "$module_graphs"
 mkdir -p "$graphs" "$module_graphs" "$(dirname "$out")"
 
+# A no-op build would not emit symbol graphs again: drop XMLBind's objects so it recompiles.
+rm -rf "$scratch"/*/debug/XMLBind.build "$scratch"/debug/XMLBind.build
 swift build --scratch-path "$scratch" --target XMLBind \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 # Keep only this module's symbol graphs (not the standard library's or Foundation's).
