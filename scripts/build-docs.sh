@@ -6,20 +6,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${1:-.build/docs/XMLBind.doccarchive}
-scratch=${DOCS_SCRATCH:-.build/docs-scratch}
+# A fresh scratch folder each time: an incremental no-op build would not emit the symbol
+# graphs again.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/xmlbind-docs.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
 graphs="$scratch/symbol-graphs"
 module_graphs="$scratch/xmlbind-graphs"
-rm -rf "$graphs" "$module_graphs"
 mkdir -p "$graphs" "$module_graphs" "$(dirname "$out")"
 
-# A no-op build would not emit symbol graphs again: drop XMLBind's objects so it recompiles.
-rm -rf "$scratch"/*/debug/XMLBind.build "$scratch"/debug/XMLBind.build
 swift build --scratch-path "$scratch" --target XMLBind \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
 # Keep only this module's symbol graphs (not the standard library's or Foundation's).
 cp "$graphs"/XMLBind.symbols.json "$module_graphs"/
 cp "$graphs"/XMLBind@*.symbols.json "$module_graphs"/ 2>/dev/null || true
 
+rm -rf "$out"
 docc convert Docs/XMLBind.docc \
     --fallback-display-name XMLBind \
     --fallback-bundle-identifier org.xmlbind.XMLBind \
