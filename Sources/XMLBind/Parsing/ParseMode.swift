@@ -15,14 +15,18 @@ public struct ParseOptions: Sendable, Hashable {
     /// How many bytes to hand expat at a time when reading a file (1 MiB by default;
     /// at least 64 KiB, so that expat never re-scans a long token many times over).
     public var chunkSize: Int
+    /// The bounds every document is held to; ``ParseLimits``' defaults unless changed.
+    public var limits: ParseLimits
 
     /// Creates options.
     ///
     /// - Parameters:
     ///   - mode: What to do with undeclared content.
     ///   - chunkSize: Bytes per read when parsing a file; raised to 64 KiB if smaller.
-    public init(mode: ParseMode = .strict, chunkSize: Int = 1 << 20) {
+    ///   - limits: The bounds every document is held to.
+    public init(mode: ParseMode = .strict, chunkSize: Int = 1 << 20, limits: ParseLimits = ParseLimits()) {
         self.mode = mode
         self.chunkSize = max(chunkSize, 64 << 10)
+        self.limits = limits
     }
 }

@@ -77,8 +77,8 @@ extension XMLBinder {
 
     // MARK: Internals
 
-    /// Parses a document handed over in pieces; tests use it to split text anywhere.
-    func parse(chunks: some Sequence<Data>, file: String? = nil) throws(XMLBindError) -> Any? {
+    /// Parses a document handed over in pieces; tests and the fuzzer use it to split text anywhere.
+    package func parse(chunks: some Sequence<Data>, file: String? = nil) throws(XMLBindError) -> Any? {
         var whole = Data()
         let outcome = try run(file: file, forceUTF8: false, source: { .bytes(whole) }) { driver in
             for chunk in chunks {
@@ -93,7 +93,7 @@ extension XMLBinder {
 
     private func parseData(_ data: Data, file: String?, forceUTF8: Bool) throws(XMLBindError) -> ParseOutcome {
         try run(file: file, forceUTF8: forceUTF8, source: { .bytes(data) }) { driver in
-            let chunk = options.chunkSize
+            let chunk = max(options.chunkSize, 64 << 10)
             var offset = 0
             return data.withUnsafeBytes { bytes in
                 // Hand expat bounded chunks, so a long token is never re-scanned from
@@ -119,7 +119,7 @@ extension XMLBinder {
         }
         defer { close(descriptor) }
         return try run(file: path, forceUTF8: false, source: { .file(path) }) { driver in
-            driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
+            driver.feed(fileDescriptor: descriptor, chunkSize: max(options.chunkSize, 64 << 10))
         }
     }
 
@@ -138,7 +138,7 @@ extension XMLBinder {
         feed: (ExpatDriver) -> ExpatDriver.FeedResult
     ) throws(XMLBindError) -> ParseOutcome {
         let engine = BindingEngine(registry: registry, mode: options.mode, file: file)
-        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8) else {
+        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: options.limits) else {
             throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
         }
         let result = feed(driver)
@@ -147,7 +147,7 @@ extension XMLBinder {
                 code: .io, message: "cannot read '\(file ?? "<input>")': \(reason)",
                 origin: Origin(file: file, line: 0, column: 0))
         }
-        if let problem = engine.failure ?? driver.expatError {
+        if let problem = engine.failure ?? driver.failure {
             throw problem.resolved(
                 file: file, locator: SourceLocator(source: source(), declaredEncoding: driver.declaredEncoding))
         }
