@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// One binder shared by many tasks at once gives exactly what serial parses give.
@@ -25,7 +26,9 @@ import Testing
         case 0:
             Data(utf8: "<r n='\(index)'>\((0..<2_000).map { "<a i='\($0)'>t\($0)</a>" }.joined())</r>")
         case 1:
-            Data(utf8: "<!DOCTYPE r [<!ENTITY e 'ent\(index)'>]><r>&e;\(String(repeating: "<b>&e;</b>", count: 500))</r>")
+            Data(
+                utf8: "<!DOCTYPE r [<!ENTITY e 'ent\(index)'>]><r>&e;\(String(repeating: "<b>&e;</b>", count: 500))</r>"
+            )
         case 2:
             HostileStructureTests.nested(300 + index)
         default:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Bytes that are not what they claim: bad UTF-8 and UTF-16, bad characters, wrong declarations.
@@ -74,7 +75,8 @@ import Testing
             .utf16LittleEndian(Array("<r/>".utf16) + [0xD800])
         },
         HostileCase("UTF-16 without byte order mark, lone surrogate", .invalidEncoding) {
-            let bytes: [UInt8] = bareUTF16LittleEndian("<r>") + [0x00, 0xD8, 0x41, 0x00] + bareUTF16LittleEndian("</r>")
+            let bytes: [UInt8] =
+                bareUTF16LittleEndian("<r>") + [0x00, 0xD8, 0x41, 0x00] + bareUTF16LittleEndian("</r>")
             return Data(bytes)
         },
         HostileCase("odd number of bytes in UTF-16", .malformedXML) {

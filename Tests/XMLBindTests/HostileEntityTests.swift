@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Entities: expansion bombs, deep and recursive chains, and everything that points outside.
@@ -96,7 +97,9 @@ import Testing
             Data(utf8: "<!DOCTYPE r [<!ENTITY x SYSTEM 'file:///etc/passwd'><!ENTITY y '&x;'>]><r>&y;</r>")
         },
         HostileCase("unparsed entity", .externalEntityRefused) {
-            Data(utf8: "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'file:///etc/passwd' NDATA n>]><r>&u;</r>")
+            Data(
+                utf8: "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'file:///etc/passwd' NDATA n>]><r>&u;</r>"
+            )
         },
         HostileCase("external parameter entity", .parameterEntityRefused) {
             Data(utf8: "<!DOCTYPE r [<!ENTITY % p SYSTEM 'file:///etc/passwd'> %p;]><r/>")

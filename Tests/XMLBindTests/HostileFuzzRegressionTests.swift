@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Inputs the fuzzer found (`Fixtures/FuzzRegressions`), parsed every way, on a small stack.
 @Suite struct HostileFuzzRegressionTests {
     static var inputs: [URL] {
         guard
-            let folder = Bundle.module.url(forResource: "FuzzRegressions", withExtension: nil, subdirectory: "Fixtures"),
+            let folder = Bundle.module.url(
+                forResource: "FuzzRegressions", withExtension: nil, subdirectory: "Fixtures"),
             let files = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         else { return [] }
         return files.filter { $0.lastPathComponent != "README.md" }.sorted { $0.path < $1.path }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Documents that are not well-formed: every one is an error, never a partial object.

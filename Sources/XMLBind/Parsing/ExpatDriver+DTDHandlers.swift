@@ -101,7 +101,8 @@ extension ExpatDriver {
     /// parser, not the user data (`XML_SetExternalEntityRefHandler`).
     static let externalEntityReference: XML_ExternalEntityRefHandler = { parser, _, _, systemID, publicID in
         guard let parser, let driver = driver(CExpat_GetUserData(parser)) else { return 0 }
-        let target = systemID.map { "SYSTEM \"\(shown(String(cString: $0)))\"" }
+        let target =
+            systemID.map { "SYSTEM \"\(shown(String(cString: $0)))\"" }
             ?? publicID.map { "PUBLIC \"\(shown(String(cString: $0)))\"" } ?? "an external entity"
         driver.refuse(
             .externalEntityRefused, "reference to an external entity (\(target)); external entities are never loaded")

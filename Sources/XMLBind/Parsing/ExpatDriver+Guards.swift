@@ -25,8 +25,9 @@ extension ExpatDriver {
 
     /// Records a refusal at the current event and stops expat.
     func refuse(_ code: XMLBindError.Code, _ message: String, focus: PendingDiagnostic.Focus = .offset) {
-        record(PendingDiagnostic(
-            code: code, message: message, byteOffset: currentByteIndex, focus: focus, fallback: currentLineColumn))
+        record(
+            PendingDiagnostic(
+                code: code, message: message, byteOffset: currentByteIndex, focus: focus, fallback: currentLineColumn))
         stop()
     }
 

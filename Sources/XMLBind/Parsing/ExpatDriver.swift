@@ -152,7 +152,8 @@ final class ExpatDriver {
                 if got == 0 { break }
                 count += got
             }
-            let (accepted, refusal) = admitInput(UnsafeRawBufferPointer(start: buffer, count: count), isFinal: count == 0)
+            let read = UnsafeRawBufferPointer(start: buffer, count: count)
+            let (accepted, refusal) = admitInput(read, isFinal: count == 0)
             let status = XML_ParseBuffer(parser, Int32(accepted.count), count == 0 && refusal == nil ? 1 : 0)
             bytesFed += accepted.count
             if status == XML_STATUS_ERROR {
