@@ -19,6 +19,8 @@ import Testing
     }
 
     static let megabyte = String(repeating: "n", count: 1 << 20)
+    /// A 64 KiB text limit, for the variants of the one full-size text case.
+    static let small = ParseLimits(maximumTextLength: 64 << 10)
 
     static let cases: [HostileCase] = [
         HostileCase("depth 257", .depthLimitExceeded) { nested(257) },
@@ -82,29 +84,29 @@ import Testing
             data.append(Data(utf8: "</r>"))
             return data
         },
-        HostileCase("text over 10 MiB split by a comment", .textLengthLimitExceeded) {
+        HostileCase("text over the limit split by a comment", .textLengthLimitExceeded, limits: small) {
             var data = Data(utf8: "<r>")
-            data.append(Data(repeating: "t", count: 6 << 20))
+            data.append(Data(repeating: "t", count: 40 << 10))
             data.append(Data(utf8: "<!-- -->"))
-            data.append(Data(repeating: "t", count: 6 << 20))
+            data.append(Data(repeating: "t", count: 40 << 10))
             data.append(Data(utf8: "</r>"))
             return data
         },
-        HostileCase("CDATA over 10 MiB", .textLengthLimitExceeded) {
+        HostileCase("CDATA over the limit", .textLengthLimitExceeded, limits: small) {
             var data = Data(utf8: "<r><![CDATA[")
-            data.append(Data(repeating: "t", count: (10 << 20) + 1))
+            data.append(Data(repeating: "t", count: (64 << 10) + 1))
             data.append(Data(utf8: "]]></r>"))
             return data
         },
-        HostileCase("comment over 10 MiB", .textLengthLimitExceeded) {
+        HostileCase("comment over the limit", .textLengthLimitExceeded, limits: small) {
             var data = Data(utf8: "<r><!--")
-            data.append(Data(repeating: "c", count: (10 << 20) + 1))
+            data.append(Data(repeating: "c", count: (64 << 10) + 1))
             data.append(Data(utf8: "--></r>"))
             return data
         },
-        HostileCase("processing instruction over 10 MiB", .textLengthLimitExceeded) {
+        HostileCase("processing instruction over the limit", .textLengthLimitExceeded, limits: small) {
             var data = Data(utf8: "<?pi ")
-            data.append(Data(repeating: "p", count: (10 << 20) + 1))
+            data.append(Data(repeating: "p", count: (64 << 10) + 1))
             data.append(Data(utf8: "?><r/>"))
             return data
         },
@@ -122,10 +124,10 @@ import Testing
         },
         HostileCase(
             "endless document over its size limit", .documentSizeLimitExceeded,
-            limits: ParseLimits(maximumDocumentSize: 1 << 20)
+            limits: ParseLimits(maximumDocumentSize: 64 << 10)
         ) {
             var data = Data(utf8: "<r>")
-            data.append(Data(repeating: "<a/>", count: 1 << 19))
+            data.append(Data(repeating: "<x/>", count: 1 << 17))
             return data
         },
     ]
@@ -155,9 +157,9 @@ import Testing
     }
 
     @Test func noSizeLimitByDefault() throws {
-        // 12 MiB of small (skipped) elements, fed in the default 1 MiB chunks.
+        // 4 MiB of small (skipped) elements, fed in the default 1 MiB chunks.
         var data = Data(utf8: "<r>")
-        data.append(Data(repeating: "<x>text</x>\n", count: 1 << 20))
+        data.append(Data(repeating: "<x>text</x>\n", count: 1 << 18))
         data.append(Data(utf8: "</r>"))
         #expect(Hostile.code(of: data) == nil)
     }
