@@ -87,14 +87,14 @@ final class ExpatDriver {
 
     /// Parses the next piece of the document (`XML_Parse`).
     ///
-    /// - Parameters:
-    ///   - bytes: The next bytes of the document.
-    ///   - isFinal: Whether these are the last bytes.
-    ///
     /// A piece smaller than the token expat is still waiting to complete is held back
     /// until the input has grown by that token's size, as expat 2.6 does itself: expat
     /// 2.5.0 scans a partial token again from its start on every call, so a huge token
     /// fed in small pieces would cost quadratic time.
+    ///
+    /// - Parameters:
+    ///   - bytes: The next bytes of the document.
+    ///   - isFinal: Whether these are the last bytes.
     func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard failure == nil else { return .stopped }
         guard deferred.isEmpty, bytes.count >= partialToken || isFinal else {
