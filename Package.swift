@@ -26,6 +26,10 @@ let package = Package(
             name: "XMLBindBenchmarks",
             dependencies: ["XMLBind", "CExpat"]
         ),
+        .executableTarget(
+            name: "XMLBindFuzz",
+            dependencies: ["XMLBind"]
+        ),
         .testTarget(
             name: "XMLBindTests",
             dependencies: ["XMLBind"],

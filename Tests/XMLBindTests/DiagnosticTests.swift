@@ -64,7 +64,7 @@ struct DiagnosticTests {
                       | ^
                 """),
         Case(
-            testDescription: "malformed: undefined entity in text", code: .malformedXML,
+            testDescription: "undefined entity in text", code: .undefinedEntity,
             document: "<beans>\n  <bean>&nope;</bean>\n</beans>",
             expected: """
                 t.xml:2:9: error: undefined entity
@@ -72,7 +72,7 @@ struct DiagnosticTests {
                       |         ^
                 """),
         Case(
-            testDescription: "malformed: undefined entity in an attribute", code: .malformedXML,
+            testDescription: "undefined entity in an attribute", code: .undefinedEntity,
             document: "<beans>\n  <bean id=\"&nope;\"/>\n</beans>",
             expected: """
                 t.xml:2:3: error: undefined entity

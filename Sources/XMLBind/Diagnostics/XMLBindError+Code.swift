@@ -19,6 +19,23 @@ extension XMLBindError {
             case invalidCharacter = "invalid-character"
             case unmappedType = "unmapped-type"
             case invalidAttribute = "invalid-attribute"
+            // Refusals of hostile input (ParseLimits and what a document may point at).
+            case depthLimitExceeded = "depth-limit-exceeded"
+            case attributeLimitExceeded = "attribute-limit-exceeded"
+            case nameLengthLimitExceeded = "name-length-limit-exceeded"
+            case valueLengthLimitExceeded = "value-length-limit-exceeded"
+            case textLengthLimitExceeded = "text-length-limit-exceeded"
+            case documentSizeLimitExceeded = "document-size-limit-exceeded"
+            case entityLimitExceeded = "entity-limit-exceeded"
+            case entityNestingLimitExceeded = "entity-nesting-limit-exceeded"
+            case entityAmplificationLimitExceeded = "entity-amplification-limit-exceeded"
+            case recursiveEntity = "recursive-entity"
+            case undefinedEntity = "undefined-entity"
+            case externalEntityRefused = "external-entity-refused"
+            case parameterEntityRefused = "parameter-entity-refused"
+            case doctypeRefused = "doctype-refused"
+            case unsupportedXMLVersion = "unsupported-xml-version"
+            case invalidEncoding = "invalid-encoding"
         }
 
         private let kind: Kind
@@ -61,6 +78,47 @@ extension XMLBindError {
         /// written: its name is not an XML name, it is a namespace declaration, or the
         /// element already has an attribute of that name.
         public static let invalidAttribute = Code(.invalidAttribute)
+
+        // MARK: Refusals of hostile input
+
+        /// Elements nest deeper than ``ParseLimits/maximumDepth``.
+        public static let depthLimitExceeded = Code(.depthLimitExceeded)
+        /// An element has more attributes (namespace declarations included) than
+        /// ``ParseLimits/maximumAttributes``.
+        public static let attributeLimitExceeded = Code(.attributeLimitExceeded)
+        /// A name is longer than ``ParseLimits/maximumNameLength``.
+        public static let nameLengthLimitExceeded = Code(.nameLengthLimitExceeded)
+        /// An attribute value or namespace URI is longer than ``ParseLimits/maximumValueLength``.
+        public static let valueLengthLimitExceeded = Code(.valueLengthLimitExceeded)
+        /// A run of text, a comment or a processing instruction is longer than
+        /// ``ParseLimits/maximumTextLength``.
+        public static let textLengthLimitExceeded = Code(.textLengthLimitExceeded)
+        /// The document is larger than ``ParseLimits/maximumDocumentSize``.
+        public static let documentSizeLimitExceeded = Code(.documentSizeLimitExceeded)
+        /// The DTD declares more entities than ``ParseLimits/maximumEntityDeclarations``.
+        public static let entityLimitExceeded = Code(.entityLimitExceeded)
+        /// An entity's references nest deeper than ``ParseLimits/maximumEntityNesting``.
+        public static let entityNestingLimitExceeded = Code(.entityNestingLimitExceeded)
+        /// Entity expansion produced more output per input byte than
+        /// ``ParseLimits/maximumAmplification`` allows (a "billion laughs" document).
+        public static let entityAmplificationLimitExceeded = Code(.entityAmplificationLimitExceeded)
+        /// An entity refers to itself, directly or through others.
+        public static let recursiveEntity = Code(.recursiveEntity)
+        /// A reference to an entity that the document does not declare (one that could
+        /// only come from an external DTD or parameter entity, which are never read).
+        public static let undefinedEntity = Code(.undefinedEntity)
+        /// A reference to an external or unparsed entity: nothing a document points at is
+        /// ever loaded.
+        public static let externalEntityRefused = Code(.externalEntityRefused)
+        /// A parameter entity reference in the DTD: parameter entities are never expanded.
+        public static let parameterEntityRefused = Code(.parameterEntityRefused)
+        /// A document type declaration, when ``ParseLimits/allowsDoctype`` is `false`.
+        public static let doctypeRefused = Code(.doctypeRefused)
+        /// The XML declaration names a version other than 1.x.
+        public static let unsupportedXMLVersion = Code(.unsupportedXMLVersion)
+        /// The bytes do not match the document's encoding: an unknown or wrongly declared
+        /// encoding, or an unpaired UTF-16 surrogate.
+        public static let invalidEncoding = Code(.invalidEncoding)
 
         /// A stable, kebab-case name for the code, such as `conversion-failed`.
         public var description: String { kind.rawValue }

@@ -11,26 +11,53 @@ final class ExpatDriver {
     enum FeedResult {
         /// All input so far was accepted.
         case accepted
-        /// Parsing stopped: the engine reported a problem, or the XML is malformed (``expatError``).
+        /// Parsing stopped: the engine asked to, the XML is malformed, or a guard refused
+        /// the document (``failure``).
         case stopped
         /// Reading the input failed, with the system's reason.
         case readFailed(String)
     }
 
-    private let parser: XML_Parser
+    let parser: XML_Parser
     let engine: BindingEngine
     /// The same engine without reference counting, for the per-event handlers: `engine`
     /// keeps it alive for as long as the driver lives.
     private unowned(unsafe) let hotEngine: BindingEngine
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
-    /// expat's own error, when the document is not well-formed.
-    private(set) var expatError: PendingDiagnostic?
+    /// The bounds this document is held to (see `ExpatDriver+Guards.swift`).
+    let limits: ParseLimits
+    /// The problem that stopped the document: expat's own error when it is not
+    /// well-formed, or a refusal by one of the driver's guards.
+    var failure: PendingDiagnostic?
     /// The document's first bytes, kept until there are enough to see a byte order mark.
     private var head: [UInt8] = []
     /// Whether the document starts with a byte order mark, which expat counts as a
     /// character of the first line.
     private var startsWithBOM = false
+
+    // MARK: Guard state (checked in `ExpatDriver+Guards.swift`)
+
+    /// Open elements; the root is at depth 1.
+    var depth = 0
+    /// Bytes of character data since the last tag.
+    var textRun = 0
+    /// Namespace declarations on the start tag being read (reported before the tag).
+    var namespaceDeclarations = 0
+    /// Whether the document has an external DTD subset and is not standalone: expat then
+    /// silently drops references to undeclared entities inside attribute values.
+    var hasExternalSubset = false
+    var isStandalone = false
+    /// Whether the XML declaration names an encoding whose bytes can grow when converted to UTF-8.
+    var declaresWideEncoding = false
+    var entities = EntityGuard()
+    var surrogates: SurrogateCheck
+    /// Bytes handed to expat so far.
+    private(set) var bytesFed = 0
+    /// Bytes of the token expat is waiting to complete when it last returned.
+    private var partialToken = 0
+    /// Input held back until it is worth asking expat to scan its partial token again.
+    private var deferred: [UInt8] = []
 
     /// Creates a parser with namespace processing (triplets on) and safe defaults.
     ///
@@ -38,25 +65,27 @@ final class ExpatDriver {
     ///   - engine: Receives the document's events.
     ///   - forceUTF8: Treat the input as UTF-8 whatever its declaration says (for
     ///     `String` input, whose bytes are UTF-8 by construction).
+    ///   - limits: The bounds the document is held to.
     /// - Returns: `nil` when expat cannot allocate a parser.
-    init?(engine: BindingEngine, forceUTF8: Bool) {
+    init?(engine: BindingEngine, forceUTF8: Bool, limits: ParseLimits = ParseLimits()) {
         guard let parser = XML_ParserCreateNS(forceUTF8 ? "UTF-8" : nil, XML_Char(CompiledRegistry.separator)) else {
             return nil
         }
         self.parser = parser
         self.engine = engine
         self.hotEngine = engine
+        self.limits = limits
+        self.surrogates = SurrogateCheck(isUTF8: forceUTF8)
         XML_SetReturnNSTriplet(parser, 1)
-        // Nothing a document points at is ever loaded: no parameter entities, and no
-        // external entity handler, so external references are never fetched.
+        // Nothing a document points at is ever loaded: no parameter entities, and
+        // external entity references are refused (see `installGuards`).
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         XML_SetElementHandler(parser, Self.startElement, Self.endElement)
         XML_SetCharacterDataHandler(parser, Self.characterData)
         XML_SetXmlDeclHandler(parser, Self.xmlDeclaration)
-        if engine.needsNamespaceDeclarations {
-            XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
-        }
+        XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
+        installGuards()
         engine.driver = self
     }
 
@@ -68,82 +97,115 @@ final class ExpatDriver {
 
     /// Parses the next piece of the document (`XML_Parse`).
     ///
+    /// A piece smaller than the token expat is still waiting to complete is held back
+    /// until the input has grown by that token's size, as expat 2.6 does itself: expat
+    /// 2.5.0 scans a partial token again from its start on every call, so a huge token
+    /// fed in small pieces would cost quadratic time.
+    ///
     /// - Parameters:
     ///   - bytes: The next bytes of the document.
     ///   - isFinal: Whether these are the last bytes.
     func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+        guard failure == nil else { return .stopped }
+        guard deferred.isEmpty, bytes.count >= partialToken || isFinal else {
+            deferred.append(contentsOf: bytes)
+            guard isFinal || deferred.count >= partialToken else { return .accepted }
+            var held: [UInt8] = []
+            swap(&held, &deferred)
+            return held.withUnsafeBytes { parse($0, isFinal: isFinal) }
+        }
+        return parse(bytes, isFinal: isFinal)
+    }
+
+    /// Hands bytes to expat (`XML_Parse`), after the checks that must see the raw input.
+    private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         noteHead(bytes)
-        var rest = bytes
+        let (accepted, refusal) = admitInput(bytes, isFinal: isFinal)
+        var rest = accepted
         repeat {
             // expat takes an `int` length; hand over very large buffers in pieces.
             let count = min(rest.count, Int(Int32.max) / 2)
-            let last = isFinal && count == rest.count
+            let last = isFinal && refusal == nil && count == rest.count
             let base = rest.baseAddress?.assumingMemoryBound(to: CChar.self)
-            if XML_Parse(parser, base, Int32(count), last ? 1 : 0) == XML_STATUS_ERROR {
+            let status = XML_Parse(parser, base, Int32(count), last ? 1 : 0)
+            bytesFed += count
+            if status == XML_STATUS_ERROR {
                 recordError()
                 return .stopped
             }
             rest = UnsafeRawBufferPointer(rebasing: rest[count...])
         } while !rest.isEmpty
+        notePartialToken()
+        if let refusal {
+            record(refusal)
+            return .stopped
+        }
         return .accepted
     }
 
     /// Reads a file descriptor to its end straight into expat's own buffer
-    /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time.
+    /// (`XML_GetBuffer` / `XML_ParseBuffer`), at least `chunkSize` bytes at a time.
     func feed(fileDescriptor: Int32, chunkSize: Int) -> FeedResult {
         while true {
-            guard let buffer = XML_GetBuffer(parser, Int32(chunkSize)) else {
-                recordError()
-                return .stopped
-            }
-            var count: Int
-            repeat {
-                count = read(fileDescriptor, buffer, chunkSize)
-            } while count < 0 && errno == EINTR
-            if count < 0 {
-                return .readFailed(String(cString: strerror(errno)))
-            }
-            noteHead(UnsafeRawBufferPointer(start: buffer, count: count))
-            if XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0) == XML_STATUS_ERROR {
-                recordError()
-                return .stopped
-            }
-            if count == 0 { return .accepted }
+            let (result, atEnd) = feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize, observe: { _ in })
+            guard case .accepted = result, !atEnd else { return result }
         }
     }
 
     /// Reads one piece of a file descriptor straight into expat's own buffer and parses it
     /// (`XML_GetBuffer` / `XML_ParseBuffer`); at the end of the input (a read of 0 bytes)
-    /// it tells expat the document is complete. For streaming, which hands objects out
-    /// between pieces.
+    /// it tells expat the document is complete. Streaming hands objects out between pieces.
+    ///
+    /// The piece is at least `chunkSize` bytes, and more while expat waits for a token
+    /// larger than that (see ``feed(_:isFinal:)``); a pipe is read until the piece is full
+    /// or the input ends.
     ///
     /// - Parameters:
-    ///   - fileDescriptor: Where to read from; a pipe may return fewer bytes than asked.
-    ///   - chunkSize: The most bytes to read.
+    ///   - fileDescriptor: Where to read from.
+    ///   - chunkSize: The usual size of a piece.
     ///   - observe: Sees the bytes read, before expat parses them.
     /// - Returns: How parsing went, and whether the input has ended.
     func feedOnce(
         fileDescriptor: Int32, chunkSize: Int, observe: (UnsafeRawBufferPointer) -> Void
     ) -> (result: FeedResult, atEnd: Bool) {
-        guard let buffer = XML_GetBuffer(parser, Int32(chunkSize)) else {
+        guard failure == nil else { return (.stopped, true) }
+        let want = min(max(chunkSize, partialToken), Int(Int32.max) / 2)
+        guard let buffer = XML_GetBuffer(parser, Int32(want)) else {
             recordError()
             return (.stopped, true)
         }
-        var count: Int
-        repeat {
-            count = read(fileDescriptor, buffer, chunkSize)
-        } while count < 0 && errno == EINTR
-        if count < 0 {
-            return (.readFailed(String(cString: strerror(errno))), true)
+        var count = 0
+        while count < want {
+            let got = read(fileDescriptor, buffer + count, want - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (.readFailed(String(cString: strerror(errno))), true)
+            }
+            if got == 0 { break }
+            count += got
         }
         let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
         noteHead(bytes)
         observe(bytes)
-        if XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0) == XML_STATUS_ERROR {
+        let (accepted, refusal) = admitInput(bytes, isFinal: count == 0)
+        let status = XML_ParseBuffer(parser, Int32(accepted.count), count == 0 && refusal == nil ? 1 : 0)
+        bytesFed += accepted.count
+        if status == XML_STATUS_ERROR {
             recordError()
             return (.stopped, true)
         }
+        if let refusal {
+            record(refusal)
+            return (.stopped, true)
+        }
+        notePartialToken()
         return (.accepted, count == 0)
+    }
+
+    /// Remembers how much of the input expat holds as an unfinished token.
+    private func notePartialToken() {
+        let index = XML_GetCurrentByteIndex(parser)
+        partialToken = index >= 0 ? max(0, bytesFed - Int(index)) : 0
     }
 
     // MARK: Positions
@@ -195,20 +257,37 @@ final class ExpatDriver {
     // MARK: Errors
 
     private func recordError() {
-        // The engine asked expat to stop: that is not a problem of the document.
-        guard !engine.shouldStop else { return }
+        // The engine asked expat to stop, or a guard refused the document: that is the
+        // reason expat stopped, not a problem expat found.
+        guard !engine.shouldStop, failure == nil else { return }
         let code = XML_GetErrorCode(parser)
         let position = currentLineColumn
-        expatError = PendingDiagnostic(
+        failure = PendingDiagnostic(
             code: Self.diagnosticCode(for: code),
             message: Self.message(for: code),
             byteOffset: currentByteIndex,
             fallback: position)
     }
 
+    /// Records a refusal, unless a problem already stopped the document.
+    func record(_ refusal: PendingDiagnostic) {
+        guard failure == nil else { return }
+        failure = refusal
+    }
+
     /// The one place where expat's error codes become ours.
-    private static func diagnosticCode(for code: XML_Error) -> XMLBindError.Code {
-        .malformedXML
+    static func diagnosticCode(for code: XML_Error) -> XMLBindError.Code {
+        switch code {
+        case XML_ERROR_AMPLIFICATION_LIMIT_BREACH: .entityAmplificationLimitExceeded
+        case XML_ERROR_RECURSIVE_ENTITY_REF: .recursiveEntity
+        case XML_ERROR_UNDEFINED_ENTITY: .undefinedEntity
+        case XML_ERROR_EXTERNAL_ENTITY_HANDLING, XML_ERROR_ATTRIBUTE_EXTERNAL_ENTITY_REF, XML_ERROR_BINARY_ENTITY_REF,
+            XML_ERROR_ENTITY_DECLARED_IN_PE, XML_ERROR_NOT_STANDALONE:
+            .externalEntityRefused
+        case XML_ERROR_PARAM_ENTITY_REF: .parameterEntityRefused
+        case XML_ERROR_UNKNOWN_ENCODING, XML_ERROR_INCORRECT_ENCODING: .invalidEncoding
+        default: .malformedXML
+        }
     }
 
     private static func message(for code: XML_Error) -> String {
@@ -219,7 +298,7 @@ final class ExpatDriver {
     // MARK: Handlers
 
     @inline(__always)
-    private static func driver(_ userData: UnsafeMutableRawPointer?) -> ExpatDriver? {
+    static func driver(_ userData: UnsafeMutableRawPointer?) -> ExpatDriver? {
         guard let userData else { return nil }
         return Unmanaged<ExpatDriver>.fromOpaque(userData).takeUnretainedValue()
     }
@@ -235,6 +314,7 @@ final class ExpatDriver {
     private static let startElement: XML_StartElementHandler = { userData, name, attributes in
         guard let name else { return }
         withDriver(userData) { driver in
+            guard driver.failure == nil, driver.admitElement(name: name, attributes: attributes) else { return }
             let engine = driver.hotEngine
             engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
             if engine.shouldStop { driver.stop() }
@@ -244,6 +324,9 @@ final class ExpatDriver {
     private static let endElement: XML_EndElementHandler = { userData, name in
         guard let name else { return }
         withDriver(userData) { driver in
+            guard driver.failure == nil else { return }
+            driver.depth -= 1
+            driver.textRun = 0
             let engine = driver.hotEngine
             engine.endElement(name: name)
             if engine.shouldStop { driver.stop() }
@@ -253,17 +336,29 @@ final class ExpatDriver {
     private static let characterData: XML_CharacterDataHandler = { userData, text, length in
         guard let text, length > 0 else { return }
         withDriver(userData) { driver in
+            guard driver.failure == nil else { return }
+            driver.textRun += Int(length)
+            guard driver.textRun <= driver.limits.maximumTextLength else {
+                driver.refuseText()
+                return
+            }
             driver.hotEngine.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
         }
     }
 
     private static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        guard let driver = driver(userData), let prefix, let uri else { return }
+        guard let driver = driver(userData), driver.failure == nil,
+            driver.admitNamespaceDeclaration(prefix: prefix, uri: uri)
+        else { return }
+        guard driver.engine.needsNamespaceDeclarations, let prefix, let uri else { return }
         driver.engine.bindPrefix(String(cString: prefix), to: String(cString: uri))
     }
 
-    private static let xmlDeclaration: XML_XmlDeclHandler = { userData, _, encoding, _ in
-        guard let driver = driver(userData), let encoding else { return }
-        driver.declaredEncoding = String(cString: encoding)
+    private static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
+        guard let driver = driver(userData), driver.failure == nil else { return }
+        if let encoding {
+            driver.declaredEncoding = String(cString: encoding)
+        }
+        driver.admitDeclaration(version: version, standalone: standalone)
     }
 }

@@ -29,6 +29,8 @@ public struct ParseOptions: Sendable {
     public var stopsAtFirstError: Bool
     /// `${NAME}` substitution in attribute values and text, or `nil` (the default) for none.
     public var substitution: VariableSubstitution?
+    /// The bounds every document is held to; ``ParseLimits``' defaults unless changed.
+    public var limits: ParseLimits
 
     /// Creates options.
     ///
@@ -39,9 +41,11 @@ public struct ParseOptions: Sendable {
     ///   - maximumDiagnostics: How many diagnostics to keep; at least 1.
     ///   - stopsAtFirstError: Stop at the first error instead of collecting them all.
     ///   - substitution: `${NAME}` substitution, off when `nil`.
+    ///   - limits: The bounds every document is held to.
     public init(
         mode: ParseMode = .strict, chunkSize: Int = 1 << 20, unknownContent: UnknownContentPolicy? = nil,
-        maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil
+        maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil,
+        limits: ParseLimits = ParseLimits()
     ) {
         self.mode = mode
         self.chunkSize = max(chunkSize, 64 << 10)
@@ -49,6 +53,7 @@ public struct ParseOptions: Sendable {
         self.maximumDiagnostics = max(1, maximumDiagnostics)
         self.stopsAtFirstError = stopsAtFirstError
         self.substitution = substitution
+        self.limits = limits
     }
 
     /// The policy in force for undeclared content, before per-definition overrides.

@@ -45,7 +45,7 @@ final class StreamSession<Element> {
         let engine = BindingEngine(registry: binder.registry, options: binder.options, file: file)
         let sink = StreamSink { $0 is Element }
         engine.stream = sink
-        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8) else {
+        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: binder.options.limits) else {
             throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
         }
         self.engine = engine
@@ -169,7 +169,7 @@ final class StreamSession<Element> {
                 origin: Origin(file: file, line: 0, column: 0))
         }
         let diagnostics = diagnosticsSoFar()
-        if engine.errorCount > 0 || driver.expatError != nil {
+        if engine.errorCount > 0 || driver.failure != nil {
             throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)
         }
         return diagnostics
@@ -193,7 +193,7 @@ final class StreamSession<Element> {
     private func resolvePending() {
         var pending = Array(engine.diagnostics[resolvedCount...])
         resolvedCount = engine.diagnostics.count
-        if !expatErrorResolved, let expatError = driver.expatError {
+        if !expatErrorResolved, let expatError = driver.failure {
             pending.append(expatError)
             expatErrorResolved = true
         }

@@ -122,8 +122,8 @@ extension XMLBinder {
         try bind(.file(url.path), file: url.path).root
     }
 
-    /// Parses a document handed over in pieces; tests use it to split text anywhere.
-    func parse(chunks: some Sequence<Data>, file: String? = nil) throws(XMLBindError) -> Any? {
+    /// Parses a document handed over in pieces; tests and the fuzzer use it to split text anywhere.
+    package func parse(chunks: some Sequence<Data>, file: String? = nil) throws(XMLBindError) -> Any? {
         try bind(.chunks(AnySequence(chunks)), file: file).root
     }
 }

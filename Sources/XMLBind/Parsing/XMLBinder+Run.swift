@@ -29,7 +29,7 @@ extension XMLBinder {
         let engine = BindingEngine(registry: registry, options: options, file: file)
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
-        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8) else {
+        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: options.limits) else {
             throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
         }
         var source = SourceText.unavailable
@@ -69,10 +69,10 @@ extension XMLBinder {
         }
         let locator = SourceLocator(source: source, declaredEncoding: driver.declaredEncoding)
         var pending = engine.diagnostics
-        if let expatError = driver.expatError {
-            pending.append(expatError)
+        if let failure = driver.failure {
+            pending.append(failure)
         }
-        let hasErrors = engine.errorCount > 0 || driver.expatError != nil
+        let hasErrors = engine.errorCount > 0 || driver.failure != nil
         let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)
         if hasErrors {
             throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)

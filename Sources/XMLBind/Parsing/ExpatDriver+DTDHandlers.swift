@@ -1,0 +1,175 @@
+internal import CExpat
+import Foundation
+
+/// The handlers that watch the document type declaration and entity references, and
+/// comments and processing instructions, for the driver's guards.
+extension ExpatDriver {
+    static let startDoctype: XML_StartDoctypeDeclHandler = { userData, _, systemID, _, _ in
+        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard driver.limits.allowsDoctype else {
+            driver.refuse(
+                .doctypeRefused, "document type declarations are not allowed (ParseLimits.allowsDoctype is false)")
+            return
+        }
+        // The external subset is never read; expat reports it as a not-standalone document.
+        driver.hasExternalSubset = systemID != nil
+        // Parameter entity references reach no handler of their own; watch the DTD's
+        // markup for them until it ends.
+        XML_SetDefaultHandlerExpand(driver.parser, ExpatDriver.doctypeMarkup)
+    }
+
+    static let endDoctype: XML_EndDoctypeDeclHandler = { userData in
+        guard let driver = driver(userData) else { return }
+        XML_SetDefaultHandlerExpand(driver.parser, nil)
+        driver.entities.seal()
+    }
+
+    /// The DTD's markup that has no handler of its own, token by token: a token
+    /// `%name;` is a parameter entity reference, which is never expanded.
+    static let doctypeMarkup: XML_DefaultHandler = { userData, text, length in
+        guard let driver = driver(userData), driver.failure == nil, let text, length >= 3 else { return }
+        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+        guard bytes[0] == UInt8(ascii: "%"), bytes[bytes.count - 1] == UInt8(ascii: ";") else { return }
+        let name = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+        driver.refuse(
+            .parameterEntityRefused,
+            "parameter entity reference '%\(shown(name));': parameter entities are never expanded")
+    }
+
+    static let entityDeclaration: XML_EntityDeclHandler = {
+        userData, name, isParameter, value, valueLength, _, systemID, _, _ in
+        guard let driver = driver(userData), driver.failure == nil, let name else { return }
+        let limits = driver.limits
+        let nameLength = strlen(name)
+        let entity = String(cString: name)
+        guard nameLength <= limits.maximumNameLength else {
+            driver.refuse(
+                .nameLengthLimitExceeded,
+                "entity name '\(shown(entity))' is \(bytes(nameLength)) long; the limit is "
+                    + "\(bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
+            return
+        }
+        let text = value.map {
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: max(0, Int(valueLength)))
+        }
+        switch driver.entities.declare(name: entity, isParameter: isParameter != 0, value: text, limits: limits) {
+        case nil:
+            return
+        case .tooMany(let count)?:
+            driver.refuse(
+                .entityLimitExceeded,
+                "entity '\(shown(entity))' is declaration number \(count); the limit is "
+                    + "\(limits.maximumEntityDeclarations) (ParseLimits.maximumEntityDeclarations)")
+        case .tooDeep(let deep, let depth)?:
+            driver.refuse(
+                .entityNestingLimitExceeded,
+                "entity '\(shown(deep))' nests entity references \(depth) deep; the limit is "
+                    + "\(limits.maximumEntityNesting) (ParseLimits.maximumEntityNesting)")
+        case .recursive?:
+            driver.refuse(.recursiveEntity, "entity '\(shown(entity))' refers to itself")
+        }
+    }
+
+    static let attributeListDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, _, defaultValue, _ in
+        guard let driver = driver(userData), driver.failure == nil else { return }
+        let limits = driver.limits
+        for name in [element, attribute] {
+            guard let name else { continue }
+            let length = strlen(name)
+            guard length <= limits.maximumNameLength else {
+                driver.refuse(
+                    .nameLengthLimitExceeded,
+                    "declared name '\(shown(String(cString: name)))' is \(bytes(length)) long; the limit is "
+                        + "\(bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
+                return
+            }
+        }
+        if let defaultValue {
+            let length = strlen(defaultValue)
+            guard length <= limits.maximumValueLength else {
+                driver.refuse(
+                    .valueLengthLimitExceeded,
+                    "a declared attribute default is \(bytes(length)) long; the limit is "
+                        + "\(bytes(limits.maximumValueLength)) (ParseLimits.maximumValueLength)")
+                return
+            }
+        }
+    }
+
+    /// A reference to an external entity: refused, never loaded. The handler gets the
+    /// parser, not the user data (`XML_SetExternalEntityRefHandler`).
+    static let externalEntityReference: XML_ExternalEntityRefHandler = { parser, _, _, systemID, publicID in
+        guard let parser, let driver = driver(CExpat_GetUserData(parser)) else { return 0 }
+        let target =
+            systemID.map { "SYSTEM \"\(shown(String(cString: $0)))\"" }
+            ?? publicID.map { "PUBLIC \"\(shown(String(cString: $0)))\"" } ?? "an external entity"
+        driver.refuse(
+            .externalEntityRefused, "reference to an external entity (\(target)); external entities are never loaded")
+        return 0  // XML_STATUS_ERROR
+    }
+
+    /// A reference to an entity the document does not declare, which expat lets pass
+    /// because an external DTD (never read) might have declared it.
+    static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameter in
+        guard let driver = driver(userData), driver.failure == nil else { return }
+        let entity = name.map { String(cString: $0) } ?? "?"
+        if isParameter != 0 {
+            driver.refuse(
+                .parameterEntityRefused,
+                "parameter entity reference '%\(shown(entity));': parameter entities are never expanded")
+        } else {
+            driver.refuse(
+                .undefinedEntity,
+                "entity '\(shown(entity))' is not declared in the document; it could only come from the external "
+                    + "DTD, which is never read")
+        }
+    }
+
+    static let comment: XML_CommentHandler = { userData, data in
+        guard let driver = driver(userData), driver.failure == nil, let data else { return }
+        guard !driver.isShort(driver.limits.maximumTextLength) else { return }
+        let length = strlen(data)
+        guard length <= driver.limits.maximumTextLength else {
+            driver.refuse(
+                .textLengthLimitExceeded,
+                "a comment is \(bytes(length)) long; the limit is \(bytes(driver.limits.maximumTextLength)) "
+                    + "(ParseLimits.maximumTextLength)")
+            return
+        }
+    }
+
+    static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
+        guard let driver = driver(userData), driver.failure == nil else { return }
+        let limits = driver.limits
+        guard !driver.isShort(min(limits.maximumNameLength, limits.maximumTextLength)) else { return }
+        if let target {
+            let length = strlen(target)
+            guard length <= limits.maximumNameLength else {
+                driver.refuse(
+                    .nameLengthLimitExceeded,
+                    "processing instruction target '\(shown(String(cString: target)))' is \(bytes(length)) long; "
+                        + "the limit is \(bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
+                return
+            }
+        }
+        if let data {
+            let length = strlen(data)
+            guard length <= limits.maximumTextLength else {
+                driver.refuse(
+                    .textLengthLimitExceeded,
+                    "a processing instruction is \(bytes(length)) long; the limit is "
+                        + "\(bytes(limits.maximumTextLength)) (ParseLimits.maximumTextLength)")
+                return
+            }
+        }
+    }
+
+    /// Whether the current markup's raw bytes prove everything in it shorter than
+    /// `limit` bytes of UTF-8 (false inside an entity's expansion, whose text is elsewhere).
+    func isShort(_ limit: Int) -> Bool {
+        let raw = Int(XML_GetCurrentByteCount(parser))
+        return raw > 0 && raw * (surrogates.isUTF16 || declaresWideEncoding ? 2 : 1) <= limit
+            && !entities.hasInternalEntities
+    }
+}

@@ -1,0 +1,237 @@
+internal import CExpat
+import Foundation
+
+/// The driver's guards: every ``ParseLimits`` bound and every refusal of something a
+/// document points at is enforced here, before an event reaches the ``BindingEngine``.
+///
+/// A refusal is recorded as a ``PendingDiagnostic`` with its own ``XMLBindError/Code``
+/// and stops expat (`XML_StopParser`), as the engine's own failures do. The per-event
+/// checks are integer comparisons; names and values are measured only when the tag's
+/// raw size does not already prove them short.
+extension ExpatDriver {
+    /// Sets the handlers and expat settings that only the guards need.
+    func installGuards() {
+        XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser, Float(max(1, limits.maximumAmplification)))
+        XML_SetBillionLaughsAttackProtectionActivationThreshold(
+            parser, UInt64(clamping: max(0, limits.amplificationThreshold)))
+        XML_SetDoctypeDeclHandler(parser, Self.startDoctype, Self.endDoctype)
+        XML_SetEntityDeclHandler(parser, Self.entityDeclaration)
+        XML_SetAttlistDeclHandler(parser, Self.attributeListDeclaration)
+        XML_SetExternalEntityRefHandler(parser, Self.externalEntityReference)
+        XML_SetSkippedEntityHandler(parser, Self.skippedEntity)
+        XML_SetCommentHandler(parser, Self.comment)
+        XML_SetProcessingInstructionHandler(parser, Self.processingInstruction)
+    }
+
+    /// Records a refusal at the current event and stops expat.
+    func refuse(_ code: XMLBindError.Code, _ message: String, focus: PendingDiagnostic.Focus = .offset) {
+        record(
+            PendingDiagnostic(
+                code: code, message: message, byteOffset: currentByteIndex, focus: focus, fallback: currentLineColumn))
+        stop()
+    }
+
+    // MARK: Raw input
+
+    /// Applies the checks that must see the input's bytes: the document size limit and
+    /// unpaired UTF-16 surrogates.
+    ///
+    /// - Returns: The bytes that may go to expat, and the refusal to record after expat
+    ///   has read them (so that an earlier syntax error is still the one reported).
+    func admitInput(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> (UnsafeRawBufferPointer, PendingDiagnostic?) {
+        var accepted = bytes
+        var refusal: PendingDiagnostic?
+        if let maximum = limits.maximumDocumentSize, bytesFed + bytes.count > maximum {
+            let allowed = max(0, maximum - bytesFed)
+            accepted = UnsafeRawBufferPointer(rebasing: bytes[..<allowed])
+            refusal = PendingDiagnostic(
+                code: .documentSizeLimitExceeded,
+                message: "the document is larger than \(Self.bytes(maximum)), the limit set by "
+                    + "ParseLimits.maximumDocumentSize",
+                byteOffset: maximum)
+        }
+        let unpaired = surrogates.check(accepted) ?? (isFinal && refusal == nil ? surrogates.finish() : nil)
+        if let unpaired {
+            accepted = UnsafeRawBufferPointer(rebasing: accepted[..<max(0, min(accepted.count, unpaired - bytesFed))])
+            refusal = PendingDiagnostic(
+                code: .invalidEncoding, message: "unpaired UTF-16 surrogate: the input is not valid UTF-16",
+                byteOffset: unpaired)
+        }
+        return (accepted, refusal)
+    }
+
+    // MARK: Elements
+
+    /// Checks a start tag: depth, attribute count, and the length of every name and value.
+    ///
+    /// - Returns: Whether the element may go on to the engine.
+    @inline(__always)
+    func admitElement(name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool {
+        depth += 1
+        textRun = 0
+        var count = namespaceDeclarations
+        namespaceDeclarations = 0
+        guard depth <= limits.maximumDepth else {
+            refuse(
+                .depthLimitExceeded,
+                "<\(Self.shown(ExpandedName(name).qualifiedName))> is nested \(depth) elements deep; the limit is "
+                    + "\(limits.maximumDepth) (ParseLimits.maximumDepth)")
+            return false
+        }
+        var index = 0
+        if let attributes {
+            while attributes[index] != nil { index += 2 }
+            count += index / 2
+        }
+        guard count <= limits.maximumAttributes else {
+            refuse(
+                .attributeLimitExceeded,
+                "<\(Self.shown(ExpandedName(name).qualifiedName))> has \(count) attributes (namespace declarations "
+                    + "included); the limit is \(limits.maximumAttributes) (ParseLimits.maximumAttributes)")
+            return false
+        }
+        // A short tag cannot hold a long name or value, unless entities expand inside it.
+        let raw = Int(XML_GetCurrentByteCount(parser))
+        if raw > 0, raw * rawScale <= min(limits.maximumNameLength, limits.maximumValueLength),
+            !entities.hasInternalEntities, !hasExternalSubset
+        {
+            return true
+        }
+        return admitNamesAndValues(name: name, attributes: attributes)
+    }
+
+    /// How many UTF-8 bytes one input byte can become: 1 for UTF-8, 2 otherwise.
+    private var rawScale: Int { surrogates.isUTF16 || declaresWideEncoding ? 2 : 1 }
+
+    /// Measures the element's name and each attribute's name and value.
+    private func admitNamesAndValues(
+        name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    ) -> Bool {
+        let element = ExpandedName(name)
+        guard admitName(element, what: "element name") else { return false }
+        guard let attributes else { return true }
+        var index = 0
+        while let rawName = attributes[index], let rawValue = attributes[index + 1] {
+            index += 2
+            let attribute = ExpandedName(rawName)
+            guard admitName(attribute, what: "attribute name", focus: .offset) else { return false }
+            let length = strlen(rawValue)
+            guard length <= limits.maximumValueLength else {
+                let qualified = attribute.qualifiedName
+                refuse(
+                    .valueLengthLimitExceeded,
+                    "the value of attribute '\(Self.shown(qualified))' on <\(Self.shown(element.qualifiedName))> is "
+                        + "\(Self.bytes(length)) long; the limit is \(Self.bytes(limits.maximumValueLength)) "
+                        + "(ParseLimits.maximumValueLength)",
+                    focus: qualified.utf8.count <= limits.maximumNameLength ? .attributeValue(qualified) : .offset)
+                return false
+            }
+        }
+        if hasExternalSubset, let undeclared = undeclaredReferenceInTag() {
+            refuse(
+                .undefinedEntity,
+                "entity '\(Self.shown(undeclared))' in an attribute of <\(Self.shown(element.qualifiedName))> is not "
+                    + "declared in the document; it could only come from the external DTD, which is never read")
+            return false
+        }
+        return true
+    }
+
+    private func admitName(_ name: ExpandedName, what: String, focus: PendingDiagnostic.Focus = .offset) -> Bool {
+        let length = max(name.local.count, name.prefix?.count ?? 0)
+        guard length > limits.maximumNameLength else { return true }
+        refuse(
+            .nameLengthLimitExceeded,
+            "\(what) '\(Self.shown(name.qualifiedName))' is \(Self.bytes(length)) long; the limit is "
+                + "\(Self.bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)",
+            focus: focus)
+        return false
+    }
+
+    /// Checks one `xmlns` declaration: counted with the next start tag's attributes.
+    func admitNamespaceDeclaration(prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?) -> Bool {
+        namespaceDeclarations += 1
+        if let prefix {
+            let length = strlen(prefix)
+            guard length <= limits.maximumNameLength else {
+                refuse(
+                    .nameLengthLimitExceeded,
+                    "namespace prefix '\(Self.shown(String(cString: prefix)))' is \(Self.bytes(length)) long; the "
+                        + "limit is \(Self.bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
+                return false
+            }
+        }
+        if let uri {
+            let length = strlen(uri)
+            guard length <= limits.maximumValueLength else {
+                refuse(
+                    .valueLengthLimitExceeded,
+                    "namespace URI '\(Self.shown(String(cString: uri)))' is \(Self.bytes(length)) long; the limit "
+                        + "is \(Self.bytes(limits.maximumValueLength)) (ParseLimits.maximumValueLength)")
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Refuses a run of text longer than ``ParseLimits/maximumTextLength``.
+    func refuseText() {
+        refuse(
+            .textLengthLimitExceeded,
+            "text is longer than \(Self.bytes(limits.maximumTextLength)), the limit set by "
+                + "ParseLimits.maximumTextLength")
+    }
+
+    /// Checks the XML declaration: version 1.x only.
+    func admitDeclaration(version: UnsafePointer<CChar>?, standalone: Int32) {
+        isStandalone = standalone == 1
+        if let encoding = declaredEncoding?.uppercased() {
+            declaresWideEncoding = !(encoding == "UTF-8" || encoding == "UTF8" || encoding == "US-ASCII")
+        }
+        guard let version else { return }
+        let text = String(cString: version)
+        let digits = text.utf8.dropFirst(2)
+        guard text.hasPrefix("1."), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            refuse(.unsupportedXMLVersion, "XML version '\(Self.shown(text))' is not supported; only 1.x is")
+            return
+        }
+    }
+
+    /// A reference, in the raw bytes of the current start tag, to an entity whose text
+    /// is not all declared in the document.
+    ///
+    /// With an external DTD subset, expat silently drops such references inside attribute
+    /// values (the entity might have been declared in the subset it never reads); reading
+    /// the tag's bytes again is the only way to notice. Only documents with an external
+    /// subset pay for it.
+    private func undeclaredReferenceInTag() -> String? {
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        let count = Int(XML_GetCurrentByteCount(parser))
+        guard !isStandalone, count > 0, let context = XML_GetInputContext(parser, &offset, &size),
+            offset >= 0, Int(offset) + count <= Int(size)
+        else { return nil }
+        let tag = UnsafeRawBufferPointer(start: context + Int(offset), count: count)
+        let form: RawUnits.Form =
+            surrogates.isUTF16
+            ? (surrogates.isBigEndian ? .bigEndian : .littleEndian) : declaresWideEncoding ? .singleByte : .bytes
+        let units = RawUnits(tag, form: form)
+        for name in units.entityReferences() where !entities.isFullyDeclared(name) {
+            return name
+        }
+        return nil
+    }
+
+    // MARK: Messages
+
+    /// A name or value cut to a length fit for a one-line message.
+    static func shown(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
+    }
+
+    /// A byte count for a message: `1 MiB (1048576 bytes)`, `1024 bytes`.
+    static func bytes(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB (\(count) bytes)" }
+        return count == 1 ? "1 byte" : "\(count) bytes"
+    }
+}
