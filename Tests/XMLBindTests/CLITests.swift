@@ -147,7 +147,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "/nonexistent/missing.xml: error: cannot open '/nonexistent/missing.xml': No such file or directory\n")
+                == "/nonexistent/missing.xml: error: cannot open '/nonexistent/missing.xml': No such file or directory\n"
+        )
     }
 
     @Test func checkReadsStandardInput() throws {

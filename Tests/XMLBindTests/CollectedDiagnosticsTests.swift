@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Every problem of a file in one run, rendered as the user reads it.

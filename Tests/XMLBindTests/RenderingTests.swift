@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// How diagnostics look: carets under the right character, colors, suggestions, long lines.
@@ -63,14 +64,17 @@ struct RenderingTests {
         let padding = String(repeating: "x", count: 5000)
         let text = report("<item name=\"\(padding)\" count=\"bad\"/>")
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "r.xml:1:5022: error: cannot convert \"bad\" to Int for property 'count' of <item>: not an integer")
+        #expect(
+            lines[0]
+                == "r.xml:1:5022: error: cannot convert \"bad\" to Int for property 'count' of <item>: not an integer")
         #expect(lines[1].hasPrefix("    1 | …xxxx"))
         #expect(lines[1].hasSuffix(#"xxx" count="bad"/>"#))
         #expect(lines[1].count < 300)
         let caretColumn = try #require(lines[2].firstIndex(of: "^"))
         let valueColumn = try #require(lines[1].firstIndex(of: "b"))
-        #expect(lines[2].distance(from: lines[2].startIndex, to: caretColumn)
-            == lines[1].distance(from: lines[1].startIndex, to: valueColumn))
+        #expect(
+            lines[2].distance(from: lines[2].startIndex, to: caretColumn)
+                == lines[1].distance(from: lines[1].startIndex, to: valueColumn))
     }
 
     @Test func colorsWrapThePartsAndPlainHasNone() throws {
@@ -95,7 +99,8 @@ struct RenderingTests {
     }
 
     @Test func sourceLinesComeFromFilesWithoutHoldingThem() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xmlbind-render-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xmlbind-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("big.xml")
         let filler = String(repeating: "<!-- filler line to make the file span many chunks -->\n", count: 40_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// `${NAME}` substitution: values, fallbacks, escapes, and errors at the `${`.
@@ -13,7 +14,8 @@ struct SubstitutionTests {
 
     static func binder(_ variables: [String: String], environment: Bool = false) -> XMLBinder {
         XMLBinder(
-            options: ParseOptions(substitution: VariableSubstitution(variables: variables, usesEnvironment: environment))
+            options: ParseOptions(
+                substitution: VariableSubstitution(variables: variables, usesEnvironment: environment))
         ).register(
             mapping(Config.self, element: "config").attribute(\.url).property(\.port).element(\.motd))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import XMLBind
 
 /// Required properties, defaults, duplicates, element checks and unknown-content policies.
@@ -114,13 +115,14 @@ struct ValidationTests {
         let server = try binder.parse(
             #"<server host="localhost" port="80"/>"#, as: Server.self, file: "v.xml", warnings: &warnings)
         #expect(server.port == 80)
-        #expect(warnings.map(\.description) == [
-            """
-            v.xml:1:9: warning: localhost is for tests
-                1 | <server host="localhost" port="80"/>
-                  |         ^
-            """
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                """
+                v.xml:1:9: warning: localhost is for tests
+                    1 | <server host="localhost" port="80"/>
+                      |         ^
+                """
+            ])
         #expect {
             _ = try binder.parse(#"<server host="h"/>"#, as: Server.self)
         } throws: { error in
@@ -193,9 +195,10 @@ struct ValidationTests {
         #expect(seen.items.map(\.kind) == [.attribute, .element])
         #expect(seen.items.map(\.namespace) == ["urn:x", "urn:x"])
         #expect(seen.items.map(\.parent) == ["server", "server"])
-        #expect(seen.items.map(\.origin) == [
-            Origin(file: "c.xml", line: 2, column: 25), Origin(file: "c.xml", line: 3, column: 3),
-        ])
+        #expect(
+            seen.items.map(\.origin) == [
+                Origin(file: "c.xml", line: 2, column: 25), Origin(file: "c.xml", line: 3, column: 3),
+            ])
     }
 
     @Test func lenientModeStillIgnoresAndStrictStillErrs() throws {

@@ -8,7 +8,8 @@ struct DiagnosticRenderer {
             let noun = error.omittedCount == 1 ? "diagnostic" : "diagnostics"
             parts.append(
                 paint("note: ", .note)
-                    + "\(error.omittedCount) more \(noun) not shown (raise ParseOptions.maximumDiagnostics to see them)")
+                    + "\(error.omittedCount) more \(noun) not shown (raise ParseOptions.maximumDiagnostics to see them)"
+            )
         }
         return parts.joined(separator: "\n")
     }
@@ -19,7 +20,8 @@ struct DiagnosticRenderer {
             message: diagnostic.message, origin: diagnostic.origin, sourceLine: diagnostic.sourceLine,
             caretColumn: diagnostic.caretColumn)
         for note in diagnostic.notes {
-            out += "\n"
+            out +=
+                "\n"
                 + block(
                     label: "note", tone: .note, message: note.message, origin: note.origin,
                     sourceLine: note.sourceLine, caretColumn: note.caretColumn)

@@ -24,7 +24,8 @@ extension SourceLocator {
         let window = source.bytes(at: start, count: 1 << 20)
         guard needle.count <= window.count else { return nil }
         var seen = 0
-        for index in 0...(window.count - needle.count) where window[index..<index + needle.count].elementsEqual(needle) {
+        for index in 0...(window.count - needle.count) where window[index..<index + needle.count].elementsEqual(needle)
+        {
             if seen == occurrence { return start + index }
             seen += 1
         }

@@ -88,7 +88,8 @@ struct SourceLocator {
                     }
                     pending = nil
                     unit =
-                        encoding == .utf16BigEndian ? UInt16(first) << 8 | UInt16(byte) : UInt16(byte) << 8 | UInt16(first)
+                        encoding == .utf16BigEndian
+                        ? UInt16(first) << 8 | UInt16(byte) : UInt16(byte) << 8 | UInt16(first)
                 } else {
                     unit = UInt16(byte)
                 }
@@ -182,7 +183,8 @@ struct SourceLocator {
         }
         if cut { text += "…" }
         guard alignedStart > start else { return (text, nil) }
-        let caretColumn = decode(Array(source.bytes(at: alignedStart, count: max(0, caretOffset - alignedStart))))
+        let caretColumn =
+            decode(Array(source.bytes(at: alignedStart, count: max(0, caretOffset - alignedStart))))
             .unicodeScalars.count + 2
         return ("…" + text, caretColumn)
     }

@@ -6,19 +6,23 @@
 enum TagScanner {
     /// Offsets, relative to the tag's `<`, of an attribute's name and of its value's first
     /// character.
-    static func attributeOffsets(in tag: UnsafeBufferPointer<UInt8>, qualifiedName: String) -> (name: Int, value: Int)? {
+    static func attributeOffsets(in tag: UnsafeBufferPointer<UInt8>, qualifiedName: String) -> (name: Int, value: Int)?
+    {
         let wanted = Array(qualifiedName.utf8)
         var index = 0
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         func skipSpace() { while index < tag.count, isSpace(tag[index]) { index += 1 } }
         guard index < tag.count, tag[index] == UInt8(ascii: "<") else { return nil }
         index += 1
-        while index < tag.count, !isSpace(tag[index]), tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/") {
+        while index < tag.count, !isSpace(tag[index]), tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/")
+        {
             index += 1
         }
         while index < tag.count {
             skipSpace()
-            guard index < tag.count, tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/") else { return nil }
+            guard index < tag.count, tag[index] != UInt8(ascii: ">"), tag[index] != UInt8(ascii: "/") else {
+                return nil
+            }
             let nameStart = index
             while index < tag.count, !isSpace(tag[index]), tag[index] != UInt8(ascii: "=") { index += 1 }
             let name = UnsafeBufferPointer(rebasing: tag[nameStart..<index])
@@ -44,7 +48,9 @@ enum TagScanner {
     /// How far `offset` bytes into UTF-8 text moves a position: lines added, and the
     /// column reached (counted from 1 when a line break was crossed, else added to the
     /// starting column).
-    static func advance(over bytes: UnsafeBufferPointer<UInt8>, count: Int) -> (lines: Int, column: Int, crossedLine: Bool) {
+    static func advance(over bytes: UnsafeBufferPointer<UInt8>, count: Int) -> (
+        lines: Int, column: Int, crossedLine: Bool
+    ) {
         var lines = 0
         var column = 0
         var crossed = false

@@ -34,7 +34,8 @@ extension BindingEngine {
             message: message() + Self.didYouMean(String(decoding: name.local, as: UTF8.self), among: suggestions()),
             byteOffset: byteIndex, focus: .offset,
             content: UnknownContent(
-                kind: .element, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                kind: .element, name: name.qualifiedName,
+                namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
                 parent: parent?.elementName.description, origin: nil))
     }
 
@@ -50,7 +51,8 @@ extension BindingEngine {
             message: message() + Self.didYouMean(name.qualifiedName, among: suggestions()),
             byteOffset: byteIndex, focus: .attributeName(name.qualifiedName),
             content: UnknownContent(
-                kind: .attribute, name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                kind: .attribute, name: name.qualifiedName,
+                namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
                 parent: binding.elementName.description, origin: nil))
     }
 
@@ -62,13 +64,17 @@ extension BindingEngine {
         case .error:
             report(PendingDiagnostic(code: code, message: message, byteOffset: byteOffset, focus: focus))
         case .warning:
-            report(PendingDiagnostic(severity: .warning, code: code, message: message, byteOffset: byteOffset, focus: focus))
+            report(
+                PendingDiagnostic(
+                    severity: .warning, code: code, message: message, byteOffset: byteOffset, focus: focus))
         case .ignore:
             break
         case .callback(let handle):
             var content = content
             if content.kind == .attribute {
-                content.origin = driver?.attributeOrigin(content.name).map { Origin(file: file, line: $0.line, column: $0.column) }
+                content.origin = driver?.attributeOrigin(content.name).map {
+                    Origin(file: file, line: $0.line, column: $0.column)
+                }
             }
             if content.origin == nil, let position = driver?.currentLineColumn {
                 content.origin = Origin(file: file, line: position.line, column: position.column + 1)

@@ -53,11 +53,12 @@ extension BindingEngine {
             }
         } catch {
             let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
-            report(PendingDiagnostic(
-                code: .substitutionFailed,
-                message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
-                    + "of <\(binding.elementName)>",
-                byteOffset: offset, focus: focus))
+            report(
+                PendingDiagnostic(
+                    code: .substitutionFailed,
+                    message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
+                        + "of <\(binding.elementName)>",
+                    byteOffset: offset, focus: focus))
         }
     }
 
@@ -70,14 +71,17 @@ extension BindingEngine {
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()
-            report(PendingDiagnostic(
-                code: .conversionFailed,
-                message: Self.conversionMessage(bytes, property, element: binding, error: error, original: original),
-                byteOffset: offset, focus: focus))
+            report(
+                PendingDiagnostic(
+                    code: .conversionFailed,
+                    message: Self.conversionMessage(
+                        bytes, property, element: binding, error: error, original: original),
+                    byteOffset: offset, focus: focus))
         }
     }
 
-    private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace) {
+    private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace)
+    {
         let (offset, focus) = place.focus()
         var first: PendingDiagnostic.Note
         switch place {
@@ -97,10 +101,11 @@ extension BindingEngine {
         case .text(let offset, _):
             first = PendingDiagnostic.Note(message: "first set here", byteOffset: offset)
         }
-        report(PendingDiagnostic(
-            code: .duplicateValue,
-            message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
-            byteOffset: offset, focus: focus, notes: [first]))
+        report(
+            PendingDiagnostic(
+                code: .duplicateValue,
+                message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
+                byteOffset: offset, focus: focus, notes: [first]))
     }
 
     /// Defaults, required properties and validators, once an element's content is bound.
@@ -111,11 +116,12 @@ extension BindingEngine {
         for index in binding.requiredProperties where !frame.assigned.contains(index) {
             guard binding.properties[index].makeDefaultSetter == nil else { continue }
             let property = binding.properties[index]
-            report(PendingDiagnostic(
-                code: .missingValue,
-                message: "<\(binding.elementName)> is missing required property '\(property.propertyName)' "
-                    + "(\(property.placeDescription))",
-                byteOffset: frame.byteIndex))
+            report(
+                PendingDiagnostic(
+                    code: .missingValue,
+                    message: "<\(binding.elementName)> is missing required property '\(property.propertyName)' "
+                        + "(\(property.placeDescription))",
+                    byteOffset: frame.byteIndex))
         }
         // A check on an element that already has errors would mostly repeat them.
         guard !binding.validators.isEmpty, errorCount == frame.errorMark else { return }
@@ -128,9 +134,11 @@ extension BindingEngine {
             }
         }
         for item in context.reports {
-            report(PendingDiagnostic(
-                severity: item.severity, code: .validationFailed, message: item.message, byteOffset: frame.byteIndex,
-                focus: item.attribute.map { .attributeName($0) } ?? .offset))
+            report(
+                PendingDiagnostic(
+                    severity: item.severity, code: .validationFailed, message: item.message,
+                    byteOffset: frame.byteIndex,
+                    focus: item.attribute.map { .attributeName($0) } ?? .offset))
         }
     }
 

@@ -122,14 +122,17 @@ final class BindingEngine {
                     return
                 }
             } else if let node = parent.pathNode {
-                startElement(inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
+                startElement(
+                    inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
                 return
             } else {
                 let holder = binding.properties[parent.propertyIndex].xmlName.description
                 unknownElement(
                     name, in: binding, byteIndex: byteIndex,
-                    message: { "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
-                        + "which holds text only" },
+                    message: {
+                        "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
+                            + "which holds text only"
+                    },
                     suggestions: { [] })
                 return
             }
@@ -270,8 +273,10 @@ final class BindingEngine {
             let attribute = ExpandedName(rawName)
             unknownAttribute(
                 attribute, in: binding, byteIndex: byteIndex,
-                message: { "unexpected attribute '\(attribute.qualifiedName)' on property element "
-                    + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only" },
+                message: {
+                    "unexpected attribute '\(attribute.qualifiedName)' on property element "
+                        + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
+                },
                 suggestions: { [] })
         }
         frames.append(
@@ -346,7 +351,8 @@ final class BindingEngine {
             : "none of its child properties (\(slots)) holds values of type \(binding.typeName)"
         reportUnknown(
             policy: parentBinding.unknownContentPolicy ?? globalPolicy, code: .unplacedChild,
-            message: "<\(binding.elementName)> cannot be placed in its parent <\(parentBinding.elementName)>: \(reason)",
+            message:
+                "<\(binding.elementName)> cannot be placed in its parent <\(parentBinding.elementName)>: \(reason)",
             byteOffset: byteIndex, focus: .offset,
             content: UnknownContent(
                 kind: .element, name: binding.elementName.description, namespace: nil,

@@ -246,7 +246,8 @@ final class ExpatDriver {
         else { return nil }
         let start = currentLineColumn
         let move = TagScanner.advance(over: tag, count: found.name)
-        return move.crossedLine ? (start.line + move.lines, move.column + 1) : (start.line, start.column + move.column + 1)
+        return move.crossedLine
+            ? (start.line + move.lines, move.column + 1) : (start.line, start.column + move.column + 1)
     }
 
     /// Asks expat to stop after the current callback (`XML_StopParser`).

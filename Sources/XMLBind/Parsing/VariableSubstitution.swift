@@ -49,7 +49,8 @@ struct VariableResolver {
     /// Whether the bytes contain `${` at all; most values do not.
     static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 2 else { return false }
-        for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "$") && bytes[index + 1] == UInt8(ascii: "{") {
+        for index in 0..<(bytes.count - 1)
+        where bytes[index] == UInt8(ascii: "$") && bytes[index + 1] == UInt8(ascii: "{") {
             return true
         }
         return false
@@ -76,7 +77,9 @@ struct VariableResolver {
         while index < bytes.count {
             let byte = bytes[index]
             if let terminator, byte == terminator { return }
-            if byte == Self.dollar, index + 2 < bytes.count, bytes[index + 1] == Self.dollar, bytes[index + 2] == Self.open {
+            if byte == Self.dollar, index + 2 < bytes.count, bytes[index + 1] == Self.dollar,
+                bytes[index + 2] == Self.open
+            {
                 output.append(contentsOf: [Self.dollar, Self.open])  // $${ is a literal ${
                 index += 3
             } else if byte == Self.dollar, index + 1 < bytes.count, bytes[index + 1] == Self.open {

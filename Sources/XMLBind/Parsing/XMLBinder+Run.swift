@@ -44,7 +44,8 @@ extension XMLBinder {
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
                 throw XMLBindError(
-                    code: .io, message: "cannot open '\(path)': \(reason)", origin: Origin(file: path, line: 0, column: 0))
+                    code: .io, message: "cannot open '\(path)': \(reason)",
+                    origin: Origin(file: path, line: 0, column: 0))
             }
             defer { close(descriptor) }
             result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
@@ -100,7 +101,8 @@ extension XMLBinder {
     }
 
     /// The root object as a `T`, or an ``XMLBindError/Code/unexpectedRoot`` error.
-    func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: inout [Diagnostic]) throws(XMLBindError) -> T {
+    func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: inout [Diagnostic]) throws(XMLBindError) -> T
+    {
         if let root = outcome.root as? T {
             warnings += outcome.warnings
             return root
@@ -111,7 +113,8 @@ extension XMLBinder {
         } else {
             message = "the document's root element is not registered, so no \(T.self) was bound"
         }
-        let problem = PendingDiagnostic(code: .unexpectedRoot, message: message, byteOffset: max(outcome.rootByteIndex, 0))
+        let problem = PendingDiagnostic(
+            code: .unexpectedRoot, message: message, byteOffset: max(outcome.rootByteIndex, 0))
         let resolved = PendingDiagnostic.resolve([problem], file: outcome.file, locator: outcome.locator)
         throw XMLBindError(diagnostics: outcome.warnings + resolved)
     }

@@ -12,7 +12,9 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func property<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+    public func property<V: XMLValueConvertible>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: V.xmlConversion, default: defaultValue))
     }
 
@@ -27,7 +29,10 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func property<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+    public func property<V>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion, default: defaultValue))
     }
 
@@ -42,8 +47,14 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func property<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
+    public func property<V>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .either, conversion: conversion.optional,
+                default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read from an attribute **or** a child element's text.
@@ -57,9 +68,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func property<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion(), default: defaultValue))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .either, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read from an attribute **or** a child element's text.
@@ -73,11 +88,15 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func property<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func property<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .either, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .either, conversion: RawValueText.conversion().optional,
+                default: defaultValue.map { .some($0) }))
     }
-
 
     /// Declares a property read only from an attribute of the element.
     ///
@@ -89,7 +108,9 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func attribute<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+    public func attribute<V: XMLValueConvertible>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: V.xmlConversion, default: defaultValue))
     }
 
@@ -104,7 +125,10 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func attribute<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+    public func attribute<V>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion, default: defaultValue))
     }
 
@@ -119,8 +143,14 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func attribute<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
+    public func attribute<V>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .attribute, conversion: conversion.optional,
+                default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read only from an attribute of the element.
@@ -134,9 +164,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func attribute<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion(), default: defaultValue))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read only from an attribute of the element.
@@ -150,11 +184,15 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func attribute<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func attribute<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .attribute, conversion: RawValueText.conversion().optional,
+                default: defaultValue.map { .some($0) }))
     }
-
 
     /// Declares a property read only from a child element's text.
     ///
@@ -166,7 +204,9 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func element<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self {
+    public func element<V: XMLValueConvertible>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: V.xmlConversion, default: defaultValue))
     }
 
@@ -181,7 +221,10 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func element<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+    public func element<V>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion, default: defaultValue))
     }
 
@@ -196,8 +239,14 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func element<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
+    public func element<V>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, conversion: Conversion<V>,
+        default defaultValue: V? = nil
+    ) -> Self {
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .element, conversion: conversion.optional,
+                default: defaultValue.map { .some($0) }))
     }
 
     /// Declares an enum property, read through its raw value, read only from a child element's text.
@@ -211,9 +260,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func element<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion(), default: defaultValue))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .element, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property, read through its raw value, read only from a child element's text.
@@ -227,9 +280,14 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func element<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil) -> Self
+    public func element<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, xml: String? = nil, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: xml, form: .element, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
+        adding(
+            PropertyBinding(
+                keyPath, xml: xml, form: .element, conversion: RawValueText.conversion().optional,
+                default: defaultValue.map { .some($0) }))
     }
 
 }

@@ -11,7 +11,9 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func text<V: XMLValueConvertible>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self {
+    public func text<V: XMLValueConvertible>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: V.xmlConversion, default: defaultValue))
     }
 
@@ -24,7 +26,9 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func text<V>(_ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
+    public func text<V>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil
+    ) -> Self {
         adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion, default: defaultValue))
     }
 
@@ -38,8 +42,13 @@ extension ClassDefinition {
     ///     property keeps the value its type's `init()` gave it.
     /// - Returns: The definition with the property added.
     @inlinable
-    public func text<V>(_ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil) -> Self {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: conversion.optional, default: defaultValue.map { .some($0) }))
+    public func text<V>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, conversion: Conversion<V>, default defaultValue: V? = nil
+    ) -> Self {
+        adding(
+            PropertyBinding(
+                keyPath, xml: nil, form: .text, conversion: conversion.optional, default: defaultValue.map { .some($0) }
+            ))
     }
 
     /// Declares an enum property read from the element's own character data, through its raw value.
@@ -51,9 +60,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil) -> Self
+    public func text<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion(), default: defaultValue))
+        adding(
+            PropertyBinding(
+                keyPath, xml: nil, form: .text, conversion: RawValueText.conversion(), default: defaultValue))
     }
 
     /// Declares an optional enum property read from the element's own character data,
@@ -66,8 +79,13 @@ extension ClassDefinition {
     /// - Returns: The definition with the property added.
     @inlinable
     @_disfavoredOverload
-    public func text<V: RawRepresentable & SendableMetatype>(_ keyPath: WritableKeyPath<T, V?> & Sendable, default defaultValue: V? = nil) -> Self
+    public func text<V: RawRepresentable & SendableMetatype>(
+        _ keyPath: WritableKeyPath<T, V?> & Sendable, default defaultValue: V? = nil
+    ) -> Self
     where V.RawValue: XMLValueConvertible {
-        adding(PropertyBinding(keyPath, xml: nil, form: .text, conversion: RawValueText.conversion().optional, default: defaultValue.map { .some($0) }))
+        adding(
+            PropertyBinding(
+                keyPath, xml: nil, form: .text, conversion: RawValueText.conversion().optional,
+                default: defaultValue.map { .some($0) }))
     }
 }

@@ -60,7 +60,8 @@ struct PropertyBinding: Sendable {
 
     /// Converts bytes and stores the value in the object (held as itself, with the base
     /// its field offsets count from); throws the conversion's error.
-    @usableFromInline typealias Setter = @Sendable (AnyObject, UnsafeMutableRawPointer, UnsafeBufferPointer<UInt8>) throws -> Void
+    @usableFromInline typealias Setter =
+        @Sendable (AnyObject, UnsafeMutableRawPointer, UnsafeBufferPointer<UInt8>) throws -> Void
     /// Stores a prepared value in the object.
     @usableFromInline typealias DefaultSetter = @Sendable (AnyObject, UnsafeMutableRawPointer) -> Void
 

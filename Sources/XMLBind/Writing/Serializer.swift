@@ -65,8 +65,7 @@ struct Serializer {
     // MARK: Objects
 
     /// The binding and box for an object, `nil` for a `nil` optional child.
-    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)?
-    {
+    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
