@@ -37,12 +37,6 @@ final class StructBox<T>: ValueBox {
 /// Typed access to an object held as `AnyObject`.
 @usableFromInline
 enum ObjectStorage {
-    /// A new, empty object of `T`: the instance itself for a class, a box for a struct.
-    @inlinable
-    static func make<T: Bindable>(_ type: T.Type, isClass: Bool) -> AnyObject {
-        isClass ? unsafeBitCast(T(), to: AnyObject.self) : StructBox(T())
-    }
-
     /// The address the object's field offsets count from.
     @inlinable
     static func base(of object: AnyObject, isClass: Bool) -> UnsafeMutableRawPointer {
@@ -63,12 +57,6 @@ enum ObjectStorage {
             return body(&instance)
         }
         return body(&unsafeDowncast(object, to: StructBox<T>.self).storage.pointee)
-    }
-
-    /// Whether `T` is a class.
-    @inlinable
-    static func isClass<T>(_ type: T.Type) -> Bool {
-        T.self is AnyClass
     }
 
     /// Where a key path's value lies, relative to the object's base: the field's offset
