@@ -29,7 +29,7 @@ final class ExpatDriver {
     let limits: ParseLimits
     /// The problem that stopped the document: expat's own error when it is not
     /// well-formed, or a refusal by one of the driver's guards.
-    var failure: PendingDiagnostic?
+    @exclusivity(unchecked) var failure: PendingDiagnostic?
     /// The document's first bytes, kept until there are enough to see a byte order mark.
     private var head: [UInt8] = []
     /// Whether the document starts with a byte order mark, which expat counts as a
@@ -38,26 +38,29 @@ final class ExpatDriver {
 
     // MARK: Guard state (checked in `ExpatDriver+Guards.swift`)
 
+    // The driver is confined to one parse on one thread, and its callbacks never overlap:
+    // dynamic exclusivity checks on this state would cost more than the checks themselves.
+
     /// Open elements; the root is at depth 1.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Bytes of character data since the last tag.
-    var textRun = 0
+    @exclusivity(unchecked) var textRun = 0
     /// Namespace declarations on the start tag being read (reported before the tag).
-    var namespaceDeclarations = 0
+    @exclusivity(unchecked) var namespaceDeclarations = 0
     /// Whether the document has an external DTD subset and is not standalone: expat then
     /// silently drops references to undeclared entities inside attribute values.
-    var hasExternalSubset = false
-    var isStandalone = false
+    @exclusivity(unchecked) var hasExternalSubset = false
+    @exclusivity(unchecked) var isStandalone = false
     /// Whether the XML declaration names an encoding whose bytes can grow when converted to UTF-8.
-    var declaresWideEncoding = false
-    var entities = EntityGuard()
-    var surrogates: SurrogateCheck
+    @exclusivity(unchecked) var declaresWideEncoding = false
+    @exclusivity(unchecked) var entities = EntityGuard()
+    @exclusivity(unchecked) var surrogates: SurrogateCheck
     /// Bytes handed to expat so far.
-    private(set) var bytesFed = 0
+    @exclusivity(unchecked) private(set) var bytesFed = 0
     /// Bytes of the token expat is waiting to complete when it last returned.
-    private var partialToken = 0
+    @exclusivity(unchecked) private var partialToken = 0
     /// Input held back until it is worth asking expat to scan its partial token again.
-    private var deferred: [UInt8] = []
+    @exclusivity(unchecked) private var deferred: [UInt8] = []
 
     /// Creates a parser with namespace processing (triplets on) and safe defaults.
     ///
