@@ -33,19 +33,9 @@ extension Bool: XMLValueConvertible {
         Conversion(
             bytes: { raw in
                 let bytes = XMLWhitespace.trimmed(raw)
-                switch bytes.count {
-                case 1 where bytes[0] == UInt8(ascii: "1"): return true
-                case 1 where bytes[0] == UInt8(ascii: "0"): return false
-                case 4
-                where bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "r")
-                    && bytes[2] == UInt8(ascii: "u") && bytes[3] == UInt8(ascii: "e"):
-                    return true
-                case 5
-                where bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "a")
-                    && bytes[2] == UInt8(ascii: "l") && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e"):
-                    return false
-                default: throw ConversionError("expected true, false, 1 or 0")
-                }
+                if XMLWhitespace.equal(bytes, "true") || XMLWhitespace.equal(bytes, "1") { return true }
+                if XMLWhitespace.equal(bytes, "false") || XMLWhitespace.equal(bytes, "0") { return false }
+                throw ConversionError("expected true, false, 1 or 0")
             },
             format: { $0 ? "true" : "false" })
     }

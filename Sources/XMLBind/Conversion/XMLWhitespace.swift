@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte-level helpers for XML whitespace (space, tab, carriage return, line feed).
 enum XMLWhitespace {
     @inline(__always)
@@ -12,6 +14,15 @@ enum XMLWhitespace {
         while start < end, isWhitespace(bytes[start]) { start += 1 }
         while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// Whether the bytes are exactly the literal's UTF-8 (without a generic comparison).
+    @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count == count else { return false }
+        guard count > 0, let base = bytes.baseAddress else { return true }
+        return memcmp(base, literal.utf8Start, count) == 0
     }
 
     /// The string with leading and trailing XML whitespace removed.
