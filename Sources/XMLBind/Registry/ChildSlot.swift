@@ -53,9 +53,14 @@ struct ChildSlot: Sendable {
 
     /// Learns the property's name from the stored field, or else from the key path.
     @discardableResult
+    ///
+    /// A stored property of a non-final class is reached through accessors and names no
+    /// field; the only field of the slot's type is then taken as its name (for messages).
     mutating func resolveName(sample: AnyObject?, fields: FieldTable) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: fieldType)
-        propertyName = field?.name ?? XMLName.propertyName(of: keyPath)
+        let onlyOfType = fields.fields(of: fieldType)
+        propertyName =
+            field?.name ?? (onlyOfType.count == 1 ? onlyOfType[0].name : nil) ?? XMLName.propertyName(of: keyPath)
         return field?.offset
     }
 

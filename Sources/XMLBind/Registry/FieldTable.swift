@@ -27,6 +27,12 @@ struct FieldTable: Sendable {
         self.fields = fields
     }
 
+    /// The stored fields with values of `type`.
+    func fields(of type: Any.Type) -> [Field] {
+        let wanted = ObjectIdentifier(type)
+        return fields.filter { $0.type == wanted }
+    }
+
     /// The stored field at `offset` with values of `type`, if there is one.
     func field(at offset: Int?, of type: Any.Type) -> Field? {
         guard let offset else { return nil }

@@ -75,4 +75,33 @@ enum ObjectStorage {
         let field = withUnsafeMutablePointer(to: &instance[keyPath: reference]) { UnsafeRawPointer($0) }
         return field - base
     }
+
+    /// Which of the candidate fields (offsets of fields holding `V`s) a key path writes to,
+    /// found by storing trial values through it on a sample and comparing the fields'
+    /// bytes; `nil` unless exactly one field changes.
+    ///
+    /// - Parameter value: Makes a trial value from a text, or `nil` when the text does not
+    ///   convert (the property's own conversion).
+    @usableFromInline
+    static func changedField<T, V>(
+        _ keyPath: WritableKeyPath<T, V>, sample: AnyObject, candidates: [Int], value: (String) -> V?
+    ) -> Int? {
+        guard let reference = keyPath as? ReferenceWritableKeyPath<T, V>, !candidates.isEmpty else { return nil }
+        let instance = unsafeBitCast(sample, to: T.self)
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
+        let size = MemoryLayout<V>.size
+        func snapshot() -> [[UInt8]] {
+            candidates.map { Array(UnsafeRawBufferPointer(start: base + $0, count: size)) }
+        }
+        for text in ["1", "2", "true", "false", "a", "b", "2000-01-01", "00000000-0000-0000-0000-000000000001", "AA=="]
+        {
+            guard let trial = value(text) else { continue }
+            let before = snapshot()
+            instance[keyPath: reference] = trial
+            let changed = zip(before, snapshot()).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            if changed.count == 1 { return candidates[changed[0]] }
+            if changed.count > 1 { return nil }
+        }
+        return nil
+    }
 }

@@ -40,6 +40,10 @@ struct PropertyBinding: Sendable {
     @usableFromInline let keyPath: AnyKeyPath & Sendable
     /// Where the key path's value lies in a sample object (see ``ObjectStorage/projectedOffset(_:sample:)``).
     @usableFromInline let projectOffset: @Sendable (_ sample: AnyObject?) -> Int?
+    /// For a key path that does not project to its field (a stored property of a non-final
+    /// class goes through accessors): stores a few trial values through the key path on
+    /// a sample and returns which of the candidate field offsets changed, if exactly one.
+    @usableFromInline let probeField: @Sendable (_ sample: AnyObject, _ candidates: [Int]) -> Int?
     /// Makes the setter: with the field's offset, a plain write; without, the key path.
     @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
     /// Whether a document must give the property a value (`.required()`).
@@ -79,6 +83,11 @@ struct PropertyBinding: Sendable {
         self.typeName = TypeName.forMessages(V.self)
         self.valueType = V.self
         self.projectOffset = { sample in ObjectStorage.projectedOffset(keyPath, sample: sample) }
+        self.probeField = { sample, candidates in
+            ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates) { text in
+                try? conversion.parse(text)
+            }
+        }
         let decode = conversion.decode
         self.makeSetter = { offset, isClass in
             if let offset {
@@ -113,14 +122,35 @@ struct PropertyBinding: Sendable {
 
     /// Learns the property's name (from the stored field, or else from the key path) and
     /// its XML name; returns the field's offset when it is a plain stored property.
+    ///
+    /// A stored property of a non-final class is reached through accessors, so its key path
+    /// names no field: its name is then found by writing through the key path, and values
+    /// keep going through the key path (so a subclass's observers would still run).
     mutating func resolve(sample: AnyObject?, fields: FieldTable, prefixes: [String: String]) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: valueType)
-        propertyName = field?.name ?? XMLName.propertyName(of: keyPath)
+        let name = field?.name ?? accessedFieldName(sample: sample, fields: fields) ?? XMLName.propertyName(of: keyPath)
+        // A computed property's key path carries no name ("<computed 0x…>"): a mapping
+        // without `xml:` would silently match nothing, so it is a programming error.
+        let unnamed = name.hasPrefix("<computed")
+        precondition(
+            !unnamed || declaredXMLName != nil,
+            "XMLBind: cannot tell the name of a computed property (\(keyPath), of type \(typeName)); declare it with xml:"
+        )
+        propertyName = unnamed ? declaredXMLName ?? name : name
         let place = PropertyPath(parsing: declaredXMLName ?? propertyName, form: form)
         xmlName = place.name.resolving(prefixes)
         path = place.steps.map { $0.resolving(prefixes) }
         form = place.form
         return field?.offset
+    }
+
+    /// The name of the stored field a key path reaches through accessors, if it can be told.
+    private func accessedFieldName(sample: AnyObject?, fields: FieldTable) -> String? {
+        guard let sample else { return nil }
+        let candidates = fields.fields(of: valueType)
+        if candidates.count == 1 { return candidates[0].name }
+        guard let offset = probeField(sample, candidates.map(\.offset)) else { return nil }
+        return candidates.first { $0.offset == offset }?.name
     }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
