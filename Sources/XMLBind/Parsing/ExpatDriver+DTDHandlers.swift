@@ -73,27 +73,13 @@ extension ExpatDriver {
 
     static let attributeListDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, _, defaultValue, _ in
         guard let driver = driver(userData), driver.failure == nil else { return }
-        let limits = driver.limits
         for name in [element, attribute] {
             guard let name else { continue }
-            let length = strlen(name)
-            guard length <= limits.maximumNameLength else {
-                driver.refuse(
-                    .nameLengthLimitExceeded,
-                    "declared name '\(shown(String(cString: name)))' is \(bytes(length)) long; the limit is "
-                        + "\(bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
-                return
-            }
+            guard driver.admitLength(of: name, .name, describe: "declared name '\(shown(String(cString: name)))'")
+            else { return }
         }
         if let defaultValue {
-            let length = strlen(defaultValue)
-            guard length <= limits.maximumValueLength else {
-                driver.refuse(
-                    .valueLengthLimitExceeded,
-                    "a declared attribute default is \(bytes(length)) long; the limit is "
-                        + "\(bytes(limits.maximumValueLength)) (ParseLimits.maximumValueLength)")
-                return
-            }
+            _ = driver.admitLength(of: defaultValue, .value, describe: "a declared attribute default")
         }
     }
 
@@ -129,14 +115,7 @@ extension ExpatDriver {
     static let comment: XML_CommentHandler = { userData, data in
         guard let driver = driver(userData), driver.failure == nil, let data else { return }
         guard !driver.isShort(driver.limits.maximumTextLength) else { return }
-        let length = strlen(data)
-        guard length <= driver.limits.maximumTextLength else {
-            driver.refuse(
-                .textLengthLimitExceeded,
-                "a comment is \(bytes(length)) long; the limit is \(bytes(driver.limits.maximumTextLength)) "
-                    + "(ParseLimits.maximumTextLength)")
-            return
-        }
+        _ = driver.admitLength(of: data, .text, describe: "a comment")
     }
 
     static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
@@ -144,24 +123,13 @@ extension ExpatDriver {
         let limits = driver.limits
         guard !driver.isShort(min(limits.maximumNameLength, limits.maximumTextLength)) else { return }
         if let target {
-            let length = strlen(target)
-            guard length <= limits.maximumNameLength else {
-                driver.refuse(
-                    .nameLengthLimitExceeded,
-                    "processing instruction target '\(shown(String(cString: target)))' is \(bytes(length)) long; "
-                        + "the limit is \(bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
-                return
-            }
+            guard
+                driver.admitLength(
+                    of: target, .name, describe: "processing instruction target '\(shown(String(cString: target)))'")
+            else { return }
         }
         if let data {
-            let length = strlen(data)
-            guard length <= limits.maximumTextLength else {
-                driver.refuse(
-                    .textLengthLimitExceeded,
-                    "a processing instruction is \(bytes(length)) long; the limit is "
-                        + "\(bytes(limits.maximumTextLength)) (ParseLimits.maximumTextLength)")
-                return
-            }
+            _ = driver.admitLength(of: data, .text, describe: "a processing instruction")
         }
     }
 

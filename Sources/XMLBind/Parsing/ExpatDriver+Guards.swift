@@ -151,27 +151,41 @@ extension ExpatDriver {
     /// Checks one `xmlns` declaration: counted with the next start tag's attributes.
     func admitNamespaceDeclaration(prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?) -> Bool {
         namespaceDeclarations += 1
-        if let prefix {
-            let length = strlen(prefix)
-            guard length <= limits.maximumNameLength else {
-                refuse(
-                    .nameLengthLimitExceeded,
-                    "namespace prefix '\(Self.shown(String(cString: prefix)))' is \(Self.bytes(length)) long; the "
-                        + "limit is \(Self.bytes(limits.maximumNameLength)) (ParseLimits.maximumNameLength)")
-                return false
-            }
+        if let prefix,
+            !admitLength(
+                of: prefix, .name, describe: "namespace prefix '\(Self.shown(String(cString: prefix)))'")
+        {
+            return false
         }
-        if let uri {
-            let length = strlen(uri)
-            guard length <= limits.maximumValueLength else {
-                refuse(
-                    .valueLengthLimitExceeded,
-                    "namespace URI '\(Self.shown(String(cString: uri)))' is \(Self.bytes(length)) long; the limit "
-                        + "is \(Self.bytes(limits.maximumValueLength)) (ParseLimits.maximumValueLength)")
-                return false
-            }
+        if let uri, !admitLength(of: uri, .value, describe: "namespace URI '\(Self.shown(String(cString: uri)))'") {
+            return false
         }
         return true
+    }
+
+    /// Which length limit a C string is held to.
+    enum LengthLimit {
+        case name, value, text
+    }
+
+    /// Refuses a C string longer than its limit, naming it as `describe` says.
+    ///
+    /// - Returns: Whether the string is within the limit.
+    func admitLength(
+        of text: UnsafePointer<CChar>, _ limit: LengthLimit, describe: @autoclosure () -> String
+    ) -> Bool {
+        let (maximum, code, setting): (Int, XMLBindError.Code, String) =
+            switch limit {
+            case .name: (limits.maximumNameLength, .nameLengthLimitExceeded, "maximumNameLength")
+            case .value: (limits.maximumValueLength, .valueLengthLimitExceeded, "maximumValueLength")
+            case .text: (limits.maximumTextLength, .textLengthLimitExceeded, "maximumTextLength")
+            }
+        let length = strlen(text)
+        guard length > maximum else { return true }
+        refuse(
+            code,
+            "\(describe()) is \(Self.bytes(length)) long; the limit is \(Self.bytes(maximum)) (ParseLimits.\(setting))")
+        return false
     }
 
     /// Refuses a run of text longer than ``ParseLimits/maximumTextLength``.
