@@ -16,7 +16,7 @@ extension BindingEngine {
     ) {
         let bindingIndex = frames[owner].bindingIndex
         let binding = registry.bindings[bindingIndex]
-        guard let object = frames[owner].object, let base = frames[owner].base else { return }
+        guard let object = frames[owner].object?.takeUnretainedValue(), let base = frames[owner].base else { return }
         var assigned = frames[owner].assigned
         var cursor = 0
         while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
@@ -45,7 +45,7 @@ extension BindingEngine {
         frames[owner].assigned = assigned
         frames.append(
             Frame(
-                isObject: false, bindingIndex: bindingIndex, pathNode: node, pathOwner: owner,
+                isObject: false, bindingIndex: bindingIndex, pathNodeReference: Unmanaged.passUnretained(node), pathOwner: owner,
                 textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
     }
 
@@ -71,7 +71,7 @@ extension BindingEngine {
     /// element that also has path attributes or children, it means no value.
     func endPathElement(_ node: PathNode, owner: Int, frame: Frame) {
         guard let index = node.textProperty, frame.textStart >= 0 else { return }
-        guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object,
+        guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.takeUnretainedValue(),
             let base = frames[owner].base
         else {
             text.removeSubrange(min(frame.textStart, text.count)...)

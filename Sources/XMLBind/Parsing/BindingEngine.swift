@@ -11,7 +11,8 @@ final class BindingEngine {
     /// What an open element is to the engine: an object under construction (a
     /// registered element), or a child element that is a declared property of the
     /// object below it. A flat struct, so pushing and popping frames copies no enum
-    /// payloads.
+    /// payloads, and a plain value (no reference-counted fields), so copying one costs no
+    /// retains.
     struct Frame {
         /// Object frames: true; property frames: false.
         var isObject: Bool
@@ -22,10 +23,14 @@ final class BindingEngine {
         /// Path frames (an element of a nested path such as `details` in
         /// `details/price`, see BindingEngine+Paths.swift): the path's node; the frame's
         /// binding is the owner's, whose frame is at ``pathOwner``.
-        var pathNode: PathNode?
+        /// The node belongs to the registry, which outlives the parse.
+        var pathNodeReference: Unmanaged<PathNode>?
+        var pathNode: PathNode? { pathNodeReference?.takeUnretainedValue() }
         var pathOwner = -1
-        /// Object frames: the object, held as itself (a class instance or a struct box).
-        var object: AnyObject?
+        /// Object frames: the object, held as itself (a class instance or a struct box),
+        /// retained once by the engine: ``endElement(name:)`` takes that reference over,
+        /// and `deinit` releases the objects of frames a stopped parse left open.
+        var object: Unmanaged<AnyObject>?
         /// Object frames: the address the object's field offsets count from.
         var base: UnsafeMutableRawPointer?
         /// Where this element's text starts in the shared text buffer, or -1 when the
@@ -91,6 +96,14 @@ final class BindingEngine {
         self.globalPolicy = options.effectiveUnknownContent
         self.resolver = options.substitution.map(VariableResolver.init)
         text.reserveCapacity(1024)
+    }
+
+    deinit {
+        // A parse that stopped early leaves frames open; their objects and bit sets are ours.
+        for frame in frames where frame.isObject {
+            frame.object?.release()
+            frame.assigned.deallocate()
+        }
     }
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
@@ -163,7 +176,7 @@ final class BindingEngine {
         }
         let binding = registry.bindings[frame.bindingIndex]
         guard frame.isObject else {
-            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object,
+            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object?.takeUnretainedValue(),
                 let base = frames[ownerIndex].base
             else { return }
             var assigned = frames[ownerIndex].assigned
@@ -177,7 +190,9 @@ final class BindingEngine {
             elementAssignments.append((frame.propertyIndex, frame.byteIndex))
             return
         }
-        guard let object = frame.object, let base = frame.base else { return }
+        // The frame's reference to the object is now this function's.
+        guard let object = frame.object?.takeRetainedValue(), let base = frame.base else { return }
+        defer { frame.assigned.deallocate() }
         if let index = binding.textProperty {
             if frame.textStart < text.count {
                 storeText(
@@ -245,9 +260,10 @@ final class BindingEngine {
             setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
         }
         var frame = Frame(
-            isObject: true, bindingIndex: bindingIndex, object: object, base: base,
+            isObject: true, bindingIndex: bindingIndex, object: Unmanaged.passRetained(object), base: base,
             textStart: binding.textProperty == nil ? -1 : text.count,
-            byteIndex: byteIndex, assignmentMark: elementAssignments.count, errorMark: errorCount)
+            byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+            assignmentMark: elementAssignments.count, errorMark: errorCount)
         if let attributes {
             bindAttributes(
                 attributes, of: binding, object: object, base: base, element: name, byteIndex: byteIndex,
@@ -334,7 +350,9 @@ final class BindingEngine {
         }
         // Fields, not the whole frame: copying a frame would retain its object.
         let parentIndex = frames[top].bindingIndex
-        guard let parentObject = frames[top].object, let parentBase = frames[top].base else { return }
+        guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {
+            return
+        }
         if let placer = registry.placement(parent: parentIndex, child: bindingIndex) {
             placer(parentObject, parentBase, object)
             return

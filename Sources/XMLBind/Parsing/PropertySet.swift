@@ -1,23 +1,45 @@
 /// Which of an object's declared properties have been given a value, as bits.
 ///
-/// The first 64 properties live in one word, so the common case never allocates.
+/// The first 64 properties live in one word, so the common case never allocates. A
+/// mapping with more properties gets words of its own (``init(capacity:)``), which
+/// the frame that owns the set frees with ``deallocate()``. The set is a plain value
+/// (no reference counting), so the engine's frames copy without retains.
 struct PropertySet {
     private var low: UInt64 = 0
-    private var high: Set<Int>? = nil
+    /// Bits for properties 64 and up, when the mapping has them.
+    private var high: UnsafeMutablePointer<UInt64>? = nil
+
+    init() {}
+
+    /// A set for a mapping with `capacity` properties.
+    init(capacity: Int) {
+        guard capacity > 64 else { return }
+        let words = (capacity - 64 + 63) / 64
+        let high = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+        high.initialize(repeating: 0, count: words)
+        self.high = high
+    }
 
     @inline(__always)
     func contains(_ index: Int) -> Bool {
-        index < 64 ? low & (1 << UInt64(index)) != 0 : high?.contains(index) ?? false
+        if index < 64 { return low & (1 << UInt64(index)) != 0 }
+        guard let high else { return false }
+        let bit = index - 64
+        return high[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
 
     @inline(__always)
     mutating func insert(_ index: Int) {
         if index < 64 {
             low |= 1 << UInt64(index)
-        } else {
-            var set = high ?? []
-            set.insert(index)
-            high = set
+        } else if let high {
+            let bit = index - 64
+            high[bit >> 6] |= 1 << UInt64(bit & 63)
         }
+    }
+
+    /// Frees the words of a set made with ``init(capacity:)``; call once, from its frame.
+    func deallocate() {
+        high?.deallocate()
     }
 }
