@@ -45,7 +45,8 @@ extension BindingEngine {
         frames[owner].assigned = assigned
         frames.append(
             Frame(
-                isObject: false, bindingIndex: bindingIndex, pathNodeReference: Unmanaged.passUnretained(node), pathOwner: owner,
+                isObject: false, bindingIndex: bindingIndex, pathNodeReference: Unmanaged.passUnretained(node),
+                pathOwner: owner,
                 textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
     }
 
