@@ -2,25 +2,27 @@ import XMLBind
 
 /// The object graph the `rss` workload binds to (`../shared/bench/README.md`), and its
 /// checksum.
+///
+/// The fields are `@exclusivity(unchecked)` for the reason ``BeansModel`` gives.
 enum RSSModel {
     /// `<rss>`: the channel.
     final class Root: Bindable {
-        var channel: Channel?
+        @exclusivity(unchecked) var channel: Channel?
         init() {}
     }
 
     /// `<channel>`: its items (the channel's own title, link and so on are not bound).
     final class Channel: Bindable {
-        var items: [Item] = []
+        @exclusivity(unchecked) var items: [Item] = []
         init() {}
     }
 
     /// `<item>`: four child elements' text, entities decoded, not trimmed.
     final class Item: Bindable {
-        var title = ""
-        var link = ""
-        var description = ""
-        var pubDate = ""
+        @exclusivity(unchecked) var title = ""
+        @exclusivity(unchecked) var link = ""
+        @exclusivity(unchecked) var description = ""
+        @exclusivity(unchecked) var pubDate = ""
         init() {}
     }
 

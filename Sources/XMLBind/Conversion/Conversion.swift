@@ -15,6 +15,10 @@ public struct Conversion<Value>: Sendable {
     @usableFromInline let decode: @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value
     /// Formats a value as XML text (before escaping).
     @usableFromInline let encode: @Sendable (Value) -> String
+    /// Whether the conversion keeps the text as it is (`String`'s own, or an optional of
+    /// it): the engine then makes and stores the `String` itself, sharing equal values
+    /// (see `StringCache`), instead of calling ``decode``.
+    @usableFromInline let isPlainText: Bool
 
     /// Creates a conversion from a parse and a format function.
     ///
@@ -29,16 +33,19 @@ public struct Conversion<Value>: Sendable {
     ) {
         self.decode = { bytes in try parse(String(decoding: bytes, as: UTF8.self)) }
         self.encode = format
+        self.isPlainText = false
     }
 
     /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
     @usableFromInline
     init(
         bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
-        format: @escaping @Sendable (Value) -> String
+        format: @escaping @Sendable (Value) -> String,
+        isPlainText: Bool = false
     ) {
         self.decode = decode
         self.encode = format
+        self.isPlainText = isPlainText
     }
 
     /// Parses text into a value.
@@ -65,7 +72,8 @@ public struct Conversion<Value>: Sendable {
     public var optional: Conversion<Value?> {
         let decode = self.decode
         let encode = self.encode
-        return Conversion<Value?>(bytes: { try decode($0) }, format: { $0.map(encode) ?? "" })
+        return Conversion<Value?>(
+            bytes: { try decode($0) }, format: { $0.map(encode) ?? "" }, isPlainText: isPlainText)
     }
 
     /// A conversion that applies `transform` after this one parses, and `reverse`

@@ -23,7 +23,7 @@ public protocol XMLValueConvertible: SendableMetatype {
 extension String: XMLValueConvertible {
     /// The text as it is: entities decoded, whitespace kept.
     public static var xmlConversion: Conversion<String> {
-        Conversion(bytes: { String(decoding: $0, as: UTF8.self) }, format: { $0 })
+        Conversion(bytes: { String(decoding: $0, as: UTF8.self) }, format: { $0 }, isPlainText: true)
     }
 }
 

@@ -39,7 +39,7 @@ extension BindingEngine {
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             store(
-                value, into: property, of: binding, object: object, base: base, assigned: &assigned,
+                value, into: property, of: binding, at: bindingIndex, object: object, base: base, assigned: &assigned,
                 place: .attribute(rawName, tagOffset: byteIndex))
         }
         frames[owner].assigned = assigned
@@ -78,11 +78,13 @@ extension BindingEngine {
             text.removeSubrange(min(frame.textStart, text.count)...)
             return
         }
-        let binding = registry.bindings[frames[owner].bindingIndex]
+        let bindingIndex = frames[owner].bindingIndex
+        let binding = registry.bindings[bindingIndex]
         var assigned = frames[owner].assigned
         text.withUnsafeBufferPointer { buffer in
             store(
-                UnsafeBufferPointer(rebasing: buffer[frame.textStart...]), into: index, of: binding, object: object,
+                UnsafeBufferPointer(rebasing: buffer[frame.textStart...]), into: index, of: binding, at: bindingIndex,
+                object: object,
                 base: base, assigned: &assigned,
                 place: .element(
                     offset: frame.byteIndex, textOffset: frame.textOffset,

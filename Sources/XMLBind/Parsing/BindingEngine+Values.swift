@@ -32,8 +32,8 @@ extension BindingEngine {
 
     /// Substitutes, converts and stores one value, reporting what goes wrong.
     func store(
-        _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, object: AnyObject,
-        base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
+        _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
+        object: AnyObject, base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
         if assigned.contains(index) {
             reportDuplicate(binding.properties[index], index: index, of: binding, place: place)
@@ -41,14 +41,16 @@ extension BindingEngine {
         }
         assigned.insert(index)
         guard let resolver, VariableResolver.needsWork(raw) else {
-            convert(raw, into: index, of: binding, object: object, base: base, place: place, substitutedFrom: nil)
+            convert(
+                raw, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
+                substitutedFrom: nil)
             return
         }
         do {
             let substituted = try resolver.substitute(raw)
             substituted.withUnsafeBufferPointer { bytes in
                 convert(
-                    bytes, into: index, of: binding, object: object, base: base, place: place,
+                    bytes, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
                     substitutedFrom: String(decoding: raw, as: UTF8.self))
             }
         } catch {
@@ -63,11 +65,23 @@ extension BindingEngine {
     }
 
     private func convert(
-        _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding,
+        _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
         object: AnyObject, base: UnsafeMutableRawPointer, place: ValuePlace, substitutedFrom original: String?
     ) {
+        let slot = binding.setters[index]
+        // Plain text into a stored `String` or `String?`: no conversion to call, and equal
+        // values share one `String`.
+        if slot.textOffset >= 0 {
+            let value = strings.string(bytes, property: propertyBase[bindingIndex] &+ index)
+            if slot.textIsOptional {
+                (base + slot.textOffset).assumingMemoryBound(to: String?.self).pointee = value
+            } else {
+                (base + slot.textOffset).assumingMemoryBound(to: String.self).pointee = value
+            }
+            return
+        }
         do {
-            try binding.setters[index].set(object, base, bytes)
+            try slot.set(object, base, bytes)
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()

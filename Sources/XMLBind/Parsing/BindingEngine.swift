@@ -77,6 +77,12 @@ final class BindingEngine {
     @exclusivity(unchecked) private(set) var rootBinding: ElementBinding?
     @exclusivity(unchecked) var rootByteIndex = -1
 
+    /// The `String`s of plain-text properties, shared when values repeat.
+    @exclusivity(unchecked) var strings = StringCache()
+    /// Each binding's first entry in a numbering of all properties of all bindings, for
+    /// ``strings``' per-property statistics.
+    let propertyBase: [Int]
+
     /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
     @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
     /// Problems found beyond the maximum.
@@ -95,6 +101,14 @@ final class BindingEngine {
         self.file = file
         self.globalPolicy = options.effectiveUnknownContent
         self.resolver = options.substitution.map(VariableResolver.init)
+        var bases: [Int] = []
+        var total = 0
+        for binding in registry.bindings {
+            bases.append(total)
+            total += binding.properties.count
+        }
+        self.propertyBase = bases
+        strings.prepare(propertyCount: total)
         text.reserveCapacity(1024)
     }
 
@@ -104,6 +118,7 @@ final class BindingEngine {
             frame.object?.release()
             frame.assigned.deallocate()
         }
+        strings.release()
     }
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
@@ -181,7 +196,8 @@ final class BindingEngine {
             else { return }
             var assigned = frames[ownerIndex].assigned
             storeText(
-                from: frame.textStart, into: frame.propertyIndex, of: binding, object: owner, base: base,
+                from: frame.textStart, into: frame.propertyIndex, of: binding, at: frame.bindingIndex, object: owner,
+                base: base,
                 assigned: &assigned,
                 place: .element(
                     offset: frame.byteIndex, textOffset: frame.textOffset,
@@ -196,7 +212,7 @@ final class BindingEngine {
         if let index = binding.textProperty {
             if frame.textStart < text.count {
                 storeText(
-                    from: frame.textStart, into: index, of: binding, object: object, base: base,
+                    from: frame.textStart, into: index, of: binding, at: frame.bindingIndex, object: object, base: base,
                     assigned: &frame.assigned, place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
             } else {
                 text.removeSubrange(frame.textStart...)
@@ -266,7 +282,8 @@ final class BindingEngine {
             assignmentMark: elementAssignments.count, errorMark: errorCount)
         if let attributes {
             bindAttributes(
-                attributes, of: binding, object: object, base: base, element: name, byteIndex: byteIndex,
+                attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
+                byteIndex: byteIndex,
                 assigned: &frame.assigned)
         }
         if frames.isEmpty {
@@ -302,7 +319,7 @@ final class BindingEngine {
     }
 
     private func bindAttributes(
-        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding, at bindingIndex: Int,
         object: AnyObject, base: UnsafeMutableRawPointer, element: ExpandedName, byteIndex: Int,
         assigned: inout PropertySet
     ) {
@@ -314,7 +331,8 @@ final class BindingEngine {
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 store(
-                    value, into: property, of: binding, object: object, base: base, assigned: &assigned,
+                    value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                    assigned: &assigned,
                     place: .attribute(rawName, tagOffset: byteIndex))
             } else if binding.access.keepsAttributes {
                 binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
@@ -329,13 +347,14 @@ final class BindingEngine {
 
     /// Converts the text gathered since `start` into a property, then drops that text.
     private func storeText(
-        from start: Int, into index: Int, of binding: ElementBinding, object: AnyObject,
+        from start: Int, into index: Int, of binding: ElementBinding, at bindingIndex: Int, object: AnyObject,
         base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
         text.withUnsafeBufferPointer { buffer in
             store(
-                UnsafeBufferPointer(rebasing: buffer[start...]), into: index, of: binding, object: object, base: base,
+                UnsafeBufferPointer(rebasing: buffer[start...]), into: index, of: binding, at: bindingIndex,
+                object: object, base: base,
                 assigned: &assigned, place: place)
         }
         text.removeSubrange(start...)

@@ -65,7 +65,12 @@ final class ElementBinding: Sendable {
         var declared = definition.properties
         let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
         properties = declared
-        setters = declared.indices.map { SetterSlot(set: declared[$0].makeSetter(offsets[$0], isClass)) }
+        setters = declared.indices.map { index in
+            let property = declared[index]
+            let set = property.makeSetter(offsets[index], isClass)
+            guard let plain = property.plainText, let offset = offsets[index] else { return SetterSlot(set: set) }
+            return SetterSlot(set: set, textOffset: offset, textIsOptional: plain == .optionalString)
+        }
         defaultSetters = declared.indices.compactMap { index in
             declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
         }
@@ -135,8 +140,21 @@ final class ElementBinding: Sendable {
 
 /// A setter in a struct of its own: an array of bare closures stores them at their most
 /// general abstraction, so every call through one would go through a conversion thunk.
+///
+/// A property of plain text (`String` or `String?` with the built-in conversion) stored at
+/// a known offset is also marked here: the engine then stores the `String` itself.
 struct SetterSlot: Sendable {
     let set: PropertyBinding.Setter
+    /// The field's offset for a plain-text property, else -1.
+    let textOffset: Int
+    /// Whether that field is a `String?` (else a `String`).
+    let textIsOptional: Bool
+
+    init(set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false) {
+        self.set = set
+        self.textOffset = textOffset ?? -1
+        self.textIsOptional = textIsOptional
+    }
 }
 
 /// A child placer in a struct of its own, for the same reason as ``SetterSlot``.

@@ -21,6 +21,13 @@ struct PropertyBinding: Sendable {
         var acceptsElement: Bool { self == .either || self == .element }
     }
 
+    /// A property the engine can store plain text into without calling a conversion.
+    @usableFromInline
+    enum PlainText: Sendable {
+        case string
+        case optionalString
+    }
+
     /// The Swift property's name, for messages; known once the mapping is compiled.
     @usableFromInline private(set) var propertyName = ""
     /// The XML name it is matched by (unused for `.text`); known once compiled.
@@ -46,6 +53,8 @@ struct PropertyBinding: Sendable {
     @usableFromInline let probeField: @Sendable (_ sample: AnyObject, _ candidates: [Int]) -> Int?
     /// Makes the setter: with the field's offset, a plain write; without, the key path.
     @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
+    /// Set when the property is a `String` or `String?` with the built-in conversion.
+    @usableFromInline let plainText: PlainText?
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
@@ -87,6 +96,15 @@ struct PropertyBinding: Sendable {
             ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates) { text in
                 try? conversion.parse(text)
             }
+        }
+        if !conversion.isPlainText {
+            self.plainText = nil
+        } else if ObjectIdentifier(V.self) == ObjectIdentifier(String.self) {
+            self.plainText = .string
+        } else if ObjectIdentifier(V.self) == ObjectIdentifier(String?.self) {
+            self.plainText = .optionalString
+        } else {
+            self.plainText = nil
         }
         let decode = conversion.decode
         self.makeSetter = { offset, isClass in
