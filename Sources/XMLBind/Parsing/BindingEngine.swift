@@ -42,6 +42,9 @@ final class BindingEngine {
         var assigned = PropertySet()
         /// Object frames: where this element's entries in ``elementAssignments`` begin.
         var assignmentMark = 0
+        /// Object frames: where this element's collected children begin (see
+        /// BindingEngine+Children.swift).
+        var childMark = 0
         /// Object frames: the engine's error count when the element started.
         var errorMark = 0
         /// Byte offset of the element's first text, recorded only for substitution.
@@ -76,6 +79,12 @@ final class BindingEngine {
     /// The root element's binding, once its start tag is read.
     @exclusivity(unchecked) private(set) var rootBinding: ElementBinding?
     @exclusivity(unchecked) var rootByteIndex = -1
+
+    /// Completed children waiting for their parent's end, with the parent's slot for each
+    /// (see BindingEngine+Children.swift); each reference is the engine's.
+    @exclusivity(unchecked) var collectedChildren: [Unmanaged<AnyObject>] = []
+    @exclusivity(unchecked) var collectedSlots: [Int] = []
+    @exclusivity(unchecked) var childScratch: [Unmanaged<AnyObject>] = []
 
     /// The `String`s of plain-text properties, shared when values repeat.
     @exclusivity(unchecked) var strings = StringCache()
@@ -118,6 +127,7 @@ final class BindingEngine {
             frame.object?.release()
             frame.assigned.deallocate()
         }
+        for child in collectedChildren { child.release() }
         strings.release()
     }
 
@@ -206,8 +216,10 @@ final class BindingEngine {
             elementAssignments.append((frame.propertyIndex, frame.byteIndex))
             return
         }
-        // The frame's reference to the object is now this function's.
-        guard let object = frame.object?.takeRetainedValue(), let base = frame.base else { return }
+        // The frame's reference to the object is now this function's: handed on to the
+        // parent's collected children, or released once the object is placed.
+        guard let held = frame.object, let base = frame.base else { return }
+        let object = held.takeUnretainedValue()
         defer { frame.assigned.deallocate() }
         if let index = binding.textProperty {
             if frame.textStart < text.count {
@@ -218,6 +230,7 @@ final class BindingEngine {
                 text.removeSubrange(frame.textStart...)
             }
         }
+        storeCollectedChildren(from: frame.childMark, of: binding, base: base)
         complete(binding, object: object, base: base, frame: frame)
         if elementAssignments.count > frame.assignmentMark {
             elementAssignments.removeSubrange(frame.assignmentMark...)
@@ -227,9 +240,10 @@ final class BindingEngine {
         if let stream, stream.openFrame == frames.count {
             stream.openFrame = -1
             if errorCount == 0 { stream.append(binding.access.value(object)) }
+            held.release()
             return
         }
-        place(object, of: frame.bindingIndex, byteIndex: frame.byteIndex)
+        place(held, of: frame.bindingIndex, byteIndex: frame.byteIndex)
     }
 
     @inline(__always)
@@ -279,7 +293,7 @@ final class BindingEngine {
             isObject: true, bindingIndex: bindingIndex, object: Unmanaged.passRetained(object), base: base,
             textStart: binding.textProperty == nil ? -1 : text.count,
             byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
-            assignmentMark: elementAssignments.count, errorMark: errorCount)
+            assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
         if let attributes {
             bindAttributes(
                 attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
@@ -360,19 +374,26 @@ final class BindingEngine {
         text.removeSubrange(start...)
     }
 
-    /// Hands a completed object to its parent, or keeps it as the root.
-    private func place(_ object: AnyObject, of bindingIndex: Int, byteIndex: Int) {
+    /// Hands a completed object to its parent, or keeps it as the root; takes over the
+    /// engine's reference to it.
+    private func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
         let top = frames.count - 1
         guard top >= 0 else {
-            root = registry.bindings[bindingIndex].access.value(object)
+            root = registry.bindings[bindingIndex].access.value(held.takeRetainedValue())
             return
         }
-        // Fields, not the whole frame: copying a frame would retain its object.
+        // Fields, not the whole frame.
         let parentIndex = frames[top].bindingIndex
+        let placement = registry.placement(parent: parentIndex, child: bindingIndex)
+        if placement.collectedSlot >= 0 {
+            collectChild(held, slot: placement.collectedSlot)
+            return
+        }
+        let object = held.takeRetainedValue()
         guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {
             return
         }
-        if let placer = registry.placement(parent: parentIndex, child: bindingIndex) {
+        if let placer = placement.place {
             placer(parentObject, parentBase, object)
             return
         }

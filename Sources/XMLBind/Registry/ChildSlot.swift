@@ -5,6 +5,12 @@
 @usableFromInline
 typealias ChildPlacer = @Sendable (AnyObject, UnsafeMutableRawPointer, AnyObject) -> Void
 
+/// Appends completed children to an array property all at once, given the property's
+/// address and the children (each passed retained: the storer takes that reference
+/// over). Every child must be an element of the array's type, bit for bit.
+@usableFromInline
+typealias ChildBulkStorer = @Sendable (UnsafeMutableRawPointer, UnsafeBufferPointer<Unmanaged<AnyObject>>) -> Void
+
 /// One typed child key path (`.children` or `.child`) of a mapping.
 ///
 /// Made in inlinable code, so that its closures are specialised where the parent and
@@ -34,15 +40,20 @@ struct ChildSlot: Sendable {
     /// Reads the children back for writing: the array's elements, or the one child (none
     /// for a `nil` optional).
     @usableFromInline let read: @Sendable (AnyObject) -> [Any]
+    /// For an array of a concrete element type (`.children`): appends many children at
+    /// once, so the engine can collect an object's children and grow its array once.
+    @usableFromInline let storeAll: ChildBulkStorer?
 
     @usableFromInline
     init(
         keyPath: AnyKeyPath & Sendable, fieldType: Any.Type, projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
         fits: @escaping @Sendable (Any) -> Bool, isExact: @escaping @Sendable (Any.Type, Bool) -> Bool,
         makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer,
-        read: @escaping @Sendable (AnyObject) -> [Any]
+        read: @escaping @Sendable (AnyObject) -> [Any],
+        storeAll: ChildBulkStorer? = nil
     ) {
         self.read = read
+        self.storeAll = storeAll
         self.keyPath = keyPath
         self.fieldType = fieldType
         self.projectOffset = projectOffset
@@ -77,7 +88,8 @@ struct ChildSlot: Sendable {
         _ keyPath: WritableKeyPath<Parent, Field> & Sendable, element: Element.Type,
         storeAt: @escaping @Sendable (UnsafeMutableRawPointer, Element) -> Void,
         store: @escaping @Sendable (inout Parent, Element) -> Void,
-        read: @escaping @Sendable (Parent) -> [Any]
+        read: @escaping @Sendable (Parent) -> [Any],
+        storeAll: ChildBulkStorer? = nil
     ) -> ChildSlot {
         let project: @Sendable (AnyObject?) -> Int? = { ObjectStorage.projectedOffset(keyPath, sample: $0) }
         let fits: @Sendable (Any) -> Bool = { $0 is Element }
@@ -107,7 +119,44 @@ struct ChildSlot: Sendable {
         }
         return ChildSlot(
             keyPath: keyPath, fieldType: Field.self, projectOffset: project, fits: fits, isExact: isExact,
-            makePlacer: makePlacer, read: readBack)
+            makePlacer: makePlacer, read: readBack, storeAll: storeAll)
+    }
+
+    /// Appends children, each passed retained, to the `[Element]` at `field`.
+    ///
+    /// The registry uses it only for children that are `Element`s bit for bit (see
+    /// ``isExact``): instances of an `Element` class or its subclasses, or boxed
+    /// `Element` structs. Children for a protocol's array are cast one by one instead.
+    @inlinable
+    static func arrayStorer<Element>(_ element: Element.Type) -> ChildBulkStorer {
+        if Element.self is AnyClass {
+            return { field, children in
+                let array = field.assumingMemoryBound(to: [Element].self)
+                guard array.pointee.isEmpty, let source = children.baseAddress else {
+                    array.pointee.reserveCapacity(array.pointee.count + children.count)
+                    for child in children {
+                        array.pointee.append(unsafeBitCast(child.takeRetainedValue(), to: Element.self))
+                    }
+                    return
+                }
+                // An empty array (the usual case) takes the references as they are: a
+                // retained `Unmanaged` and an `Element` reference are the same pointer.
+                array.pointee = [Element](unsafeUninitializedCapacity: children.count) { buffer, count in
+                    UnsafeMutableRawPointer(buffer.baseAddress)?.copyMemory(
+                        from: source, byteCount: children.count * MemoryLayout<Unmanaged<AnyObject>>.stride)
+                    count = children.count
+                }
+            }
+        }
+        return { field, children in
+            let array = field.assumingMemoryBound(to: [Element].self)
+            array.pointee.reserveCapacity(array.pointee.count + children.count)
+            for child in children {
+                // The box must outlive the read of its storage, which its deinit frees.
+                let box = unsafeDowncast(child.takeRetainedValue(), to: StructBox<Element>.self)
+                withExtendedLifetime(box) { array.pointee.append(box.storage.pointee) }
+            }
+        }
     }
 
     /// How a child object becomes an `Element`: the same bits when every child is one

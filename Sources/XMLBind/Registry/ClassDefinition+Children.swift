@@ -17,7 +17,8 @@ extension ClassDefinition {
                 keyPath, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: [C].self).pointee.append($1) },
                 store: { $0[keyPath: keyPath].append($1) },
-                read: { $0[keyPath: keyPath].map { $0 as Any } }))
+                read: { $0[keyPath: keyPath].map { $0 as Any } },
+                storeAll: ChildSlot.arrayStorer(C.self)))
     }
 
     /// Takes one child object: a completed child element whose object is a `C` is stored

@@ -44,21 +44,38 @@ final class CompiledRegistry: Sendable {
         for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
         self.typeIndex = types
         let samples = bindings.map { $0.access.makeSampleValue() }
-        self.placements = bindings.flatMap { parent in
-            bindings.indices.map { childIndex -> PlacerSlot in
-                let child = bindings[childIndex]
-                // The binder only ever creates exact instances of the child's type, so one
-                // sample answers for every child: the first slot it fits takes them all.
-                let slots = parent.childSlots
+        var placements: [PlacerSlot] = []
+        for parent in bindings {
+            // The binder only ever creates exact instances of the child's type, so one
+            // sample answers for every child: the first slot it fits takes them all.
+            let slots = parent.childSlots
+            let chosen = bindings.indices.map { childIndex -> (slot: Int, exact: Bool)? in
                 guard let slot = slots.indices.first(where: { slots[$0].fits(samples[childIndex]) }) else {
-                    return PlacerSlot(place: nil)
+                    return nil
                 }
-                let exact = slots[slot].isExact(child.access.type, child.isClass)
-                return PlacerSlot(
-                    place: slots[slot].makePlacer(
-                        parent.childSlotOffsets[slot], parent.isClass, exact, child.isClass, child.access.value))
+                return (slot, slots[slot].isExact(bindings[childIndex].access.type, bindings[childIndex].isClass))
+            }
+            // An array whose every child is an element bit for bit collects its children
+            // and grows once, when the parent ends (see BindingEngine+Children.swift).
+            let collects = slots.indices.map { slot in
+                slots[slot].storeAll != nil && parent.childSlotOffsets[slot] != nil
+                    && chosen.allSatisfy { $0 == nil || $0?.slot != slot || $0?.exact == true }
+            }
+            for (childIndex, choice) in chosen.enumerated() {
+                guard let choice else {
+                    placements.append(PlacerSlot(place: nil))
+                    continue
+                }
+                let child = bindings[childIndex]
+                placements.append(
+                    PlacerSlot(
+                        place: slots[choice.slot].makePlacer(
+                            parent.childSlotOffsets[choice.slot], parent.isClass, choice.exact, child.isClass,
+                            child.access.value),
+                        collectedSlot: collects[choice.slot] ? choice.slot : -1))
             }
         }
+        self.placements = placements
     }
 
     /// The binding that writes `object` and the object held as the engine holds it: the
@@ -76,8 +93,8 @@ final class CompiledRegistry: Sendable {
 
     /// The placer for a child of binding `child` in a parent of binding `parent`.
     @inline(__always)
-    func placement(parent: Int, child: Int) -> ChildPlacer? {
-        placements[parent &* bindings.count &+ child].place
+    func placement(parent: Int, child: Int) -> PlacerSlot {
+        placements[parent &* bindings.count &+ child]
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -160,4 +160,12 @@ struct SetterSlot: Sendable {
 /// A child placer in a struct of its own, for the same reason as ``SetterSlot``.
 struct PlacerSlot: Sendable {
     let place: ChildPlacer?
+    /// The parent's child slot when the slot collects its children (an array of a
+    /// concrete element type at a known offset, filled once when the parent ends), else -1.
+    let collectedSlot: Int
+
+    init(place: ChildPlacer?, collectedSlot: Int = -1) {
+        self.place = place
+        self.collectedSlot = collectedSlot
+    }
 }

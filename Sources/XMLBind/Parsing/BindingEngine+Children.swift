@@ -1,0 +1,63 @@
+/// Collected children: an object's children for an array of a concrete element type
+/// (`.children(\.properties)` with `[Property]`) wait on a stack until the object ends,
+/// then go into the array at once, which grows once instead of doubling its way up
+/// (each doubling is an allocation, a copy and a free).
+///
+/// Children go in in document order, before the object's validators run, so nothing a
+/// user can observe changes: the array is complete when the object is.
+extension BindingEngine {
+    /// Keeps a completed child (the engine's reference to it) for its parent's `slot`.
+    @inline(__always)
+    func collectChild(_ child: Unmanaged<AnyObject>, slot: Int) {
+        collectedChildren.append(child)
+        collectedSlots.append(slot)
+    }
+
+    /// Stores the children collected since `mark` into the object's arrays.
+    @inline(__always)
+    func storeCollectedChildren(from mark: Int, of binding: ElementBinding, base: UnsafeMutableRawPointer) {
+        if collectedChildren.count > mark { storeChildren(from: mark, of: binding, base: base) }
+    }
+
+    private func storeChildren(from mark: Int, of binding: ElementBinding, base: UnsafeMutableRawPointer) {
+        let end = collectedChildren.count
+        let first = collectedSlots[mark]
+        var oneSlot = true
+        for index in mark..<end where collectedSlots[index] != first {
+            oneSlot = false
+            break
+        }
+        if oneSlot {
+            store(collectedChildren[mark..<end], slot: first, of: binding, base: base)
+        } else {
+            // Several arrays: each gets its own children, in document order.
+            var done: [Int] = []
+            for index in mark..<end {
+                let slot = collectedSlots[index]
+                if done.contains(slot) { continue }
+                done.append(slot)
+                childScratch.removeAll(keepingCapacity: true)
+                for other in index..<end where collectedSlots[other] == slot {
+                    childScratch.append(collectedChildren[other])
+                }
+                store(childScratch[...], slot: slot, of: binding, base: base)
+            }
+            childScratch.removeAll(keepingCapacity: true)
+        }
+        collectedChildren.removeLast(end - mark)
+        collectedSlots.removeLast(end - mark)
+    }
+
+    /// Hands the references over to the slot's array.
+    private func store(
+        _ children: ArraySlice<Unmanaged<AnyObject>>, slot: Int, of binding: ElementBinding,
+        base: UnsafeMutableRawPointer
+    ) {
+        guard let storeAll = binding.childSlots[slot].storeAll, let offset = binding.childSlotOffsets[slot] else {
+            // The registry collects only for slots with both; keep the references balanced.
+            for child in children { child.release() }
+            return
+        }
+        children.withUnsafeBufferPointer { storeAll(base + offset, $0) }
+    }
+}
