@@ -68,20 +68,21 @@ extension BindingEngine {
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
         object: AnyObject, base: UnsafeMutableRawPointer, place: ValuePlace, substitutedFrom original: String?
     ) {
-        let slot = binding.setters[index]
         // Plain text into a stored `String` or `String?`: no conversion to call, and equal
-        // values share one `String`.
-        if slot.textOffset >= 0 {
+        // values share one `String`. (Fields of the slot, not the slot: copying it would
+        // retain its closure.)
+        let textOffset = binding.setters[index].textOffset
+        if textOffset >= 0 {
             let value = strings.string(bytes, property: propertyBase[bindingIndex] &+ index)
-            if slot.textIsOptional {
-                (base + slot.textOffset).assumingMemoryBound(to: String?.self).pointee = value
+            if binding.setters[index].textIsOptional {
+                (base + textOffset).assumingMemoryBound(to: String?.self).pointee = value
             } else {
-                (base + slot.textOffset).assumingMemoryBound(to: String.self).pointee = value
+                (base + textOffset).assumingMemoryBound(to: String.self).pointee = value
             }
             return
         }
         do {
-            try slot.set(object, base, bytes)
+            try binding.setters[index].set(object, base, bytes)
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()

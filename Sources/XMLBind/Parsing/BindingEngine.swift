@@ -52,6 +52,9 @@ final class BindingEngine {
     }
 
     let registry: CompiledRegistry
+    /// The registry's bindings without reference counting, for the per-element paths:
+    /// ``registry`` keeps them alive for as long as the engine lives.
+    private let bindingRefs: UnsafeMutablePointer<Unmanaged<ElementBinding>>
     let options: ParseOptions
     let file: String?
     let globalPolicy: UnknownContentPolicy
@@ -110,6 +113,10 @@ final class BindingEngine {
         self.file = file
         self.globalPolicy = options.effectiveUnknownContent
         self.resolver = options.substitution.map(VariableResolver.init)
+        bindingRefs = .allocate(capacity: max(1, registry.bindings.count))
+        for (index, binding) in registry.bindings.enumerated() {
+            (bindingRefs + index).initialize(to: Unmanaged.passUnretained(binding))
+        }
         var bases: [Int] = []
         var total = 0
         for binding in registry.bindings {
@@ -129,6 +136,7 @@ final class BindingEngine {
         }
         for child in collectedChildren { child.release() }
         strings.release()
+        bindingRefs.deallocate()
     }
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
@@ -146,34 +154,10 @@ final class BindingEngine {
         }
         let name = ExpandedName(rawName)
         if let parent = frames.last {
-            let binding = registry.bindings[parent.bindingIndex]
-            if parent.isObject {
-                if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
-                    startPropertyElement(
-                        property, of: parent.bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
-                    return
-                }
-                // Nested paths: only mappings that declare one have `paths`.
-                if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
-                    startPathElement(
-                        node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
-                    return
-                }
-            } else if let node = parent.pathNode {
-                startElement(
-                    inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
-                return
-            } else {
-                let holder = binding.properties[parent.propertyIndex].xmlName.description
-                unknownElement(
-                    name, in: binding, byteIndex: byteIndex,
-                    message: {
-                        "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
-                            + "which holds text only"
-                    },
-                    suggestions: { [] })
-                return
+            let handled = withBinding(parent.bindingIndex) { binding in
+                startElement(name, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
             }
+            if handled { return }
         }
         guard let bindingIndex = lookupElement(name) else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
@@ -189,17 +173,59 @@ final class BindingEngine {
         startObject(bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
     }
 
+    /// A start tag inside an open element, when that element's binding decides what it
+    /// is (a property element, a path element, or content a property element cannot
+    /// hold); `false` when it is an object element to look up.
+    private func startElement(
+        _ name: ExpandedName, inside parent: Frame, of binding: ElementBinding,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) -> Bool {
+        if parent.isObject {
+            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
+                startPropertyElement(
+                    property, of: parent.bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
+            // Nested paths: only mappings that declare one have `paths`.
+            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+                startPathElement(
+                    node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
+            return false
+        }
+        if let node = parent.pathNode {
+            startElement(
+                inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
+            return true
+        }
+        let holder = binding.properties[parent.propertyIndex].xmlName.description
+        unknownElement(
+            name, in: binding, byteIndex: byteIndex,
+            message: {
+                "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
+                    + "which holds text only"
+            },
+            suggestions: { [] })
+        return true
+    }
+
     func endElement(name rawName: UnsafePointer<CChar>) {
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
-        guard var frame = frames.popLast() else { return }
+        guard let frame = frames.popLast() else { return }
         if let node = frame.pathNode {
             endPathElement(node, owner: frame.pathOwner, frame: frame)
             return
         }
-        let binding = registry.bindings[frame.bindingIndex]
+        withBinding(frame.bindingIndex) { binding in end(frame, of: binding) }
+    }
+
+    /// Ends an object or property element whose frame was just popped.
+    private func end(_ frame: Frame, of binding: ElementBinding) {
+        var frame = frame
         guard frame.isObject else {
             guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object?.takeUnretainedValue(),
                 let base = frames[ownerIndex].base
@@ -266,6 +292,12 @@ final class BindingEngine {
 
     // MARK: Elements
 
+    /// Runs `body` with binding `index`, borrowed rather than retained.
+    @inline(__always)
+    func withBinding<Result>(_ index: Int, _ body: (ElementBinding) -> Result) -> Result {
+        bindingRefs[index]._withUnsafeGuaranteedRef(body)
+    }
+
     private func lookupElement(_ name: ExpandedName) -> Int? {
         if let index = registry.exact.lookup(name.key) { return index }
         if !documentPrefixes.isEmpty, let index = documentPrefixes.lookup(name.key) { return index }
@@ -276,7 +308,15 @@ final class BindingEngine {
         _ bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        let binding = registry.bindings[bindingIndex]
+        withBinding(bindingIndex) { binding in
+            startObject(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+        }
+    }
+
+    private func startObject(
+        _ binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
         let access = binding.access
         let object = access.makeObject()
         let base = ObjectStorage.base(of: object, isClass: access.isClass)
@@ -384,11 +424,12 @@ final class BindingEngine {
         }
         // Fields, not the whole frame.
         let parentIndex = frames[top].bindingIndex
-        let placement = registry.placement(parent: parentIndex, child: bindingIndex)
-        if placement.collectedSlot >= 0 {
-            collectChild(held, slot: placement.collectedSlot)
+        let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
+        if collectedSlot >= 0 {
+            collectChild(held, slot: collectedSlot)
             return
         }
+        let placement = registry.placement(parent: parentIndex, child: bindingIndex)
         let object = held.takeRetainedValue()
         guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {
             return

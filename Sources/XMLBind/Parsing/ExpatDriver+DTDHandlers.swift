@@ -5,7 +5,7 @@ import Foundation
 /// comments and processing instructions, for the driver's guards.
 extension ExpatDriver {
     static let startDoctype: XML_StartDoctypeDeclHandler = { userData, _, systemID, _, _ in
-        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard let driver = driver(userData), !driver.hasFailed else { return }
         guard driver.limits.allowsDoctype else {
             driver.refuse(
                 .doctypeRefused, "document type declarations are not allowed (ParseLimits.allowsDoctype is false)")
@@ -27,7 +27,7 @@ extension ExpatDriver {
     /// The DTD's markup that has no handler of its own, token by token: a token
     /// `%name;` is a parameter entity reference, which is never expanded.
     static let doctypeMarkup: XML_DefaultHandler = { userData, text, length in
-        guard let driver = driver(userData), driver.failure == nil, let text, length >= 3 else { return }
+        guard let driver = driver(userData), !driver.hasFailed, let text, length >= 3 else { return }
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
         guard bytes[0] == UInt8(ascii: "%"), bytes[bytes.count - 1] == UInt8(ascii: ";") else { return }
         let name = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
@@ -38,7 +38,7 @@ extension ExpatDriver {
 
     static let entityDeclaration: XML_EntityDeclHandler = {
         userData, name, isParameter, value, valueLength, _, systemID, _, _ in
-        guard let driver = driver(userData), driver.failure == nil, let name else { return }
+        guard let driver = driver(userData), !driver.hasFailed, let name else { return }
         let limits = driver.limits
         let nameLength = strlen(name)
         let entity = String(cString: name)
@@ -72,7 +72,7 @@ extension ExpatDriver {
     }
 
     static let attributeListDeclaration: XML_AttlistDeclHandler = { userData, element, attribute, _, defaultValue, _ in
-        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard let driver = driver(userData), !driver.hasFailed else { return }
         for name in [element, attribute] {
             guard let name else { continue }
             guard driver.admitLength(of: name, .name, describe: "declared name '\(shown(String(cString: name)))'")
@@ -98,7 +98,7 @@ extension ExpatDriver {
     /// A reference to an entity the document does not declare, which expat lets pass
     /// because an external DTD (never read) might have declared it.
     static let skippedEntity: XML_SkippedEntityHandler = { userData, name, isParameter in
-        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard let driver = driver(userData), !driver.hasFailed else { return }
         let entity = name.map { String(cString: $0) } ?? "?"
         if isParameter != 0 {
             driver.refuse(
@@ -113,13 +113,13 @@ extension ExpatDriver {
     }
 
     static let comment: XML_CommentHandler = { userData, data in
-        guard let driver = driver(userData), driver.failure == nil, let data else { return }
+        guard let driver = driver(userData), !driver.hasFailed, let data else { return }
         guard !driver.isShort(driver.limits.maximumTextLength) else { return }
         _ = driver.admitLength(of: data, .text, describe: "a comment")
     }
 
     static let processingInstruction: XML_ProcessingInstructionHandler = { userData, target, data in
-        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard let driver = driver(userData), !driver.hasFailed else { return }
         let limits = driver.limits
         guard !driver.isShort(min(limits.maximumNameLength, limits.maximumTextLength)) else { return }
         if let target {

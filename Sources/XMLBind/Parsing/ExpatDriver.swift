@@ -22,14 +22,19 @@ final class ExpatDriver {
     let engine: BindingEngine
     /// The same engine without reference counting, for the per-event handlers: `engine`
     /// keeps it alive for as long as the driver lives.
-    private unowned(unsafe) let hotEngine: BindingEngine
+    private let hotEngine: Unmanaged<BindingEngine>
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
     /// The bounds this document is held to (see `ExpatDriver+Guards.swift`).
     let limits: ParseLimits
     /// The problem that stopped the document: expat's own error when it is not
     /// well-formed, or a refusal by one of the driver's guards.
-    @exclusivity(unchecked) var failure: PendingDiagnostic?
+    @exclusivity(unchecked) var failure: PendingDiagnostic? {
+        didSet { hasFailed = failure != nil }
+    }
+    /// Whether there is a ``failure``: what the per-event handlers test, since testing
+    /// the optional diagnostic itself would copy (and retain) its strings.
+    @exclusivity(unchecked) private(set) var hasFailed = false
     /// The document's first bytes, kept until there are enough to see a byte order mark.
     private var head: [UInt8] = []
     /// Whether the document starts with a byte order mark, which expat counts as a
@@ -76,7 +81,7 @@ final class ExpatDriver {
         }
         self.parser = parser
         self.engine = engine
-        self.hotEngine = engine
+        self.hotEngine = Unmanaged.passUnretained(engine)
         self.limits = limits
         self.surrogates = SurrogateCheck(isUTF8: forceUTF8)
         XML_SetReturnNSTriplet(parser, 1)
@@ -318,40 +323,46 @@ final class ExpatDriver {
     private static let startElement: XML_StartElementHandler = { userData, name, attributes in
         guard let name else { return }
         withDriver(userData) { driver in
-            guard driver.failure == nil, driver.admitElement(name: name, attributes: attributes) else { return }
-            let engine = driver.hotEngine
-            engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-            if engine.shouldStop { driver.stop() }
+            guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
+            let stops = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+                engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
+                return engine.shouldStop
+            }
+            if stops { driver.stop() }
         }
     }
 
     private static let endElement: XML_EndElementHandler = { userData, name in
         guard let name else { return }
         withDriver(userData) { driver in
-            guard driver.failure == nil else { return }
+            guard !driver.hasFailed else { return }
             driver.depth -= 1
             driver.textRun = 0
-            let engine = driver.hotEngine
-            engine.endElement(name: name)
-            if engine.shouldStop { driver.stop() }
+            let stops = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+                engine.endElement(name: name)
+                return engine.shouldStop
+            }
+            if stops { driver.stop() }
         }
     }
 
     private static let characterData: XML_CharacterDataHandler = { userData, text, length in
         guard let text, length > 0 else { return }
         withDriver(userData) { driver in
-            guard driver.failure == nil else { return }
+            guard !driver.hasFailed else { return }
             driver.textRun += Int(length)
             guard driver.textRun <= driver.limits.maximumTextLength else {
                 driver.refuseText()
                 return
             }
-            driver.hotEngine.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+            driver.hotEngine._withUnsafeGuaranteedRef {
+                $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+            }
         }
     }
 
     private static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        guard let driver = driver(userData), driver.failure == nil,
+        guard let driver = driver(userData), !driver.hasFailed,
             driver.admitNamespaceDeclaration(prefix: prefix, uri: uri)
         else { return }
         guard driver.engine.needsNamespaceDeclarations, let prefix, let uri else { return }
@@ -359,7 +370,7 @@ final class ExpatDriver {
     }
 
     private static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
-        guard let driver = driver(userData), driver.failure == nil else { return }
+        guard let driver = driver(userData), !driver.hasFailed else { return }
         if let encoding {
             driver.declaredEncoding = String(cString: encoding)
         }

@@ -97,6 +97,13 @@ final class CompiledRegistry: Sendable {
         placements[parent &* bindings.count &+ child]
     }
 
+    /// The parent's slot that collects children of binding `child` (see
+    /// ``PlacerSlot/collectedSlot``), or -1; read without copying the placer.
+    @inline(__always)
+    func collectedSlot(parent: Int, child: Int) -> Int {
+        placements[parent &* bindings.count &+ child].collectedSlot
+    }
+
     /// The lookup key for an element in a namespace: `uri SEP local`.
     static func key(uri: String, local: String) -> [UInt8] {
         Array(uri.utf8) + [separator] + Array(local.utf8)
