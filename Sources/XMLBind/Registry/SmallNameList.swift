@@ -1,36 +1,53 @@
-import Foundation
-
 /// A few names, found by comparing lengths and bytes in order: for the handful of
 /// attributes a mapping declares, cheaper than hashing. Holds at most ``capacity``
 /// names; a larger set leaves it empty and the caller uses its ``ByteTable``.
+///
+/// The names live in one byte buffer with a flat entry per name, so a lookup reads
+/// plain memory (no nested arrays, no reference counting) and compares short names
+/// byte by byte instead of calling `memcmp`.
 struct SmallNameList: Sendable {
     static let capacity = 8
 
-    private let names: [[UInt8]]
-    private let values: [Int]
+    private struct Entry: Sendable {
+        var length: Int
+        var start: Int
+        var value: Int
+    }
+
+    private let entries: [Entry]
+    private let bytes: [UInt8]
 
     /// - Parameter entries: Names and their values; the first of equal names wins.
     init(_ entries: [(name: String, value: Int)]) {
         guard entries.count <= Self.capacity else {
-            names = []
-            values = []
+            self.entries = []
+            bytes = []
             return
         }
-        names = entries.map { Array($0.name.utf8) }
-        values = entries.map(\.value)
+        var bytes: [UInt8] = []
+        self.entries = entries.map { entry in
+            let start = bytes.count
+            bytes.append(contentsOf: entry.name.utf8)
+            return Entry(length: bytes.count - start, start: start, value: entry.value)
+        }
+        self.bytes = bytes
     }
 
     /// The value for `key`; `nil` when it is not in the list, or the list is empty
     /// because the set was too large (then the caller looks in its table).
     @inline(__always)
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard !names.isEmpty else { return nil }
-        for position in names.indices where names[position].count == key.count {
-            let equal = names[position].withUnsafeBufferPointer { stored in
-                key.count == 0 || memcmp(stored.baseAddress!, key.baseAddress!, key.count) == 0
+        guard !entries.isEmpty else { return nil }
+        let found = entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                for entry in entries where entry.length == key.count {
+                    var offset = 0
+                    while offset < key.count, bytes[entry.start &+ offset] == key[offset] { offset &+= 1 }
+                    if offset == key.count { return entry.value }
+                }
+                return -1
             }
-            if equal { return .some(values[position]) }
         }
-        return .some(nil)
+        return .some(found >= 0 ? found : nil)
     }
 }

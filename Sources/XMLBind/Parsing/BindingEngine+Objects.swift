@@ -1,0 +1,159 @@
+import Foundation
+
+/// Object elements: creating an object when its start tag is read, binding its
+/// attributes, property elements' text, and handing the finished object to its parent.
+extension BindingEngine {
+    func startObject(
+        _ bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        withBinding(bindingIndex) { binding in
+            startObject(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+        }
+    }
+
+    func startObject(
+        _ binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        let access = binding.access
+        let object = access.makeObject()
+        let base = ObjectStorage.base(of: object, isClass: access.isClass)
+        if let setOrigin = access.setOrigin {
+            setOrigin(object) {
+                let position = driver?.currentLineColumn ?? (line: 0, column: 0)
+                return Origin(file: file, line: position.line, column: position.column + 1)
+            }
+        }
+        if let setNamespace = access.setNamespace {
+            setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        var frame = Frame(
+            isObject: true, bindingIndex: bindingIndex, object: Unmanaged.passRetained(object), base: base,
+            textStart: binding.textProperty == nil ? -1 : text.count,
+            byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+            assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
+        if let attributes {
+            bindAttributes(
+                attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
+                byteIndex: byteIndex,
+                assigned: &frame.assigned)
+        }
+        if frames.isEmpty {
+            rootBinding = binding
+            rootByteIndex = byteIndex
+        }
+        // Streaming (issue 5): mark the outermost object of the streamed type.
+        if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count }
+        frames.append(frame)
+    }
+
+    func startPropertyElement(
+        _ index: Int, of bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        let binding = registry.bindings[bindingIndex]
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor] {
+            cursor += 2
+            let attribute = ExpandedName(rawName)
+            unknownAttribute(
+                attribute, in: binding, byteIndex: byteIndex,
+                message: {
+                    "unexpected attribute '\(attribute.qualifiedName)' on property element "
+                        + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
+                },
+                suggestions: { [] })
+        }
+        frames.append(
+            Frame(
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: text.count,
+                byteIndex: byteIndex))
+    }
+
+    func bindAttributes(
+        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding, at bindingIndex: Int,
+        object: AnyObject, base: UnsafeMutableRawPointer, element: ExpandedName, byteIndex: Int,
+        assigned: inout PropertySet
+    ) {
+        var index = 0
+        while let rawName = attributes[index], let rawValue = attributes[index + 1] {
+            index += 2
+            let name = ExpandedName(rawName)
+            let value = UnsafeBufferPointer(
+                start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
+            if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
+                store(
+                    value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                    assigned: &assigned,
+                    place: .attribute(rawName, tagOffset: byteIndex))
+            } else if binding.access.keepsAttributes {
+                binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+            } else {
+                unknownAttribute(
+                    name, in: binding, byteIndex: byteIndex,
+                    message: { "unknown attribute '\(name.qualifiedName)' on <\(element.qualifiedName)>" },
+                    suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
+            }
+        }
+    }
+
+    /// Converts the text gathered since `start` into a property, then drops that text.
+    func storeText(
+        from start: Int, into index: Int, of binding: ElementBinding, at bindingIndex: Int, object: AnyObject,
+        base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
+    ) {
+        guard start >= 0 else { return }
+        text.withUnsafeBufferPointer { buffer in
+            store(
+                UnsafeBufferPointer(rebasing: buffer[start...]), into: index, of: binding, at: bindingIndex,
+                object: object, base: base,
+                assigned: &assigned, place: place)
+        }
+        text.removeSubrange(start...)
+    }
+
+    /// Hands a completed object to its parent, or keeps it as the root; takes over the
+    /// engine's reference to it.
+    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
+        let top = frames.count - 1
+        guard top >= 0 else {
+            root = registry.bindings[bindingIndex].access.value(held.takeRetainedValue())
+            return
+        }
+        // Fields, not the whole frame.
+        let parentIndex = frames[top].bindingIndex
+        let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
+        if collectedSlot >= 0 {
+            collectChild(held, slot: collectedSlot)
+            return
+        }
+        let placement = registry.placement(parent: parentIndex, child: bindingIndex)
+        let object = held.takeRetainedValue()
+        guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {
+            return
+        }
+        if let placer = placement.place {
+            placer(parentObject, parentBase, object)
+            return
+        }
+        let binding = registry.bindings[bindingIndex]
+        let parentBinding = registry.bindings[parentIndex]
+        if parentBinding.access.addChild(parentObject, binding.access.value(object)) {
+            return
+        }
+        let slots = parentBinding.childSlots.map { "'\($0.propertyName)'" }.joined(separator: ", ")
+        let reason =
+            slots.isEmpty
+            ? "\(parentBinding.typeName) declares no children and is not an Ancestor"
+            : "none of its child properties (\(slots)) holds values of type \(binding.typeName)"
+        reportUnknown(
+            policy: parentBinding.unknownContentPolicy ?? globalPolicy, code: .unplacedChild,
+            message:
+                "<\(binding.elementName)> cannot be placed in its parent <\(parentBinding.elementName)>: \(reason)",
+            byteOffset: byteIndex, focus: .offset,
+            content: UnknownContent(
+                kind: .element, name: binding.elementName.description, namespace: nil,
+                parent: parentBinding.elementName.description, origin: nil))
+    }
+}
