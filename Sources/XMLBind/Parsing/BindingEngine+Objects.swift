@@ -83,6 +83,12 @@ extension BindingEngine {
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
+                // The common case inline: plain text, first value, nothing to substitute.
+                if resolver == nil, !assigned.contains(property), binding.setters[property].textOffset >= 0 {
+                    assigned.insert(property)
+                    storePlainText(value, into: property, of: binding, at: bindingIndex, base: base)
+                    continue
+                }
                 store(
                     value, into: property, of: binding, at: bindingIndex, object: object, base: base,
                     assigned: &assigned,

@@ -71,14 +71,8 @@ extension BindingEngine {
         // Plain text into a stored `String` or `String?`: no conversion to call, and equal
         // values share one `String`. (Fields of the slot, not the slot: copying it would
         // retain its closure.)
-        let textOffset = binding.setters[index].textOffset
-        if textOffset >= 0 {
-            let value = strings.string(bytes, property: propertyBase[bindingIndex] &+ index)
-            if binding.setters[index].textIsOptional {
-                (base + textOffset).assumingMemoryBound(to: String?.self).pointee = value
-            } else {
-                (base + textOffset).assumingMemoryBound(to: String.self).pointee = value
-            }
+        if binding.setters[index].textOffset >= 0 {
+            storePlainText(bytes, into: index, of: binding, at: bindingIndex, base: base)
             return
         }
         do {
@@ -92,6 +86,21 @@ extension BindingEngine {
                     message: Self.conversionMessage(
                         bytes, property, element: binding, error: error, original: original),
                     byteOffset: offset, focus: focus))
+        }
+    }
+
+    /// Stores text into a plain-text property (see ``SetterSlot/textOffset``).
+    @inline(__always)
+    func storePlainText(
+        _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
+        base: UnsafeMutableRawPointer
+    ) {
+        let value = strings.string(bytes, property: propertyBase[bindingIndex] &+ index)
+        let field = base + binding.setters[index].textOffset
+        if binding.setters[index].textIsOptional {
+            field.assumingMemoryBound(to: String?.self).pointee = value
+        } else {
+            field.assumingMemoryBound(to: String.self).pointee = value
         }
     }
 

@@ -104,28 +104,32 @@ struct StringCache {
         (self.hashes, self.lengths, self.values, self.bytes) = (hashes, lengths, values, bytes)
     }
 
-    /// A 64-bit hash of the bytes and their count, eight bytes at a time.
+    /// A 64-bit hash of the bytes and their count, eight bytes at a time (equal texts
+    /// hash equally; the slot's length and bytes are still compared).
     @inline(__always)
     static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = text.count
         var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         guard let start = text.baseAddress else { return hash }
         let raw = UnsafeRawPointer(start)
+        // Whole words, then the last word (overlapping) or the short value's bytes.
         var offset = 0
-        while offset &+ 8 <= count {
+        while offset &+ 8 < count {
             hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
             offset &+= 8
         }
-        if offset < count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < count {
-                tail |= UInt64(start[offset]) << shift
-                shift &+= 8
-                offset &+= 1
-            }
-            hash = (hash ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+        var last: UInt64
+        if count >= 8 {
+            last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            last = low | high << 32
+        } else {
+            last = 0
+            for index in 0..<count { last = last << 8 | UInt64(start[index]) }
         }
+        hash = (hash ^ last) &* 0xFF51_AFD7_ED55_8CCD
         return hash ^ (hash >> 29)
     }
 
