@@ -116,7 +116,7 @@ extension BindingEngine {
                 object: object, base: base,
                 assigned: &assigned, place: place)
         }
-        text.removeSubrange(start...)
+        dropText(from: start)
     }
 
     /// Hands a completed object to its parent, or keeps it as the root; takes over the

@@ -75,7 +75,7 @@ extension BindingEngine {
         guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.takeUnretainedValue(),
             let base = frames[owner].base
         else {
-            text.removeSubrange(min(frame.textStart, text.count)...)
+            dropText(from: frame.textStart)
             return
         }
         let bindingIndex = frames[owner].bindingIndex
@@ -90,7 +90,7 @@ extension BindingEngine {
                     offset: frame.byteIndex, textOffset: frame.textOffset,
                     ownerMark: frames[owner].assignmentMark, ownerOffset: frames[owner].byteIndex))
         }
-        text.removeSubrange(frame.textStart...)
+        dropText(from: frame.textStart)
         frames[owner].assigned = assigned
         elementAssignments.append((index, frame.byteIndex))
     }

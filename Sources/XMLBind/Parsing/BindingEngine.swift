@@ -253,7 +253,7 @@ final class BindingEngine {
                     from: frame.textStart, into: index, of: binding, at: frame.bindingIndex, object: object, base: base,
                     assigned: &frame.assigned, place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
             } else {
-                text.removeSubrange(frame.textStart...)
+                dropText(from: frame.textStart)
             }
         }
         storeCollectedChildren(from: frame.childMark, of: binding, base: base)
@@ -279,6 +279,12 @@ final class BindingEngine {
             frames[top].textOffset = driver.currentByteIndex
         }
         text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+
+    /// Drops the shared text buffer's bytes from `start` on (an element's text, once used).
+    @inline(__always)
+    func dropText(from start: Int) {
+        if start >= 0, start < text.count { text.removeLast(text.count &- start) }
     }
 
     /// The document bound `prefix` to `uri`: registrations written `prefix:local` now
