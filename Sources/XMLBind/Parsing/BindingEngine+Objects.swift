@@ -110,12 +110,9 @@ extension BindingEngine {
         base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
-        text.withUnsafeBufferPointer { buffer in
-            store(
-                UnsafeBufferPointer(rebasing: buffer[start...]), into: index, of: binding, at: bindingIndex,
-                object: object, base: base,
-                assigned: &assigned, place: place)
-        }
+        store(
+            text.bytes(from: start), into: index, of: binding, at: bindingIndex, object: object, base: base,
+            assigned: &assigned, place: place)
         dropText(from: start)
     }
 

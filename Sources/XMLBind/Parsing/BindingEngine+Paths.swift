@@ -81,15 +81,12 @@ extension BindingEngine {
         let bindingIndex = frames[owner].bindingIndex
         let binding = registry.bindings[bindingIndex]
         var assigned = frames[owner].assigned
-        text.withUnsafeBufferPointer { buffer in
-            store(
-                UnsafeBufferPointer(rebasing: buffer[frame.textStart...]), into: index, of: binding, at: bindingIndex,
-                object: object,
-                base: base, assigned: &assigned,
-                place: .element(
-                    offset: frame.byteIndex, textOffset: frame.textOffset,
-                    ownerMark: frames[owner].assignmentMark, ownerOffset: frames[owner].byteIndex))
-        }
+        store(
+            text.bytes(from: frame.textStart), into: index, of: binding, at: bindingIndex, object: object,
+            base: base, assigned: &assigned,
+            place: .element(
+                offset: frame.byteIndex, textOffset: frame.textOffset,
+                ownerMark: frames[owner].assignmentMark, ownerOffset: frames[owner].byteIndex))
         dropText(from: frame.textStart)
         frames[owner].assigned = assigned
         elementAssignments.append((index, frame.byteIndex))

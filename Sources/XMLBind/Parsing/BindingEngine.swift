@@ -68,7 +68,7 @@ final class BindingEngine {
 
     /// One buffer for all gathered text: each collecting frame appends after its
     /// parent's text and truncates back when it ends.
-    @exclusivity(unchecked) var text: [UInt8] = []
+    @exclusivity(unchecked) var text = TextBuffer()
     /// How deep inside a skipped (unknown) subtree the parser is.
     @exclusivity(unchecked) var skipDepth = 0
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
@@ -125,7 +125,6 @@ final class BindingEngine {
         }
         self.propertyBase = bases
         strings.prepare(propertyCount: total)
-        text.reserveCapacity(1024)
     }
 
     deinit {
@@ -137,6 +136,7 @@ final class BindingEngine {
         for child in collectedChildren { child.release() }
         strings.release()
         bindingRefs.deallocate()
+        text.deallocate()
     }
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
@@ -278,13 +278,13 @@ final class BindingEngine {
         if resolver != nil, frames[top].textOffset < 0, let driver {
             frames[top].textOffset = driver.currentByteIndex
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        text.append(bytes, count: count)
     }
 
     /// Drops the shared text buffer's bytes from `start` on (an element's text, once used).
     @inline(__always)
     func dropText(from start: Int) {
-        if start >= 0, start < text.count { text.removeLast(text.count &- start) }
+        text.truncate(to: start)
     }
 
     /// The document bound `prefix` to `uri`: registrations written `prefix:local` now
