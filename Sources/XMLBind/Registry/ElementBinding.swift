@@ -17,6 +17,8 @@ final class ElementBinding: Sendable {
     /// The same for attributes, as a short list scanned in order when there are few.
     let attributeNames: SmallNameList
     let elementTable: ByteTable
+    /// The same for child elements.
+    let elementNames: SmallNameList
     /// The `.text` property, if one was declared.
     let textProperty: Int?
     /// Properties with `.required()`.
@@ -93,6 +95,9 @@ final class ElementBinding: Sendable {
             declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
                 .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
+        elementNames = SmallNameList(
+            declared.indices.filter { declared[$0].form.acceptsElement && declared[$0].path.isEmpty }
+                .map { (declared[$0].xmlName.local, $0) })
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
@@ -128,7 +133,13 @@ final class ElementBinding: Sendable {
     func elementProperty(
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
     ) -> Int? {
-        guard let index = elementTable.lookup(local) else { return nil }
+        let found: Int?
+        if let listed = elementNames.index(of: local) {
+            found = listed
+        } else {
+            found = elementTable.lookup(local)
+        }
+        guard let index = found else { return nil }
         if properties[index].matchesElement(uri: uri, prefix: prefix) { return index }
         return properties.indices.first { candidate in
             properties[candidate].form.acceptsElement

@@ -16,14 +16,18 @@ struct SmallNameList: Sendable {
 
     private let entries: [Entry]
     private let bytes: [UInt8]
+    /// Whether the list holds the whole set (false: too large, see the table).
+    private let isComplete: Bool
 
     /// - Parameter entries: Names and their values; the first of equal names wins.
     init(_ entries: [(name: String, value: Int)]) {
         guard entries.count <= Self.capacity else {
             self.entries = []
             bytes = []
+            isComplete = false
             return
         }
+        isComplete = true
         var bytes: [UInt8] = []
         self.entries = entries.map { entry in
             let start = bytes.count
@@ -37,7 +41,8 @@ struct SmallNameList: Sendable {
     /// because the set was too large (then the caller looks in its table).
     @inline(__always)
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard !entries.isEmpty else { return nil }
+        guard isComplete else { return nil }
+        if entries.isEmpty { return .some(nil) }
         let found = entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { bytes in
                 for entry in entries where entry.length == key.count {
