@@ -16,6 +16,9 @@ final class ElementBinding: Sendable {
     let attributeTable: ByteTable
     /// The same for attributes, as a short list scanned in order when there are few.
     let attributeNames: SmallNameList
+    /// Per property: whether an attribute in no namespace matches it (its name is
+    /// declared without a namespace).
+    let matchesUnqualifiedAttribute: [Bool]
     let elementTable: ByteTable
     /// The same for child elements.
     let elementNames: SmallNameList
@@ -95,6 +98,7 @@ final class ElementBinding: Sendable {
             declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
                 .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
+        matchesUnqualifiedAttribute = declared.map { $0.matchesAttribute(uri: nil, prefix: nil) }
         elementNames = SmallNameList(
             declared.indices.filter { declared[$0].form.acceptsElement && declared[$0].path.isEmpty }
                 .map { (declared[$0].xmlName.local, $0) })
@@ -110,7 +114,21 @@ final class ElementBinding: Sendable {
     }
 
     /// The declared property for an attribute, if any.
+    ///
+    /// The usual attribute (no namespace, its local name in the short list, declared
+    /// without a namespace) is answered inline; anything else goes the general way.
+    @inline(__always)
     func attributeProperty(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+    ) -> Int? {
+        if uri == nil, let listed = attributeNames.index(of: local) {
+            guard let index = listed else { return nil }
+            if matchesUnqualifiedAttribute[index] { return index }
+        }
+        return anyAttributeProperty(local: local, uri: uri, prefix: prefix)
+    }
+
+    private func anyAttributeProperty(
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
     ) -> Int? {
         let found: Int?
