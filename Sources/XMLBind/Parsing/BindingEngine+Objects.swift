@@ -79,7 +79,7 @@ extension BindingEngine {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
-            let name = ExpandedName(rawName)
+            let name = ExpandedName(attribute: rawName)
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
