@@ -43,22 +43,40 @@ final class CompiledRegistry: Sendable {
         var types: [ObjectIdentifier: Int] = [:]
         for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
         self.typeIndex = types
-        let samples = bindings.map { $0.access.makeSampleValue() }
-        self.placements = bindings.flatMap { parent in
-            bindings.indices.map { childIndex -> PlacerSlot in
-                let child = bindings[childIndex]
-                // The binder only ever creates exact instances of the child's type, so one
-                // sample answers for every child: the first slot it fits takes them all.
-                let slots = parent.childSlots
-                guard let slot = slots.indices.first(where: { slots[$0].fits(samples[childIndex]) }) else {
-                    return PlacerSlot(place: nil)
+        self.placements = Self.placements(of: bindings)
+    }
+
+    /// The ``placements`` table, row by row.
+    ///
+    /// The binder only ever creates exact instances of the child's type, so the type (or
+    /// one sample of it) answers for every child: the first slot it fits takes them all.
+    private static func placements(of bindings: [ElementBinding]) -> [PlacerSlot] {
+        var placements: [PlacerSlot] = []
+        placements.reserveCapacity(bindings.count * bindings.count)
+        // Made only for a slot whose element type is not a class, and once per type.
+        var samples = [Any?](repeating: nil, count: bindings.count)
+        for parent in bindings {
+            let slots = parent.childSlots
+            for (childIndex, child) in bindings.enumerated() {
+                let childType = child.access.type
+                let sample = {
+                    if let made = samples[childIndex] { return made }
+                    let made = child.access.makeSampleValue()
+                    samples[childIndex] = made
+                    return made
                 }
-                let exact = slots[slot].isExact(child.access.type, child.isClass)
-                return PlacerSlot(
-                    place: slots[slot].makePlacer(
-                        parent.childSlotOffsets[slot], parent.isClass, exact, child.isClass, child.access.value))
+                guard let slot = slots.firstIndex(where: { $0.fits(childType, sample: sample) }) else {
+                    placements.append(PlacerSlot(place: nil))
+                    continue
+                }
+                let exact = slots[slot].isExact(childType)
+                placements.append(
+                    PlacerSlot(
+                        place: slots[slot].makePlacer(
+                            parent.childSlotOffsets[slot], parent.isClass, exact, child.isClass, child.access.value)))
             }
         }
+        return placements
     }
 
     /// The binding that writes `object` and the object held as the engine holds it: the
