@@ -16,7 +16,7 @@ final class CompiledRegistry: Sendable {
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
     /// For writing: the binding of each mapped type (the last registration of a type wins).
-    let typeIndex: [ObjectIdentifier: Int]
+    let typeIndex: TypeIndex
     /// For each parent binding and each child binding (row-major, see
     /// ``placement(parent:child:)``), the placer of the first child slot
     /// (in declaration order) whose element type the child's type fits; `nil` when none
@@ -40,9 +40,7 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
-        var types: [ObjectIdentifier: Int] = [:]
-        for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
-        self.typeIndex = types
+        self.typeIndex = TypeIndex(bindings.map { $0.objectType })
         self.placements = Self.placements(of: bindings)
     }
 

@@ -18,7 +18,17 @@ public struct XMLBinder: Sendable {
     /// The registered definitions, in registration order, and their compiled tables.
     let registry: CompiledRegistry
     /// Definitions as given, kept so that a later `register` can recompile with more.
-    private let definitions: [@Sendable ([String: String]) -> ElementBinding]
+    private let definitions: [Definition]
+
+    /// A definition as given, made into a binding with the binder's prefixes.
+    ///
+    /// A struct, not a bare closure: an array of closures of this type has its storage
+    /// type instantiated at run time from its mangled name, which finds
+    /// `String: Hashable` (for the `[String: String]` argument) by a scan of every
+    /// conformance record in the process.
+    private struct Definition: Sendable {
+        let compile: @Sendable (_ prefixes: [String: String]) -> ElementBinding
+    }
 
     /// Creates a binder with no mappings.
     ///
@@ -42,12 +52,12 @@ public struct XMLBinder: Sendable {
 
     private init(
         options: ParseOptions, prefixes: [String: String],
-        definitions: [@Sendable ([String: String]) -> ElementBinding]
+        definitions: [Definition]
     ) {
         self.options = options
         self.prefixes = prefixes
         self.definitions = definitions
-        self.registry = CompiledRegistry(bindings: definitions.map { $0(prefixes) })
+        self.registry = CompiledRegistry(bindings: definitions.map { $0.compile(prefixes) })
     }
 
     /// Returns a binder that also knows the given mappings.
@@ -59,7 +69,7 @@ public struct XMLBinder: Sendable {
     public func register<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) -> XMLBinder {
         var all = definitions
         for definition in repeat each mappings {
-            all.append { prefixes in ElementBinding(definition, prefixes: prefixes) }
+            all.append(Definition { prefixes in ElementBinding(definition, prefixes: prefixes) })
         }
         return XMLBinder(options: options, prefixes: prefixes, definitions: all)
     }
