@@ -199,6 +199,45 @@ struct ChildrenTests {
         #expect(pool.names.map(\.value) == ["n"])
     }
 
+    // Slots by class hierarchy and by protocol: a child goes to the first slot it fits.
+    class Animal: Bindable {
+        var name = ""
+        required init() {}
+    }
+    final class Dog: Animal {}
+    final class Cat: Animal {}
+    protocol Plant {}
+    struct Fern: Bindable, Plant {
+        var name = ""
+        init() {}
+    }
+    final class Garden: Bindable {
+        var dogs: [Dog] = []
+        var animals: [Animal] = []
+        var plants: [any Plant] = []
+        var pool: Pool?
+        init() {}
+    }
+
+    @Test func subclassesAndProtocolsFindTheirSlots() throws {
+        let binder = XMLBinder(mode: .lenient).register(
+            mapping(Garden.self, element: "garden").children(\.dogs).children(\.animals).children(\.plants)
+                .child(\.pool),
+            mapping(Dog.self, element: "dog").property(\.name),
+            mapping(Cat.self, element: "cat").property(\.name),
+            mapping(Animal.self, element: "animal").property(\.name),
+            mapping(Fern.self, element: "fern").property(\.name),
+            mapping(Item.self, element: "item").property(\.name))
+        let garden = try binder.parse(
+            "<garden><dog name='d'/><cat name='c'/><animal name='a'/><fern name='f'/><item name='i'/></garden>",
+            as: Garden.self)
+        #expect(garden.dogs.map(\.name) == ["d"])
+        #expect(garden.animals.map(\.name) == ["c", "a"])
+        #expect(garden.animals.first is Cat)
+        #expect(garden.plants.compactMap { ($0 as? Fern)?.name } == ["f"])
+        #expect(garden.pool == nil)
+    }
+
     @Test func rootMayBeAClassOrAStructThroughTheUntypedParse() throws {
         let root = try Self.server.parse("<Connector port='1' secure='0'/>")
         let connector = try #require(root as? Connector)

@@ -27,11 +27,14 @@ struct ChildSlot: Sendable {
     @usableFromInline let fieldType: Any.Type
     /// Where the key path's value lies in a sample parent.
     @usableFromInline let projectOffset: @Sendable (AnyObject?) -> Int?
-    /// Whether a child value fits the slot's element type (tested once, on a sample).
-    @usableFromInline let fits: @Sendable (Any) -> Bool
-    /// Whether every child of the given type (and class-ness) *is* an element, bit for bit:
-    /// the same type, or a subclass of an element class.
-    @usableFromInline let isExact: @Sendable (Any.Type, Bool) -> Bool
+    /// The slot's element type.
+    @usableFromInline let elementType: Any.Type
+    /// The element type when it is a class, so that a class child is matched by walking its
+    /// superclasses; `nil` for a struct, protocol or other element type.
+    @usableFromInline let elementClass: AnyClass?
+    /// Whether a child value is an element, by a dynamic cast: for the element types that
+    /// ``elementClass`` cannot answer for (tested once, on a sample).
+    @usableFromInline let castsToElement: @Sendable (Any) -> Bool
     /// Makes the placer, given the field's offset (or `nil`: go through the key path),
     /// the parent's class-ness, exactness, the child's class-ness, and the child's value
     /// accessor (for the inexact case).
@@ -47,7 +50,7 @@ struct ChildSlot: Sendable {
     @usableFromInline
     init(
         keyPath: AnyKeyPath & Sendable, fieldType: Any.Type, projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
-        fits: @escaping @Sendable (Any) -> Bool, isExact: @escaping @Sendable (Any.Type, Bool) -> Bool,
+        elementType: Any.Type, elementClass: AnyClass?, castsToElement: @escaping @Sendable (Any) -> Bool,
         makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer,
         read: @escaping @Sendable (AnyObject) -> [Any],
         storeAll: ChildBulkStorer? = nil
@@ -57,8 +60,9 @@ struct ChildSlot: Sendable {
         self.keyPath = keyPath
         self.fieldType = fieldType
         self.projectOffset = projectOffset
-        self.fits = fits
-        self.isExact = isExact
+        self.elementType = elementType
+        self.elementClass = elementClass
+        self.castsToElement = castsToElement
         self.makePlacer = makePlacer
     }
 
@@ -92,11 +96,7 @@ struct ChildSlot: Sendable {
         storeAll: ChildBulkStorer? = nil
     ) -> ChildSlot {
         let project: @Sendable (AnyObject?) -> Int? = { ObjectStorage.projectedOffset(keyPath, sample: $0) }
-        let fits: @Sendable (Any) -> Bool = { $0 is Element }
-        let isExact: @Sendable (Any.Type, Bool) -> Bool = { childType, childIsClass in
-            if ObjectIdentifier(childType) == ObjectIdentifier(Element.self) { return true }
-            return childIsClass && Element.self is AnyClass && childType is Element.Type
-        }
+        let castsToElement: @Sendable (Any) -> Bool = { $0 is Element }
         let makePlacer: @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer = {
             offset, parentIsClass, exact, childIsClass, childValue in
             let element = elementReader(Element.self, exact: exact, childIsClass: childIsClass, childValue: childValue)
@@ -118,14 +118,52 @@ struct ChildSlot: Sendable {
             read(ObjectStorage.value(object, as: Parent.self, isClass: parentIsClass))
         }
         return ChildSlot(
-            keyPath: keyPath, fieldType: Field.self, projectOffset: project, fits: fits, isExact: isExact,
-            makePlacer: makePlacer, read: readBack, storeAll: storeAll)
+            keyPath: keyPath, fieldType: Field.self, projectOffset: project, elementType: Element.self,
+            elementClass: Element.self as? AnyClass, castsToElement: castsToElement, makePlacer: makePlacer,
+            read: readBack, storeAll: storeAll)
+    }
+
+    /// Whether children of the given type fit the slot's element type: the same type, a
+    /// subclass of an element class, or (for other element types) a sample that casts.
+    ///
+    /// Class to class is decided by walking the superclass chain: a failing dynamic cast
+    /// between two classes looks for a bridging conformance, which scans every conformance
+    /// record in the process once per type.
+    ///
+    /// - Parameters:
+    ///   - childType: The child's type.
+    ///   - sample: Makes a child value, for the dynamic cast.
+    /// - Returns: Whether the slot takes such children.
+    func fits(_ childType: Any.Type, sample: () -> Any) -> Bool {
+        if ObjectIdentifier(childType) == ObjectIdentifier(elementType) { return true }
+        if let elementClass, let childClass = childType as? AnyClass {
+            return Self.isSubclass(childClass, of: elementClass)
+        }
+        return castsToElement(sample())
+    }
+
+    /// Whether every child of the given type *is* an element, bit for bit: the same type,
+    /// or a subclass of an element class.
+    func isExact(_ childType: Any.Type) -> Bool {
+        if ObjectIdentifier(childType) == ObjectIdentifier(elementType) { return true }
+        guard let elementClass, let childClass = childType as? AnyClass else { return false }
+        return Self.isSubclass(childClass, of: elementClass)
+    }
+
+    /// Whether `type` is `base` or one of its subclasses.
+    static func isSubclass(_ type: AnyClass, of base: AnyClass) -> Bool {
+        var current: AnyClass? = type
+        while let candidate = current {
+            if ObjectIdentifier(candidate) == ObjectIdentifier(base) { return true }
+            current = _getSuperclass(candidate)
+        }
+        return false
     }
 
     /// Appends children, each passed retained, to the `[Element]` at `field`.
     ///
     /// The registry uses it only for children that are `Element`s bit for bit (see
-    /// ``isExact``): instances of an `Element` class or its subclasses, or boxed
+    /// ``isExact(_:)``): instances of an `Element` class or its subclasses, or boxed
     /// `Element` structs. Children for a protocol's array are cast one by one instead.
     @inlinable
     static func arrayStorer<Element>(_ element: Element.Type) -> ChildBulkStorer {

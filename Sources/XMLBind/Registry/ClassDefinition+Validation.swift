@@ -8,11 +8,9 @@ extension ClassDefinition {
     ///
     /// - Returns: The definition with that property marked required. Called before any
     ///   property is declared, it changes nothing.
+    @inlinable
     public func required() -> Self {
-        guard !properties.isEmpty else { return self }
-        var copy = self
-        copy.properties[copy.properties.count - 1].isRequired = true
-        return copy
+        Self(declarations: declarations.changingLastProperty { $0.isRequired = true })
     }
 
     /// Sets what happens to attributes and child elements of this element that its
@@ -21,10 +19,9 @@ extension ClassDefinition {
     /// - Parameter policy: ``UnknownContentPolicy/error``, ``UnknownContentPolicy/warning``,
     ///   ``UnknownContentPolicy/ignore`` or a callback.
     /// - Returns: The definition with the policy set.
+    @inlinable
     public func unknownContent(_ policy: UnknownContentPolicy) -> Self {
-        var copy = self
-        copy.unknownContentPolicy = policy
-        return copy
+        Self(declarations: declarations.setting(unknownContent: policy))
     }
 
     /// Adds a check run when an element of this type is complete: its properties and
@@ -44,12 +41,12 @@ extension ClassDefinition {
     ///
     /// - Parameter check: Receives the completed object and a context to report to.
     /// - Returns: The definition with the check added.
+    @inlinable
     public func validate(_ check: @escaping @Sendable (T, ValidationContext) throws -> Void) -> Self {
-        var copy = self
-        let isClass = access.isClass
-        copy.validators.append { object, context in
-            try check(ObjectStorage.value(object, as: T.self, isClass: isClass), context)
-        }
-        return copy
+        let isClass = declarations.access.isClass
+        return Self(
+            declarations: declarations.adding { object, context in
+                try check(ObjectStorage.value(object, as: T.self, isClass: isClass), context)
+            })
     }
 }

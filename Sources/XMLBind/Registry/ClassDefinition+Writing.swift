@@ -14,11 +14,9 @@ extension ClassDefinition {
     /// - Parameter form: ``WritingOptions/PropertyForm/attribute`` or ``WritingOptions/PropertyForm/element``.
     /// - Returns: The definition with that property's form set. Called before any property
     ///   is declared, it changes nothing.
+    @inlinable
     public func written(as form: WritingOptions.PropertyForm) -> Self {
-        guard !properties.isEmpty else { return self }
-        var copy = self
-        copy.properties[copy.properties.count - 1].writtenForm = form
-        return copy
+        Self(declarations: declarations.changingLastProperty { $0.writtenForm = form })
     }
 
     /// Sets where this definition's `.property` declarations are written, overriding
@@ -26,10 +24,9 @@ extension ClassDefinition {
     ///
     /// - Parameter form: ``WritingOptions/PropertyForm/attribute`` or ``WritingOptions/PropertyForm/element``.
     /// - Returns: The definition with the form set.
+    @inlinable
     public func propertiesWritten(as form: WritingOptions.PropertyForm) -> Self {
-        var copy = self
-        copy.propertyForm = form
-        return copy
+        Self(declarations: declarations.setting(propertyForm: form))
     }
 
     /// Writes the most recently declared property's text as a CDATA section, for values
@@ -43,10 +40,8 @@ extension ClassDefinition {
     ///
     /// - Returns: The definition with that property marked. Called before any property is
     ///   declared, it changes nothing.
+    @inlinable
     public func writtenAsCDATA() -> Self {
-        guard !properties.isEmpty else { return self }
-        var copy = self
-        copy.properties[copy.properties.count - 1].writesCDATA = true
-        return copy
+        Self(declarations: declarations.changingLastProperty { $0.writesCDATA = true })
     }
 }

@@ -13,47 +13,47 @@
 /// A definition is a value: each call returns a new definition with one more
 /// declaration, in declaration order.
 public struct ClassDefinition<T: Bindable>: Sendable {
-    /// The element this type binds to.
-    let elementName: XMLName
-    /// Declared properties, in declaration order.
-    @usableFromInline var properties: [PropertyBinding] = []
-    /// Declared typed children, in declaration order.
-    @usableFromInline var childSlots: [ChildSlot] = []
-    /// What to do with unknown attributes and child elements of this element; the
-    /// binder's policy when `nil`.
-    var unknownContentPolicy: UnknownContentPolicy?
-    /// Checks run when an element is complete, in declaration order.
-    var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] = []
-    /// Properties and child slots together, in declaration order, for writing.
-    var contentOrder: [DeclaredItem] = []
-    /// How this definition's `.property` declarations are written (`.propertiesWritten(as:)`).
-    var propertyForm: WritingOptions.PropertyForm?
-
-    /// How the registry reaches the mapped type, specialised where the type is known.
-    @usableFromInline let access: TypeAccess
+    /// Everything declared so far. A reference, so that copying a definition needs no
+    /// metadata of `ClassDefinition<T>` (see ``MappingDeclarations``).
+    @usableFromInline let declarations: MappingDeclarations
 
     @usableFromInline
-    init(elementName: XMLName, access: TypeAccess) {
-        self.elementName = elementName
-        self.access = access
+    init(declarations: MappingDeclarations) {
+        self.declarations = declarations
     }
 
+    /// The element this type binds to.
+    var elementName: XMLName { declarations.contents.elementName }
+    /// Declared properties, in declaration order.
+    var properties: [PropertyBinding] { declarations.contents.properties }
+    /// Declared typed children, in declaration order.
+    var childSlots: [ChildSlot] { declarations.contents.childSlots }
+    /// What to do with unknown attributes and child elements of this element; the
+    /// binder's policy when `nil`.
+    var unknownContentPolicy: UnknownContentPolicy? { declarations.contents.unknownContentPolicy }
+    /// Checks run when an element is complete, in declaration order.
+    var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] { declarations.contents.validators }
+    /// Properties and child slots together, in declaration order, for writing.
+    var contentOrder: [DeclaredItem] { declarations.contents.contentOrder }
+    /// How this definition's `.property` declarations are written (`.propertiesWritten(as:)`).
+    var propertyForm: WritingOptions.PropertyForm? { declarations.contents.propertyForm }
+    /// How the registry reaches the mapped type, specialised where the type is known.
+    var access: TypeAccess { declarations.contents.access }
+
     /// This definition with one more property.
-    @usableFromInline
+    ///
+    /// Inlinable, as are all the methods that return a changed definition: a call into
+    /// the library on a `ClassDefinition<T>` passes its metadata, which is as slow to
+    /// make as the copies that ``MappingDeclarations`` avoids.
+    @inlinable
     func adding(_ property: PropertyBinding) -> ClassDefinition<T> {
-        var copy = self
-        copy.contentOrder.append(.property(copy.properties.count))
-        copy.properties.append(property)
-        return copy
+        ClassDefinition(declarations: declarations.adding(property))
     }
 
     /// This definition with one more child slot.
-    @usableFromInline
+    @inlinable
     func adding(_ slot: ChildSlot) -> ClassDefinition<T> {
-        var copy = self
-        copy.contentOrder.append(.child(copy.childSlots.count))
-        copy.childSlots.append(slot)
-        return copy
+        ClassDefinition(declarations: declarations.adding(slot))
     }
 }
 
@@ -76,5 +76,7 @@ enum DeclaredItem: Sendable, Equatable {
 /// - Returns: A definition with no properties yet.
 @inlinable
 public func mapping<T: Bindable>(_ type: T.Type, element: String, namespace: String? = nil) -> ClassDefinition<T> {
-    ClassDefinition(elementName: XMLName(element: element, namespace: namespace), access: TypeAccess(T.self))
+    ClassDefinition(
+        declarations: MappingDeclarations(
+            elementName: XMLName(element: element, namespace: namespace), access: TypeAccess(T.self)))
 }

@@ -16,7 +16,7 @@ final class CompiledRegistry: Sendable {
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
     /// For writing: the binding of each mapped type (the last registration of a type wins).
-    let typeIndex: [ObjectIdentifier: Int]
+    let typeIndex: TypeIndex
     /// For each parent binding and each child binding (row-major, see
     /// ``placement(parent:child:)``), the placer of the first child slot
     /// (in declaration order) whose element type the child's type fits; `nil` when none
@@ -40,20 +40,35 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
-        var types: [ObjectIdentifier: Int] = [:]
-        for (index, binding) in bindings.enumerated() { types[binding.objectType] = index }
-        self.typeIndex = types
-        let samples = bindings.map { $0.access.makeSampleValue() }
+        self.typeIndex = TypeIndex(bindings.map { $0.objectType })
+        self.placements = Self.placements(of: bindings)
+    }
+
+    /// The ``placements`` table, row by row.
+    ///
+    /// The binder only ever creates exact instances of the child's type, so the type (or
+    /// one sample of it) answers for every child: the first slot it fits takes them all.
+    private static func placements(of bindings: [ElementBinding]) -> [PlacerSlot] {
         var placements: [PlacerSlot] = []
+        placements.reserveCapacity(bindings.count * bindings.count)
+        // Made only for a slot whose element type is not a class, and once per type.
+        var samples = [Any?](repeating: nil, count: bindings.count)
         for parent in bindings {
-            // The binder only ever creates exact instances of the child's type, so one
-            // sample answers for every child: the first slot it fits takes them all.
             let slots = parent.childSlots
-            let chosen = bindings.indices.map { childIndex -> (slot: Int, exact: Bool)? in
-                guard let slot = slots.indices.first(where: { slots[$0].fits(samples[childIndex]) }) else {
-                    return nil
+            var chosen: [(slot: Int, exact: Bool)?] = []
+            for (childIndex, child) in bindings.enumerated() {
+                let childType = child.access.type
+                let sample = {
+                    if let made = samples[childIndex] { return made }
+                    let made = child.access.makeSampleValue()
+                    samples[childIndex] = made
+                    return made
                 }
-                return (slot, slots[slot].isExact(bindings[childIndex].access.type, bindings[childIndex].isClass))
+                guard let slot = slots.firstIndex(where: { $0.fits(childType, sample: sample) }) else {
+                    chosen.append(nil)
+                    continue
+                }
+                chosen.append((slot, slots[slot].isExact(childType)))
             }
             // An array whose every child is an element bit for bit collects its children
             // and grows once, when the parent ends (see BindingEngine+Children.swift).
@@ -75,7 +90,7 @@ final class CompiledRegistry: Sendable {
                         collectedSlot: collects[choice.slot] ? choice.slot : -1))
             }
         }
-        self.placements = placements
+        return placements
     }
 
     /// The binding that writes `object` and the object held as the engine holds it: the

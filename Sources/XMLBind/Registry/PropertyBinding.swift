@@ -39,8 +39,6 @@ struct PropertyBinding: Sendable {
     @usableFromInline let declaredXMLName: String?
     /// The form as declared; a nested path may settle `.either` into one (see ``PropertyPath``).
     @usableFromInline var form: Form
-    /// The Swift type's name, for messages: `cannot convert "x" to Int`.
-    @usableFromInline let typeName: String
     /// The property's value type, to match a stored field.
     @usableFromInline let valueType: Any.Type
     /// The key path, for its name when it is not a stored field.
@@ -89,7 +87,6 @@ struct PropertyBinding: Sendable {
         self.keyPath = keyPath
         self.declaredXMLName = xml
         self.form = form
-        self.typeName = TypeName.forMessages(V.self)
         self.valueType = V.self
         self.projectOffset = { sample in ObjectStorage.projectedOffset(keyPath, sample: sample) }
         self.probeField = { sample, candidates in
@@ -170,6 +167,12 @@ struct PropertyBinding: Sendable {
         guard let offset = probeField(sample, candidates.map(\.offset)) else { return nil }
         return candidates.first { $0.offset == offset }?.name
     }
+
+    /// The Swift type's name, for messages: `cannot convert "x" to Int`.
+    ///
+    /// Made when a message needs it, not at registration: formatting a type's name (some
+    /// 20,000 instructions) costs more than the rest of a property's registration.
+    var typeName: String { TypeName.forMessages(valueType) }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
     /// `attribute 'currency' of <details/price>`.

@@ -31,6 +31,8 @@ struct PropertyPath {
 
     /// The steps of `a/b/@c`, ignoring empty steps and slashes inside `{…}`.
     private static func split(_ text: String) -> [String] {
+        // Most names are flat: no need to walk their characters.
+        guard text.utf8.contains(UInt8(ascii: "/")) else { return text.isEmpty ? [] : [text] }
         var parts: [String] = []
         var current = ""
         var braces = 0

@@ -1,8 +1,6 @@
 /// Type names as a person reads them in a message: `Int` for `Optional<Int>` (a value in a
 /// document is never "nil"), `[Int]` for `Array<Int>`.
-@usableFromInline
 enum TypeName {
-    @usableFromInline
     static func forMessages(_ type: Any.Type) -> String {
         var name = _typeName(type, qualified: false)
         if name.hasPrefix("Optional<"), name.hasSuffix(">") {

@@ -16,9 +16,10 @@ public struct XMLBinder: Sendable {
     /// Prefixes for `prefix:local` names in mappings, resolved when mappings are registered.
     public let prefixes: [String: String]
     /// The registered definitions, in registration order, and their compiled tables.
+    ///
+    /// A later `register` or `with(options:)` reuses the compiled bindings: a binding
+    /// depends only on its definition and the prefixes, which a binder keeps.
     let registry: CompiledRegistry
-    /// Definitions as given, kept so that a later `register` can recompile with more.
-    private let definitions: [@Sendable ([String: String]) -> ElementBinding]
 
     /// Creates a binder with no mappings.
     ///
@@ -28,7 +29,7 @@ public struct XMLBinder: Sendable {
     ///     `configuration:define`. A prefix not given here is resolved through the
     ///     document's own `xmlns:` declarations.
     public init(options: ParseOptions = ParseOptions(), prefixes: [String: String] = [:]) {
-        self.init(options: options, prefixes: prefixes, definitions: [])
+        self.init(options: options, prefixes: prefixes, registry: CompiledRegistry(bindings: []))
     }
 
     /// Creates a binder with no mappings in the given mode.
@@ -40,14 +41,10 @@ public struct XMLBinder: Sendable {
         self.init(options: ParseOptions(mode: mode), prefixes: prefixes)
     }
 
-    private init(
-        options: ParseOptions, prefixes: [String: String],
-        definitions: [@Sendable ([String: String]) -> ElementBinding]
-    ) {
+    private init(options: ParseOptions, prefixes: [String: String], registry: CompiledRegistry) {
         self.options = options
         self.prefixes = prefixes
-        self.definitions = definitions
-        self.registry = CompiledRegistry(bindings: definitions.map { $0(prefixes) })
+        self.registry = registry
     }
 
     /// Returns a binder that also knows the given mappings.
@@ -57,11 +54,15 @@ public struct XMLBinder: Sendable {
     /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
     /// - Returns: A new binder; this one is unchanged.
     public func register<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) -> XMLBinder {
-        var all = definitions
+        // A local, so that the new binder gets it by a retain: copied from `self` in place,
+        // the dictionary goes through its value witnesses, whose metadata is made from a
+        // mangled name with a scan of every conformance record for `String: Hashable`.
+        let prefixes = self.prefixes
+        var bindings = registry.bindings
         for definition in repeat each mappings {
-            all.append { prefixes in ElementBinding(definition, prefixes: prefixes) }
+            bindings.append(ElementBinding(definition, prefixes: prefixes))
         }
-        return XMLBinder(options: options, prefixes: prefixes, definitions: all)
+        return XMLBinder(options: options, prefixes: prefixes, registry: CompiledRegistry(bindings: bindings))
     }
 
     /// Returns a binder with the same mappings and other options.
@@ -69,6 +70,6 @@ public struct XMLBinder: Sendable {
     /// - Parameter options: The new options.
     /// - Returns: A new binder; this one is unchanged.
     public func with(options: ParseOptions) -> XMLBinder {
-        XMLBinder(options: options, prefixes: prefixes, definitions: definitions)
+        XMLBinder(options: options, prefixes: prefixes, registry: registry)
     }
 }

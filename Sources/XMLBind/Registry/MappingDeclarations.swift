@@ -1,0 +1,98 @@
+/// What a ``ClassDefinition`` declares, without its type parameter: the storage behind
+/// the fluent builder.
+///
+/// A definition holds only a reference to one of these, so client code copies a
+/// definition with a retain. Were the declarations stored in `ClassDefinition<T>`
+/// itself, the copies (and any call into the library on a definition) would need the
+/// metadata of `ClassDefinition<T>`, which the caller's module instantiates from its
+/// mangled name, finding `T: Bindable` by a scan of every conformance record in the
+/// process: some 200,000 instructions per mapped type. Every change makes a new
+/// instance; an instance never changes.
+@usableFromInline
+final class MappingDeclarations: Sendable {
+    /// The fields, gathered so that a change copies them in one step.
+    struct Contents: Sendable {
+        /// The element the type binds to.
+        let elementName: XMLName
+        /// How the registry reaches the mapped type, specialised where the type is known.
+        let access: TypeAccess
+        /// Declared properties, in declaration order.
+        var properties: [PropertyBinding] = []
+        /// Declared typed children, in declaration order.
+        var childSlots: [ChildSlot] = []
+        /// What to do with unknown attributes and child elements of this element; the
+        /// binder's policy when `nil`.
+        var unknownContentPolicy: UnknownContentPolicy?
+        /// Checks run when an element is complete, in declaration order.
+        var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] = []
+        /// Properties and child slots together, in declaration order, for writing.
+        var contentOrder: [DeclaredItem] = []
+        /// How the `.property` declarations are written (`.propertiesWritten(as:)`).
+        var propertyForm: WritingOptions.PropertyForm?
+    }
+
+    let contents: Contents
+
+    @usableFromInline
+    convenience init(elementName: XMLName, access: TypeAccess) {
+        self.init(Contents(elementName: elementName, access: access))
+    }
+
+    private init(_ contents: Contents) {
+        self.contents = contents
+    }
+
+    /// The mapped type's accessors, for inlinable declarations that need its class-ness.
+    @usableFromInline var access: TypeAccess { contents.access }
+
+    /// New declarations, these with one change.
+    private func with(_ change: (inout Contents) -> Void) -> MappingDeclarations {
+        var copy = contents
+        change(&copy)
+        return MappingDeclarations(copy)
+    }
+
+    /// These declarations and one more property.
+    @usableFromInline
+    func adding(_ property: PropertyBinding) -> MappingDeclarations {
+        with {
+            $0.contentOrder.append(.property($0.properties.count))
+            $0.properties.append(property)
+        }
+    }
+
+    /// These declarations and one more child slot.
+    @usableFromInline
+    func adding(_ slot: ChildSlot) -> MappingDeclarations {
+        with {
+            $0.contentOrder.append(.child($0.childSlots.count))
+            $0.childSlots.append(slot)
+        }
+    }
+
+    /// These declarations and one more check.
+    @usableFromInline
+    func adding(_ validator: @escaping @Sendable (AnyObject, ValidationContext) throws -> Void) -> MappingDeclarations {
+        with { $0.validators.append(validator) }
+    }
+
+    /// These declarations with the most recently declared property changed; unchanged
+    /// when there is no property yet.
+    @usableFromInline
+    func changingLastProperty(_ change: (inout PropertyBinding) -> Void) -> MappingDeclarations {
+        guard !contents.properties.isEmpty else { return self }
+        return with { change(&$0.properties[$0.properties.count - 1]) }
+    }
+
+    /// These declarations with the given policy for unknown content.
+    @usableFromInline
+    func setting(unknownContent policy: UnknownContentPolicy) -> MappingDeclarations {
+        with { $0.unknownContentPolicy = policy }
+    }
+
+    /// These declarations with the given form for their `.property` declarations.
+    @usableFromInline
+    func setting(propertyForm form: WritingOptions.PropertyForm) -> MappingDeclarations {
+        with { $0.propertyForm = form }
+    }
+}
