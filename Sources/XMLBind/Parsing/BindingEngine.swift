@@ -227,17 +227,19 @@ final class BindingEngine {
     private func end(_ frame: Frame, of binding: ElementBinding) {
         var frame = frame
         guard frame.isObject else {
-            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object?.takeUnretainedValue(),
+            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object,
                 let base = frames[ownerIndex].base
             else { return }
             var assigned = frames[ownerIndex].assigned
-            storeText(
-                from: frame.textStart, into: frame.propertyIndex, of: binding, at: frame.bindingIndex, object: owner,
-                base: base,
-                assigned: &assigned,
-                place: .element(
-                    offset: frame.byteIndex, textOffset: frame.textOffset,
-                    ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
+            // The owner's frame holds the object; borrowing it saves a retain per value.
+            owner._withUnsafeGuaranteedRef { owner in
+                storeText(
+                    from: frame.textStart, into: frame.propertyIndex, of: binding, at: frame.bindingIndex,
+                    object: owner, base: base, assigned: &assigned,
+                    place: .element(
+                        offset: frame.byteIndex, textOffset: frame.textOffset,
+                        ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
+            }
             frames[ownerIndex].assigned = assigned
             elementAssignments.append((frame.propertyIndex, frame.byteIndex))
             return

@@ -19,6 +19,9 @@ final class ElementBinding: Sendable {
     /// Per property: whether an attribute in no namespace matches it (its name is
     /// declared without a namespace).
     let matchesUnqualifiedAttribute: [Bool]
+    /// Per property: whether a child element in any namespace matches it (its name is
+    /// declared without a namespace).
+    let matchesElementInAnyNamespace: [Bool]
     let elementTable: ByteTable
     /// The same for child elements.
     let elementNames: SmallNameList
@@ -99,6 +102,7 @@ final class ElementBinding: Sendable {
                 .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
         matchesUnqualifiedAttribute = declared.map { $0.matchesAttribute(uri: nil, prefix: nil) }
+        matchesElementInAnyNamespace = declared.map { $0.xmlName.namespace == .any }
         elementNames = SmallNameList(
             declared.indices.filter { declared[$0].form.acceptsElement && declared[$0].path.isEmpty }
                 .map { (declared[$0].xmlName.local, $0) })
@@ -148,7 +152,21 @@ final class ElementBinding: Sendable {
     }
 
     /// The declared property for a child element, if any.
+    ///
+    /// The usual child element (its local name in the short list, declared without a
+    /// namespace, so any namespace matches) is answered inline.
+    @inline(__always)
     func elementProperty(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+    ) -> Int? {
+        if let listed = elementNames.index(of: local) {
+            guard let index = listed else { return nil }
+            if matchesElementInAnyNamespace[index] { return index }
+        }
+        return anyElementProperty(local: local, uri: uri, prefix: prefix)
+    }
+
+    private func anyElementProperty(
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
     ) -> Int? {
         let found: Int?
