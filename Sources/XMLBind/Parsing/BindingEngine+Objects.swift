@@ -17,7 +17,8 @@ extension BindingEngine {
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let access = binding.access
-        let object = access.makeObject()
+        let held = access.makeRetainedObject()
+        let object = held.takeUnretainedValue()
         let base = ObjectStorage.base(of: object, isClass: access.isClass)
         if let setOrigin = access.setOrigin {
             setOrigin(object) {
@@ -29,7 +30,7 @@ extension BindingEngine {
             setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
         }
         var frame = Frame(
-            isObject: true, bindingIndex: bindingIndex, object: Unmanaged.passRetained(object), base: base,
+            isObject: true, bindingIndex: bindingIndex, object: held, base: base,
             textStart: binding.textProperty == nil ? -1 : text.count,
             byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
             assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
@@ -49,10 +50,9 @@ extension BindingEngine {
     }
 
     func startPropertyElement(
-        _ index: Int, of bindingIndex: Int, name: ExpandedName,
+        _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        let binding = registry.bindings[bindingIndex]
         var cursor = 0
         while let attributes, let rawName = attributes[cursor] {
             cursor += 2

@@ -162,12 +162,20 @@ final class BindingEngine {
         guard let bindingIndex = lookupElement(name) else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
-            let parent = innermostObject()
-            var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
-            unknownElement(
-                name, in: parent, byteIndex: byteIndex,
-                message: { "unknown element <\(name.qualifiedName)> \(context)" },
-                suggestions: { self.elementSuggestions(in: parent) })
+            // The innermost object's binding, borrowed: its policy decides.
+            let parentIndex = frames.lastIndex { $0.isObject }.map { frames[$0].bindingIndex }
+            func report(_ parent: ElementBinding?) {
+                var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
+                unknownElement(
+                    name, in: parent, byteIndex: byteIndex,
+                    message: { "unknown element <\(name.qualifiedName)> \(context)" },
+                    suggestions: { self.elementSuggestions(in: parent) })
+            }
+            if let parentIndex {
+                withBinding(parentIndex, report)
+            } else {
+                report(nil)
+            }
             return
         }
         startObject(bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
@@ -183,7 +191,8 @@ final class BindingEngine {
         if parent.isObject {
             if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 startPropertyElement(
-                    property, of: parent.bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+                    property, of: binding, at: parent.bindingIndex, name: name, attributes: attributes,
+                    byteIndex: byteIndex)
                 return true
             }
             // Nested paths: only mappings that declare one have `paths`.
@@ -247,31 +256,38 @@ final class BindingEngine {
         // The frame's reference to the object is now this function's: handed on to the
         // parent's collected children, or released once the object is placed.
         guard let held = frame.object, let base = frame.base else { return }
-        let object = held.takeUnretainedValue()
         defer { frame.assigned.deallocate() }
-        if let index = binding.textProperty {
-            if frame.textStart < text.count {
-                storeText(
-                    from: frame.textStart, into: index, of: binding, at: frame.bindingIndex, object: object, base: base,
-                    assigned: &frame.assigned, place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
-            } else {
-                dropText(from: frame.textStart)
+        // Borrowed from the frame's reference, which keeps it alive until it is placed.
+        let placed = held._withUnsafeGuaranteedRef { object in
+            if let index = binding.textProperty {
+                if frame.textStart < text.count {
+                    storeText(
+                        from: frame.textStart, into: index, of: binding, at: frame.bindingIndex, object: object,
+                        base: base, assigned: &frame.assigned,
+                        place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
+                } else {
+                    dropText(from: frame.textStart)
+                }
             }
+            storeCollectedChildren(from: frame.childMark, of: binding, base: base)
+            complete(binding, object: object, base: base, frame: frame)
+            if elementAssignments.count > frame.assignmentMark {
+                elementAssignments.removeSubrange(frame.assignmentMark...)
+            }
+            // Streaming (issue 5): the streamed object goes to the stream, not to its
+            // parent, and only while the document has had no error.
+            if let stream, stream.openFrame == frames.count {
+                stream.openFrame = -1
+                if errorCount == 0 { stream.append(binding.access.value(object)) }
+                return false
+            }
+            return true
         }
-        storeCollectedChildren(from: frame.childMark, of: binding, base: base)
-        complete(binding, object: object, base: base, frame: frame)
-        if elementAssignments.count > frame.assignmentMark {
-            elementAssignments.removeSubrange(frame.assignmentMark...)
-        }
-        // Streaming (issue 5): the streamed object goes to the stream, not to its parent,
-        // and only while the document has had no error.
-        if let stream, stream.openFrame == frames.count {
-            stream.openFrame = -1
-            if errorCount == 0 { stream.append(binding.access.value(object)) }
+        if placed {
+            place(held, of: frame.bindingIndex, byteIndex: frame.byteIndex)
+        } else {
             held.release()
-            return
         }
-        place(held, of: frame.bindingIndex, byteIndex: frame.byteIndex)
     }
 
     @inline(__always)

@@ -10,6 +10,9 @@ final class TypeAccess: Sendable {
     @usableFromInline let type: Any.Type
     @usableFromInline let isClass: Bool
     @usableFromInline let makeObject: @Sendable () -> AnyObject
+    /// The same, with the reference handed over as the engine keeps it (no retain and
+    /// release around the hand-over).
+    @usableFromInline let makeRetainedObject: @Sendable () -> Unmanaged<AnyObject>
     /// The finished object's value, for its parent or the caller.
     @usableFromInline let value: @Sendable (AnyObject) -> Any
     /// A fresh value, to test which child slots the type fits.
@@ -41,8 +44,10 @@ final class TypeAccess: Sendable {
         self.isClass = isClass
         if isClass {
             makeObject = { unsafeBitCast(T(), to: AnyObject.self) }
+            makeRetainedObject = { Unmanaged.passRetained(unsafeBitCast(T(), to: AnyObject.self)) }
         } else {
             makeObject = { StructBox(T()) }
+            makeRetainedObject = { Unmanaged.passRetained(StructBox(T())) }
         }
         value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
         makeSampleValue = { T() }
