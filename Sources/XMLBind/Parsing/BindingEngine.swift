@@ -62,7 +62,7 @@ final class BindingEngine {
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 
-    @exclusivity(unchecked) var frames: ContiguousArray<Frame> = []
+    @exclusivity(unchecked) var frames = FrameStack()
     // The engine is confined to the parse that owns it (one thread, no reentrancy), so
     // its state needs no dynamic exclusivity checks; they cost more than the work here.
 
@@ -135,6 +135,7 @@ final class BindingEngine {
         }
         for child in collectedChildren { child.release() }
         strings.release()
+        frames.deallocate()
         bindingRefs.deallocate()
         text.deallocate()
     }
