@@ -28,7 +28,7 @@ extension BindingEngine {
             break
         }
         if oneSlot {
-            store(collectedChildren[mark..<end], slot: first, of: binding, base: base)
+            store(collectedChildren.values(from: mark), slot: first, of: binding, base: base)
         } else {
             // Several arrays: each gets its own children, in document order.
             var done: [Int] = []
@@ -40,17 +40,17 @@ extension BindingEngine {
                 for other in index..<end where collectedSlots[other] == slot {
                     childScratch.append(collectedChildren[other])
                 }
-                store(childScratch[...], slot: slot, of: binding, base: base)
+                childScratch.withUnsafeBufferPointer { store($0, slot: slot, of: binding, base: base) }
             }
             childScratch.removeAll(keepingCapacity: true)
         }
-        collectedChildren.removeLast(end - mark)
-        collectedSlots.removeLast(end - mark)
+        collectedChildren.truncate(to: mark)
+        collectedSlots.truncate(to: mark)
     }
 
     /// Hands the references over to the slot's array.
     private func store(
-        _ children: ArraySlice<Unmanaged<AnyObject>>, slot: Int, of binding: ElementBinding,
+        _ children: UnsafeBufferPointer<Unmanaged<AnyObject>>, slot: Int, of binding: ElementBinding,
         base: UnsafeMutableRawPointer
     ) {
         guard let storeAll = binding.childSlots[slot].storeAll, let offset = binding.childSlotOffsets[slot] else {
@@ -58,6 +58,6 @@ extension BindingEngine {
             for child in children { child.release() }
             return
         }
-        children.withUnsafeBufferPointer { storeAll(base + offset, $0) }
+        storeAll(base + offset, children)
     }
 }

@@ -62,7 +62,7 @@ final class BindingEngine {
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 
-    @exclusivity(unchecked) var frames = FrameStack()
+    @exclusivity(unchecked) var frames = EngineStack<Frame>()
     // The engine is confined to the parse that owns it (one thread, no reentrancy), so
     // its state needs no dynamic exclusivity checks; they cost more than the work here.
 
@@ -75,7 +75,7 @@ final class BindingEngine {
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
     /// duplicate can point at the first one.
-    @exclusivity(unchecked) var elementAssignments: [(property: Int, offset: Int)] = []
+    @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
 
     /// The root element's object, once its end tag is read.
     @exclusivity(unchecked) var root: Any?
@@ -85,8 +85,8 @@ final class BindingEngine {
 
     /// Completed children waiting for their parent's end, with the parent's slot for each
     /// (see BindingEngine+Children.swift); each reference is the engine's.
-    @exclusivity(unchecked) var collectedChildren: [Unmanaged<AnyObject>] = []
-    @exclusivity(unchecked) var collectedSlots: [Int] = []
+    @exclusivity(unchecked) var collectedChildren = EngineStack<Unmanaged<AnyObject>>()
+    @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
     @exclusivity(unchecked) var childScratch: [Unmanaged<AnyObject>] = []
 
     /// The `String`s of plain-text properties, shared when values repeat.
@@ -136,6 +136,9 @@ final class BindingEngine {
         for child in collectedChildren { child.release() }
         strings.release()
         frames.deallocate()
+        elementAssignments.deallocate()
+        collectedChildren.deallocate()
+        collectedSlots.deallocate()
         bindingRefs.deallocate()
         text.deallocate()
     }
@@ -272,9 +275,7 @@ final class BindingEngine {
             }
             storeCollectedChildren(from: frame.childMark, of: binding, base: base)
             complete(binding, object: object, base: base, frame: frame)
-            if elementAssignments.count > frame.assignmentMark {
-                elementAssignments.removeSubrange(frame.assignmentMark...)
-            }
+            elementAssignments.truncate(to: frame.assignmentMark)
             // Streaming (issue 5): the streamed object goes to the stream, not to its
             // parent, and only while the document has had no error.
             if let stream, stream.openFrame == frames.count {

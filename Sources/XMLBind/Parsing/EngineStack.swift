@@ -1,0 +1,73 @@
+/// A stack of plain values (no references to release) in memory of its own: the
+/// engine's open-element frames, collected children and their slots, and element
+/// assignments.
+///
+/// Each is pushed and popped once per element and read several times per event; an
+/// array would check uniqueness on every push and pop. Popping only forgets values, so
+/// `Element` must not need deinitializing (frames hold objects as `Unmanaged`, whose
+/// references the engine balances itself). The engine that owns a stack calls
+/// ``deallocate()`` once.
+struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 32) {
+        self.capacity = Swift.max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Element {
+        @inline(__always) get {
+            precondition(position >= 0 && position < count, "stack index out of range")
+            return base[position]
+        }
+        @inline(__always) set {
+            precondition(position >= 0 && position < count, "stack index out of range")
+            base[position] = newValue
+        }
+    }
+
+    /// The top value.
+    var last: Element? { count > 0 ? base[count &- 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count &-= 1
+        return (base + count).move()
+    }
+
+    /// Forgets the values from `index` on.
+    @inline(__always)
+    mutating func truncate(to index: Int) {
+        if index >= 0, index < count { count = index }
+    }
+
+    /// The values from `index` to the top, valid until the stack next changes.
+    func values(from index: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + index, count: count &- index)
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+    }
+}
