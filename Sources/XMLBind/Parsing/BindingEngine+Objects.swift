@@ -79,16 +79,21 @@ extension BindingEngine {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
-            let name = ExpandedName(attribute: rawName)
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
+            // The common case inline: a declared attribute in no namespace, plain text,
+            // its first value, nothing to substitute.
+            if resolver == nil,
+                let property = binding.plainAttributeProperty(
+                    UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)),
+                !assigned.contains(property), binding.setters[property].textOffset >= 0
+            {
+                assigned.insert(property)
+                storePlainText(value, into: property, of: binding, at: bindingIndex, base: base)
+                continue
+            }
+            let name = ExpandedName(attribute: rawName)
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
-                // The common case inline: plain text, first value, nothing to substitute.
-                if resolver == nil, !assigned.contains(property), binding.setters[property].textOffset >= 0 {
-                    assigned.insert(property)
-                    storePlainText(value, into: property, of: binding, at: bindingIndex, base: base)
-                    continue
-                }
                 store(
                     value, into: property, of: binding, at: bindingIndex, object: object, base: base,
                     assigned: &assigned,

@@ -151,6 +151,15 @@ final class ElementBinding: Sendable {
         }
     }
 
+    /// The declared property for an attribute whose expanded name is exactly the local
+    /// name of one (no namespace), when that property takes attributes in no namespace;
+    /// `nil` means "ask ``attributeProperty(local:uri:prefix:)``".
+    @inline(__always)
+    func plainAttributeProperty(_ name: UnsafePointer<UInt8>) -> Int? {
+        guard let index = attributeNames.index(ofPlain: name), matchesUnqualifiedAttribute[index] else { return nil }
+        return index
+    }
+
     /// The declared property for a child element, if any.
     ///
     /// The usual child element (its local name in the short list, declared without a
