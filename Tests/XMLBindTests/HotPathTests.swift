@@ -159,4 +159,14 @@ struct HotPathTests {
         let long = String(repeating: "y", count: StringCache.longest + 10)
         #expect(make(long, 1) == long)
     }
+
+    /// An attribute in a namespace whose URI starts like a declared name is not that name.
+    @Test func namespacedAttributesAreNotTakenForPlainOnes() throws {
+        let lenient = XMLBinder(mode: .lenient).register(mapping(Entry.self, element: "entry").attribute(\.key))
+        let entry = try lenient.parse("<entry xmlns:k='key' k:key='wrong' key='right'/>", as: Entry.self)
+        #expect(entry.key == "right")
+        let strict = XMLBinder().register(mapping(Entry.self, element: "entry").attribute(\.key))
+        let error = bindError { _ = try strict.parse("<entry xmlns:k='key' k:key='wrong'/>", as: Entry.self) }
+        #expect(error?.message == "unknown attribute 'k:key' on <entry>")
+    }
 }
