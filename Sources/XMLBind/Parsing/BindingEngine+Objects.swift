@@ -18,34 +18,37 @@ extension BindingEngine {
     ) {
         let access = binding.access
         let held = access.makeRetainedObject()
-        let object = held.takeUnretainedValue()
-        let base = ObjectStorage.base(of: object, isClass: access.isClass)
-        if let setOrigin = access.setOrigin {
-            setOrigin(object) {
-                let position = driver?.currentLineColumn ?? (line: 0, column: 0)
-                return Origin(file: file, line: position.line, column: position.column + 1)
+        // Borrowed: the frame's reference keeps the object alive.
+        let frame = held._withUnsafeGuaranteedRef { object in
+            let base = ObjectStorage.base(of: object, isClass: access.isClass)
+            if let setOrigin = access.setOrigin {
+                setOrigin(object) {
+                    let position = driver?.currentLineColumn ?? (line: 0, column: 0)
+                    return Origin(file: file, line: position.line, column: position.column + 1)
+                }
             }
+            if let setNamespace = access.setNamespace {
+                setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
+            }
+            var frame = Frame(
+                isObject: true, bindingIndex: bindingIndex, object: held, base: base,
+                textStart: binding.textProperty == nil ? -1 : text.count,
+                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+                assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
+            if let attributes {
+                bindAttributes(
+                    attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
+                    byteIndex: byteIndex,
+                    assigned: &frame.assigned)
+            }
+            if frames.isEmpty {
+                rootBinding = binding
+                rootByteIndex = byteIndex
+            }
+            // Streaming (issue 5): mark the outermost object of the streamed type.
+            if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count }
+            return frame
         }
-        if let setNamespace = access.setNamespace {
-            setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
-        }
-        var frame = Frame(
-            isObject: true, bindingIndex: bindingIndex, object: held, base: base,
-            textStart: binding.textProperty == nil ? -1 : text.count,
-            byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
-            assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
-        if let attributes {
-            bindAttributes(
-                attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
-                byteIndex: byteIndex,
-                assigned: &frame.assigned)
-        }
-        if frames.isEmpty {
-            rootBinding = binding
-            rootByteIndex = byteIndex
-        }
-        // Streaming (issue 5): mark the outermost object of the streamed type.
-        if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count }
         frames.append(frame)
     }
 
