@@ -169,4 +169,38 @@ struct HotPathTests {
         let error = bindError { _ = try strict.parse("<entry xmlns:k='key' k:key='wrong'/>", as: Entry.self) }
         #expect(error?.message == "unknown attribute 'k:key' on <entry>")
     }
+
+    /// A file is read in pieces; the piece that reaches the end is parsed as the last one.
+    /// Files that end exactly on a piece boundary, just after one, and inside the first
+    /// piece bind the same, and a document cut off at a boundary is still an error.
+    @Test func filesEndingOnAndOffPieceBoundariesBind() throws {
+        let piece = 64 << 10
+        let binder = XMLBinder(options: ParseOptions(chunkSize: piece)).register(
+            mapping(Group.self, element: "group").children(\.entries),
+            mapping(Entry.self, element: "entry").attribute(\.key))
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("xmlbind-pieces-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = (0..<3_000).map { "<entry key='k\($0)'/>" }.joined()
+        for size in [piece * 2, piece * 2 + 1, piece * 3 - 1, 1_000_000] where size > body.utf8.count + 20 {
+            let padding = String(repeating: " ", count: size - body.utf8.count - "<group></group>".utf8.count)
+            let document = "<group>" + body + padding + "</group>"
+            #expect(document.utf8.count == size)
+            let url = directory.appendingPathComponent("\(size).xml")
+            try Data(document.utf8).write(to: url)
+            let group = try binder.parse(contentsOf: url, as: Group.self)
+            #expect(group.entries.count == 3_000)
+            #expect(group.entries.last?.key == "k2999")
+            // The same document without its end tag, cut at the same place.
+            let cut = directory.appendingPathComponent("\(size)-cut.xml")
+            try Data(document.utf8.dropLast("</group>".utf8.count)).write(to: cut)
+            let error = bindError { _ = try binder.parse(contentsOf: cut, as: Group.self) }
+            #expect(error?.code == .malformedXML)
+        }
+        // A document smaller than one piece.
+        let small = directory.appendingPathComponent("small.xml")
+        try Data("<group><entry key='only'/></group>".utf8).write(to: small)
+        #expect(try binder.parse(contentsOf: small, as: Group.self).entries.map(\.key) == ["only"])
+    }
 }

@@ -161,8 +161,8 @@ final class ExpatDriver {
     }
 
     /// Reads one piece of a file descriptor straight into expat's own buffer and parses it
-    /// (`XML_GetBuffer` / `XML_ParseBuffer`); at the end of the input (a read of 0 bytes)
-    /// it tells expat the document is complete. Streaming hands objects out between pieces.
+    /// (`XML_GetBuffer` / `XML_ParseBuffer`); a piece that reaches the end of the input (a
+    /// read of 0 bytes) tells expat the document is complete. Streaming hands objects out between pieces.
     ///
     /// The piece is at least `chunkSize` bytes, and more while expat waits for a token
     /// larger than that (see ``feed(_:isFinal:)``); a pipe is read until the piece is full
@@ -192,11 +192,15 @@ final class ExpatDriver {
             if got == 0 { break }
             count += got
         }
+        // The loop stops short only at the end of the input: this piece is then the last,
+        // and saying so spares expat recounting lines and columns over it (which it does
+        // after every piece that is not final), about 12 instructions a byte.
+        let atEnd = count < want
         let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
         noteHead(bytes)
         observe(bytes)
-        let (accepted, refusal) = admitInput(bytes, isFinal: count == 0)
-        let status = XML_ParseBuffer(parser, Int32(accepted.count), count == 0 && refusal == nil ? 1 : 0)
+        let (accepted, refusal) = admitInput(bytes, isFinal: atEnd)
+        let status = XML_ParseBuffer(parser, Int32(accepted.count), atEnd && refusal == nil ? 1 : 0)
         bytesFed += accepted.count
         if status == XML_STATUS_ERROR {
             recordError()
@@ -207,7 +211,7 @@ final class ExpatDriver {
             return (.stopped, true)
         }
         notePartialToken()
-        return (.accepted, count == 0)
+        return (.accepted, atEnd)
     }
 
     /// Remembers how much of the input expat holds as an unfinished token.
