@@ -95,7 +95,7 @@ extension BindingEngine {
                 storePlainText(value, into: property, of: binding, at: bindingIndex, base: base)
                 continue
             }
-            let name = ExpandedName(attribute: rawName)
+            let name = ExpandedName(rawName)
             if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 store(
                     value, into: property, of: binding, at: bindingIndex, object: object, base: base,
@@ -119,7 +119,7 @@ extension BindingEngine {
     ) {
         guard start >= 0 else { return }
         store(
-            text.bytes(from: start), into: index, of: binding, at: bindingIndex, object: object, base: base,
+            text.values(from: start), into: index, of: binding, at: bindingIndex, object: object, base: base,
             assigned: &assigned, place: place)
         dropText(from: start)
     }

@@ -82,7 +82,7 @@ extension BindingEngine {
         let binding = registry.bindings[bindingIndex]
         var assigned = frames[owner].assigned
         store(
-            text.bytes(from: frame.textStart), into: index, of: binding, at: bindingIndex, object: object,
+            text.values(from: frame.textStart), into: index, of: binding, at: bindingIndex, object: object,
             base: base, assigned: &assigned,
             place: .element(
                 offset: frame.byteIndex, textOffset: frame.textOffset,

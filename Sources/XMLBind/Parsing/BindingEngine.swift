@@ -68,7 +68,7 @@ final class BindingEngine {
 
     /// One buffer for all gathered text: each collecting frame appends after its
     /// parent's text and truncates back when it ends.
-    @exclusivity(unchecked) var text = TextBuffer()
+    @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
     /// How deep inside a skipped (unknown) subtree the parser is.
     @exclusivity(unchecked) var skipDepth = 0
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.

@@ -1,6 +1,6 @@
 /// A stack of plain values (no references to release) in memory of its own: the
-/// engine's open-element frames, collected children and their slots, and element
-/// assignments.
+/// engine's open-element frames, collected children and their slots, element
+/// assignments, and gathered text (bytes, appended a run at a time).
 ///
 /// Each is pushed and popped once per element and read several times per event; an
 /// array would check uniqueness on every push and pop. Popping only forgets values, so
@@ -39,6 +39,14 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         if count == capacity { grow() }
         (base + count).initialize(to: value)
         count &+= 1
+    }
+
+    /// Appends `count` values at once (a run of character data).
+    @inline(__always)
+    mutating func append(_ values: UnsafePointer<Element>, count added: Int) {
+        while count &+ added > capacity { grow() }
+        (base + count).initialize(from: values, count: added)
+        count &+= added
     }
 
     @inline(__always)

@@ -38,37 +38,6 @@ struct ExpandedName {
         key = UnsafeBufferPointer(start: bytes, count: localEnd)
     }
 
-    /// An attribute's name: usually a few bytes in no namespace, so one pass over the
-    /// bytes finds the end and any separator sooner than `strlen` and `memchr` calls.
-    @inline(__always)
-    init(attribute name: UnsafePointer<CChar>) {
-        let bytes = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
-        let separator = CompiledRegistry.separator
-        var end = 0
-        var first = -1
-        var second = -1
-        while true {
-            let byte = bytes[end]
-            if byte == 0 { break }
-            if byte == separator {
-                if first < 0 { first = end } else if second < 0 { second = end }
-            }
-            end &+= 1
-        }
-        guard first >= 0 else {
-            uri = nil
-            local = UnsafeBufferPointer(start: bytes, count: end)
-            prefix = nil
-            key = local
-            return
-        }
-        let localEnd = second >= 0 ? second : end
-        uri = UnsafeBufferPointer(start: bytes, count: first)
-        local = UnsafeBufferPointer(start: bytes + first + 1, count: localEnd - first - 1)
-        prefix = second >= 0 ? UnsafeBufferPointer(start: bytes + second + 1, count: end - second - 1) : nil
-        key = UnsafeBufferPointer(start: bytes, count: localEnd)
-    }
-
     /// The name as written in the document: `prefix:local` or `local`.
     var qualifiedName: String {
         let localText = String(decoding: local, as: UTF8.self)
