@@ -31,10 +31,13 @@ struct StringCache {
     private var lookups: UnsafeMutablePointer<Int32>?
     private var hits: UnsafeMutablePointer<Int32>?
     private var propertyCount = 0
+    /// Whether short ASCII values are made inline (``ShortASCIIString``).
+    private var makesShortStrings = false
 
     /// Sizes the score table; until then nothing is shared.
     mutating func prepare(propertyCount: Int) {
         self.propertyCount = propertyCount
+        makesShortStrings = ShortASCIIString.isAvailable
         lookups = .allocate(capacity: propertyCount)
         lookups?.initialize(repeating: 0, count: propertyCount)
         hits = .allocate(capacity: propertyCount)
@@ -58,8 +61,13 @@ struct StringCache {
 
     /// The bytes (valid UTF-8, as expat delivers them) as a `String`, shared with an
     /// earlier equal value of any property when there is one.
+    ///
+    /// Short ASCII values are made inline instead: a `String` of up to 15 bytes holds
+    /// them itself, so sharing it would save nothing, and making it costs less than a
+    /// lookup.
     @inline(__always)
     mutating func string(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
+        if makesShortStrings, let short = ShortASCIIString.make(text) { return short }
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import XMLBind
+
+/// `ShortASCIIString` writes the standard library's inline string form itself; the
+/// strings it makes must be indistinguishable from the standard library's own.
+@Suite struct ShortASCIIStringTests {
+    private func make(_ text: String) -> String? {
+        Array(text.utf8).withUnsafeBufferPointer(ShortASCIIString.make)
+    }
+
+    @Test func isAvailableOnThisPlatform() {
+        // Every platform we build on is 64-bit little-endian with the inline form.
+        #expect(ShortASCIIString.isAvailable)
+    }
+
+    @Test(arguments: [
+        "", "a", "id", "bean0", "true", "8080", "singleton", "12345678", "123456789",
+        "0123456789abcde", "a b\tc\nd", "<&>\"'", "\u{7F}\u{01}",
+    ])
+    func madeStringsBehaveLikeTheStandardLibrarys(_ text: String) throws {
+        let made = try #require(make(text))
+        #expect(made == text)
+        #expect(made.utf8.count == text.utf8.count)
+        #expect(made.count == text.count)
+        #expect(Array(made.unicodeScalars) == Array(text.unicodeScalars))
+        #expect(made.hashValue == text.hashValue)
+        #expect(Set([made, text]).count == 1)
+        #expect(made + "!" == text + "!")
+        #expect(made.uppercased() == text.uppercased())
+        #expect(made.hasPrefix(String(text.prefix(2))))
+        // Bit for bit the value the standard library makes from the same bytes.
+        let decoded = String(decoding: Array(text.utf8), as: UTF8.self)
+        #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self))
+    }
+
+    @Test(arguments: ["0123456789abcdef", "a much longer value than fits inline", "caf\u{E9}", "\u{65E5}", "x\u{80}"])
+    func longOrNonASCIITextIsLeftToTheStandardLibrary(_ text: String) {
+        #expect(make(text) == nil)
+    }
+
+    @Test func shortValuesBindThroughTheCacheUnchanged() {
+        var cache = StringCache()
+        cache.prepare(propertyCount: 1)
+        defer { cache.release() }
+        for text in ["", "x", "bean17", "0123456789abcde", "0123456789abcdef", "caf\u{E9}"] {
+            var copy = text
+            let made = copy.withUTF8 { cache.string($0, property: 0) }
+            #expect(made == text)
+            #expect(made.utf8.count == text.utf8.count)
+        }
+    }
+}
