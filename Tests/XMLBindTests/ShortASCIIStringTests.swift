@@ -34,6 +34,34 @@ import Testing
         #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self))
     }
 
+    @Test func everyLengthIsBitForBitTheStandardLibrarys() throws {
+        // Each length reads its bytes differently (byte by byte, two half words, one
+        // or two words); every byte distinct, so a misplaced byte shows.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        for count in 0...ShortASCIIString.capacity {
+            for offset in 0..<3 {
+                let bytes = Array(alphabet[offset..<(offset + count)])
+                let made = try #require(bytes.withUnsafeBufferPointer(ShortASCIIString.make))
+                let decoded = String(decoding: bytes, as: UTF8.self)
+                #expect(made == decoded)
+                #expect(
+                    unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self),
+                    "length \(count)")
+            }
+        }
+    }
+
+    @Test func aNonASCIIByteAnywhereIsLeftToTheStandardLibrary() {
+        for count in 1...ShortASCIIString.capacity {
+            for position in 0..<count {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                bytes[position] = 0xC3
+                if position + 1 < count { bytes[position + 1] = 0xA9 }
+                #expect(bytes.withUnsafeBufferPointer(ShortASCIIString.make) == nil, "length \(count) at \(position)")
+            }
+        }
+    }
+
     @Test(arguments: ["0123456789abcdef", "a much longer value than fits inline", "caf\u{E9}", "\u{65E5}", "x\u{80}"])
     func longOrNonASCIITextIsLeftToTheStandardLibrary(_ text: String) {
         #expect(make(text) == nil)

@@ -24,7 +24,7 @@ enum ShortASCIIString {
     /// once against strings the standard library made itself.
     static let isAvailable: Bool = {
         #if _endian(little) && _pointerBitWidth(_64)
-            let samples = ["", "a", "id", "bean0", "singleton", "0123456789abcde"]
+            let samples = ["", "a", "id", "true", "bean0", "12345678", "singleton", "0123456789abcde"]
             return samples.allSatisfy { sample in
                 let bytes = Array(sample.utf8)
                 guard let made = bytes.withUnsafeBufferPointer(build) else { return false }
