@@ -16,6 +16,10 @@ struct BenchmarkOptions {
     var emit: String?
     /// In single-shot mode, also print `peak-rss-bytes=N` (used by ``PeakMemoryProbe``).
     var printPeakMemory = false
+    /// In single-shot mode, free the graph before exiting, so an outside tool counts its
+    /// release too (by default it is left to the process's exit, as the timed runs leave
+    /// it outside the clock).
+    var freesGraph = false
 
     /// One contender, once, no warm-up, only its checksum line on standard output.
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
@@ -48,6 +52,11 @@ struct BenchmarkOptions {
           --print-peak-memory   With --only NAME --runs 1: also print peak-rss-bytes=N
                                 (VmHWM) after the checksum line; the table's memory
                                 column runs the benchmark itself this way.
+          --free-graph          With --only NAME --runs 1: free the object graph before
+                                exiting. By default a single shot leaves it to the exit,
+                                as the timed runs leave its release outside the clock,
+                                so an outside tool counts binding, not the model's
+                                deinitializers.
           -h, --help            Show this help.
 
         Checksum lines (../shared/bench/README.md):
@@ -117,6 +126,8 @@ struct BenchmarkOptions {
                 options.emit = try value(for: argument)
             case "--print-peak-memory":
                 options.printPeakMemory = true
+            case "--free-graph":
+                options.freesGraph = true
             default:
                 throw .usage("error: unknown argument '\(argument)'.")
             }

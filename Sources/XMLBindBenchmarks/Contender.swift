@@ -20,6 +20,10 @@ enum ParseResult {
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
     case tally(String)
 
+    /// Single-shot results left for the process's exit to reclaim (see
+    /// ``BenchmarkRunner/runSingleShot(_:)``); only the main thread touches it.
+    nonisolated(unsafe) static var keptUntilExit: [ParseResult] = []
+
     /// The checksum line of the bench README, found by walking the graph.
     var checksumLine: String {
         switch self {
