@@ -79,20 +79,34 @@ extension BindingEngine {
         object: AnyObject, base: UnsafeMutableRawPointer, element: ExpandedName, byteIndex: Int,
         assigned: inout PropertySet
     ) {
+        let table = binding.plainAttributes
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
             let value = UnsafeBufferPointer(
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
-            // The common case inline: a declared attribute in no namespace, plain text,
-            // its first value, nothing to substitute.
+            // The common case inline: a declared attribute in no namespace, its first
+            // value, nothing to substitute; plain text is stored straight into its field.
             if resolver == nil,
-                let property = binding.plainAttributeProperty(
-                    UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)),
-                !assigned.contains(property), binding.setters[property].textOffset >= 0
+                let entry = table.entry(
+                    named: UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self), length: strlen(rawName)),
+                case let property = Int(truncatingIfNeeded: entry.pointee.property), !assigned.contains(property)
             {
-                assigned.insert(property)
-                storePlainText(value, into: property, of: binding, at: bindingIndex, base: base)
+                if entry.pointee.textOffset >= 0 {
+                    assigned.insert(property)
+                    let text = strings.string(value, property: propertyBase[bindingIndex] &+ property)
+                    let field = base + Int(truncatingIfNeeded: entry.pointee.textOffset)
+                    if entry.pointee.textIsOptional {
+                        field.assumingMemoryBound(to: String?.self).pointee = text
+                    } else {
+                        field.assumingMemoryBound(to: String.self).pointee = text
+                    }
+                } else {
+                    store(
+                        value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                        assigned: &assigned,
+                        place: .attribute(rawName, tagOffset: byteIndex))
+                }
                 continue
             }
             let name = ExpandedName(rawName)

@@ -19,6 +19,8 @@ final class ElementBinding: Sendable {
     /// Per property: whether an attribute in no namespace matches it (its name is
     /// declared without a namespace).
     let matchesUnqualifiedAttribute: [Bool]
+    /// Attributes in no namespace, for the hot path; owned (freed in `deinit`).
+    let plainAttributes: PlainAttributeTable
     /// Per property: whether a child element in any namespace matches it (its name is
     /// declared without a namespace).
     let matchesElementInAnyNamespace: [Bool]
@@ -101,7 +103,12 @@ final class ElementBinding: Sendable {
             declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
                 .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
-        matchesUnqualifiedAttribute = declared.map { $0.matchesAttribute(uri: nil, prefix: nil) }
+        let matchesUnqualified = declared.map { $0.matchesAttribute(uri: nil, prefix: nil) }
+        matchesUnqualifiedAttribute = matchesUnqualified
+        plainAttributes = PlainAttributeTable(
+            declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
+                .map { (declared[$0].xmlName.local, $0, matchesUnqualified[$0]) },
+            setters: setters)
         matchesElementInAnyNamespace = declared.map { $0.xmlName.namespace == .any }
         elementNames = SmallNameList(
             declared.indices.filter { declared[$0].form.acceptsElement && declared[$0].path.isEmpty }
@@ -114,7 +121,10 @@ final class ElementBinding: Sendable {
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
+    }
 
+    deinit {
+        plainAttributes.deallocate()
     }
 
     /// The declared property for an attribute, if any.
@@ -149,15 +159,6 @@ final class ElementBinding: Sendable {
                 && properties[candidate].xmlName.local.utf8.elementsEqual(local)
                 && properties[candidate].matchesAttribute(uri: uri, prefix: prefix)
         }
-    }
-
-    /// The declared property for an attribute whose expanded name is exactly the local
-    /// name of one (no namespace), when that property takes attributes in no namespace;
-    /// `nil` means "ask ``attributeProperty(local:uri:prefix:)``".
-    @inline(__always)
-    func plainAttributeProperty(_ name: UnsafePointer<UInt8>) -> Int? {
-        guard let index = attributeNames.index(ofPlain: name), matchesUnqualifiedAttribute[index] else { return nil }
-        return index
     }
 
     /// The declared property for a child element, if any.

@@ -55,24 +55,4 @@ struct SmallNameList: Sendable {
         }
         return .some(found >= 0 ? found : nil)
     }
-
-    /// The value for a name given as expat's NUL-terminated bytes, when the name is
-    /// exactly one in the list, with no namespace separator or prefix after it; `nil`
-    /// otherwise (including "not in the list": the caller then splits the name and asks
-    /// again). One pass over at most the listed name's bytes: no `strlen`, no split.
-    @inline(__always)
-    func index(ofPlain name: UnsafePointer<UInt8>) -> Int? {
-        guard isComplete, !entries.isEmpty else { return nil }
-        let found = entries.withUnsafeBufferPointer { entries in
-            bytes.withUnsafeBufferPointer { bytes in
-                for entry in entries {
-                    var offset = 0
-                    while offset < entry.length, bytes[entry.start &+ offset] == name[offset] { offset &+= 1 }
-                    if offset == entry.length, name[offset] == 0 { return entry.value }
-                }
-                return -1
-            }
-        }
-        return found >= 0 ? found : nil
-    }
 }

@@ -1,0 +1,123 @@
+/// A mapping's attributes in no namespace, matched on the name bytes expat hands over,
+/// with what storing each needs: the hot path of binding an attribute in one table.
+///
+/// Almost every attribute in a document is one a mapping declares without a namespace
+/// (`id`, `class`, `name`). expat gives such a name as NUL-terminated bytes with no
+/// namespace part. The table compares its length and at most two words of its bytes with
+/// each entry: no split, no hashing, no byte loop. Each entry also carries the property's
+/// plain-text field (see ``SetterSlot/textOffset``), so a plain `String` property is stored
+/// without consulting the binding's arrays.
+///
+/// An entry exists for a local name when the first property declared with it takes
+/// attributes in no namespace, which is the property the general lookup
+/// (``ElementBinding/attributeProperty(local:uri:prefix:)``) finds for that name. Names
+/// longer than ``longestName`` bytes, and mappings with more than ``capacity`` such
+/// names, are left to the general lookup.
+///
+/// The entries live in memory of their own, freed by ``deallocate()`` when the owning
+/// binding goes; the table is immutable in between, so parses share it freely.
+struct PlainAttributeTable: @unchecked Sendable {
+    static let capacity = 16
+    static let longestName = 16
+
+    struct Entry {
+        /// The name's bytes as ``PlainAttributeTable/words(_:count:)`` reads them.
+        var head: UInt64
+        var tail: UInt64
+        var length: Int32
+        var property: Int32
+        /// The property's plain-text field offset, or -1 when it needs its conversion.
+        var textOffset: Int32
+        var textIsOptional: Bool
+    }
+
+    private let entries: UnsafeMutablePointer<Entry>?
+    private let count: Int
+
+    /// An empty table: every attribute goes the general way.
+    init() {
+        self.init(entries: nil, count: 0)
+    }
+
+    private init(entries: UnsafeMutablePointer<Entry>?, count: Int) {
+        self.entries = entries
+        self.count = count
+    }
+
+    /// - Parameters:
+    ///   - names: Each attribute property's local name, index and whether it matches an
+    ///     attribute in no namespace, in declaration order.
+    ///   - setters: The binding's setters, for plain-text fields.
+    init(_ names: [(local: String, property: Int, matchesUnqualified: Bool)], setters: [SetterSlot]) {
+        var chosen: [Entry] = []
+        var seen: Set<String> = []
+        for name in names where seen.insert(name.local).inserted {
+            let bytes = Array(name.local.utf8)
+            guard name.matchesUnqualified, !bytes.isEmpty, bytes.count <= Self.longestName,
+                !bytes.contains(CompiledRegistry.separator)
+            else { continue }
+            let setter = setters[name.property]
+            guard let property = Int32(exactly: name.property), let textOffset = Int32(exactly: setter.textOffset),
+                let (head, tail) = bytes.withUnsafeBufferPointer({ buffer in
+                    buffer.baseAddress.map { Self.words($0, count: buffer.count) }
+                })
+            else { continue }
+            chosen.append(
+                Entry(
+                    head: head, tail: tail, length: Int32(bytes.count), property: property,
+                    textOffset: textOffset, textIsOptional: setter.textIsOptional))
+        }
+        guard !chosen.isEmpty, chosen.count <= Self.capacity else {
+            self.init()
+            return
+        }
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: chosen.count)
+        entries.initialize(from: chosen, count: chosen.count)
+        self.init(entries: entries, count: chosen.count)
+    }
+
+    /// Frees the entries; called once, by the binding that owns the table.
+    func deallocate() {
+        entries?.deallocate()
+    }
+
+    /// The entry for an attribute name given as expat's bytes (`length` of them, before
+    /// the NUL), or `nil` when the general lookup must decide.
+    @inline(__always)
+    func entry(named name: UnsafePointer<UInt8>, length: Int) -> UnsafeMutablePointer<Entry>? {
+        guard let entries, length <= Self.longestName else { return nil }
+        let (head, tail) = Self.words(name, count: length)
+        let length = Int32(truncatingIfNeeded: length)
+        var index = 0
+        while index < count {
+            let entry = entries + index
+            if entry.pointee.length == length, entry.pointee.head == head, entry.pointee.tail == tail {
+                return entry
+            }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// Up to 16 bytes as two words, read without going past the last byte: overlapping
+    /// loads from each end. Two names of the same length are equal exactly when their
+    /// words are.
+    @inline(__always)
+    static func words(_ bytes: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(bytes)
+        if count >= 8 {
+            return (
+                raw.loadUnaligned(as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            )
+        }
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return (low | high << 32, 0)
+        }
+        var word: UInt64 = 0
+        for index in 0..<count { word |= UInt64(bytes[index]) << UInt64(truncatingIfNeeded: index &* 8) }
+        return (word, 0)
+    }
+}
