@@ -133,11 +133,13 @@ extension BindingEngine {
     }
 
     /// Defaults, required properties and validators, once an element's content is bound.
-    func complete(_ binding: ElementBinding, object: AnyObject, base: UnsafeMutableRawPointer, frame: Frame) {
-        for entry in binding.defaultSetters where !frame.assigned.contains(entry.property) {
+    func complete(
+        _ binding: ElementBinding, object: AnyObject, base: UnsafeMutableRawPointer, frame: UnsafePointer<Frame>
+    ) {
+        for entry in binding.defaultSetters where !frame.pointee.assigned.contains(entry.property) {
             entry.set(object, base)
         }
-        for index in binding.requiredProperties where !frame.assigned.contains(index) {
+        for index in binding.requiredProperties where !frame.pointee.assigned.contains(index) {
             guard binding.properties[index].makeDefaultSetter == nil else { continue }
             let property = binding.properties[index]
             report(
@@ -145,10 +147,10 @@ extension BindingEngine {
                     code: .missingValue,
                     message: "<\(binding.elementName)> is missing required property '\(property.propertyName)' "
                         + "(\(property.placeDescription))",
-                    byteOffset: frame.byteIndex))
+                    byteOffset: frame.pointee.byteIndex))
         }
         // A check on an element that already has errors would mostly repeat them.
-        guard !binding.validators.isEmpty, errorCount == frame.errorMark else { return }
+        guard !binding.validators.isEmpty, errorCount == frame.pointee.errorMark else { return }
         let context = ValidationContext(elementName: binding.elementName.description)
         for validator in binding.validators {
             do {
@@ -161,7 +163,7 @@ extension BindingEngine {
             report(
                 PendingDiagnostic(
                     severity: item.severity, code: .validationFailed, message: item.message,
-                    byteOffset: frame.byteIndex,
+                    byteOffset: frame.pointee.byteIndex,
                     focus: item.attribute.map { .attributeName($0) } ?? .offset))
         }
     }

@@ -228,73 +228,93 @@ final class BindingEngine {
             skipDepth -= 1
             return
         }
-        guard let frame = frames.popLast() else { return }
-        if let node = frame.pathNode {
+        guard let top = frames.lastAddress else { return }
+        if let node = top.pointee.pathNode {
+            let frame = top.pointee
+            frames.removeLast()
             endPathElement(node, owner: frame.pathOwner, frame: frame)
             return
         }
-        withBinding(frame.bindingIndex) { binding in end(frame, of: binding) }
+        withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
     }
 
-    /// Ends an object or property element whose frame was just popped.
-    private func end(_ frame: Frame, of binding: ElementBinding) {
-        var frame = frame
-        guard frame.isObject else {
-            guard let ownerIndex = frames.indices.last, let owner = frames[ownerIndex].object,
-                let base = frames[ownerIndex].base
+    /// Ends the object or property element whose frame is on top, and pops it.
+    ///
+    /// The frame is read in place (it is large, and this runs once per element); nothing
+    /// pushes a frame until it is popped, so its address stays valid.
+    private func end(_ frame: UnsafeMutablePointer<Frame>, of binding: ElementBinding) {
+        guard frame.pointee.isObject else {
+            let (textStart, propertyIndex, bindingIndex, byteIndex, textOffset) = (
+                frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex,
+                frame.pointee.byteIndex, frame.pointee.textOffset
+            )
+            frames.removeLast()
+            guard let owner = frames.lastAddress, let object = owner.pointee.object, let base = owner.pointee.base
             else { return }
-            var assigned = frames[ownerIndex].assigned
             // The owner's frame holds the object; borrowing it saves a retain per value.
-            owner._withUnsafeGuaranteedRef { owner in
+            object._withUnsafeGuaranteedRef { object in
                 storeText(
-                    from: frame.textStart, into: frame.propertyIndex, of: binding, at: frame.bindingIndex,
-                    object: owner, base: base, assigned: &assigned,
+                    from: textStart, into: propertyIndex, of: binding, at: bindingIndex, object: object, base: base,
+                    assigned: &owner.pointee.assigned,
                     place: .element(
-                        offset: frame.byteIndex, textOffset: frame.textOffset,
-                        ownerMark: frames[ownerIndex].assignmentMark, ownerOffset: frames[ownerIndex].byteIndex))
+                        offset: byteIndex, textOffset: textOffset, ownerMark: owner.pointee.assignmentMark,
+                        ownerOffset: owner.pointee.byteIndex))
             }
-            frames[ownerIndex].assigned = assigned
-            elementAssignments.append((frame.propertyIndex, frame.byteIndex))
+            elementAssignments.append((propertyIndex, byteIndex))
             return
         }
         // The frame's reference to the object is now this function's: handed on to the
         // parent's collected children, or released once the object is placed.
-        guard let held = frame.object, let base = frame.base else { return }
-        defer { frame.assigned.deallocate() }
+        guard let held = frame.pointee.object, let base = frame.pointee.base else {
+            frames.removeLast()
+            return
+        }
+        let (bindingIndex, byteIndex) = (frame.pointee.bindingIndex, frame.pointee.byteIndex)
         // Borrowed from the frame's reference, which keeps it alive until it is placed.
         let placed = held._withUnsafeGuaranteedRef { object in
+            let textStart = frame.pointee.textStart
             if let index = binding.textProperty {
-                if frame.textStart < text.count {
+                if textStart < text.count {
                     storeText(
-                        from: frame.textStart, into: index, of: binding, at: frame.bindingIndex, object: object,
-                        base: base, assigned: &frame.assigned,
-                        place: .text(offset: frame.byteIndex, textOffset: frame.textOffset))
+                        from: textStart, into: index, of: binding, at: bindingIndex, object: object, base: base,
+                        assigned: &frame.pointee.assigned,
+                        place: .text(offset: byteIndex, textOffset: frame.pointee.textOffset))
                 } else {
-                    dropText(from: frame.textStart)
+                    dropText(from: textStart)
                 }
             }
-            storeCollectedChildren(from: frame.childMark, of: binding, base: base)
+            storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
             complete(binding, object: object, base: base, frame: frame)
-            elementAssignments.truncate(to: frame.assignmentMark)
+            elementAssignments.truncate(to: frame.pointee.assignmentMark)
             // Streaming (issue 5): the streamed object goes to the stream, not to its
             // parent, and only while the document has had no error.
-            if let stream, stream.openFrame == frames.count {
+            if let stream, stream.openFrame == frames.count &- 1 {
                 stream.openFrame = -1
                 if errorCount == 0 { stream.append(binding.access.value(object)) }
                 return false
             }
             return true
         }
+        frame.pointee.assigned.deallocate()
+        frames.removeLast()
         if placed {
-            place(held, of: frame.bindingIndex, byteIndex: frame.byteIndex)
+            place(held, of: bindingIndex, byteIndex: byteIndex)
         } else {
             held.release()
         }
     }
 
+    /// Text: most of it (the whitespace between elements) is not wanted; that answer
+    /// stays inline, and gathering the rest is a call of its own, so that expat's most
+    /// frequent callback needs no stack frame of its own.
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard skipDepth == 0, let top = frames.indices.last, frames[top].textStart >= 0 else { return }
+        gatherText(bytes, count: count, top: top)
+    }
+
+    @inline(never)
+    private func gatherText(_ bytes: UnsafePointer<UInt8>, count: Int, top: Int) {
         if resolver != nil, frames[top].textOffset < 0, let driver {
             frames[top].textOffset = driver.currentByteIndex
         }

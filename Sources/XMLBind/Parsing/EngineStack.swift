@@ -49,6 +49,17 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         count &+= added
     }
 
+    /// The top value's address, valid until the next push (which may move the stack);
+    /// lets a large value be read and changed in place rather than copied out.
+    var lastAddress: UnsafeMutablePointer<Element>? { count > 0 ? base + (count &- 1) : nil }
+
+    /// Forgets the top value.
+    @inline(__always)
+    mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty stack")
+        count &-= 1
+    }
+
     @inline(__always)
     mutating func popLast() -> Element? {
         guard count > 0 else { return nil }

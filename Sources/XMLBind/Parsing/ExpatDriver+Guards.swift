@@ -189,6 +189,7 @@ extension ExpatDriver {
     }
 
     /// Refuses a run of text longer than ``ParseLimits/maximumTextLength``.
+    @inline(never)
     func refuseText() {
         refuse(
             .textLengthLimitExceeded,
