@@ -18,9 +18,18 @@ extension BindingEngine {
     ) {
         let access = binding.access
         let held = access.makeRetainedObject()
-        // Borrowed: the frame's reference keeps the object alive.
-        let frame = held._withUnsafeGuaranteedRef { object in
+        // The frame goes on the stack first and is filled in place (it is large); it holds
+        // the engine's reference to the object, which keeps the object alive.
+        frames.append(
+            Frame(
+                isObject: true, bindingIndex: bindingIndex, object: held, base: nil,
+                textStart: binding.textProperty == nil ? -1 : text.count,
+                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+                assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
+        guard let frame = frames.lastAddress else { return }
+        held._withUnsafeGuaranteedRef { object in
             let base = ObjectStorage.base(of: object, isClass: access.isClass)
+            frame.pointee.base = base
             if let setOrigin = access.setOrigin {
                 setOrigin(object) {
                     let position = driver?.currentLineColumn ?? (line: 0, column: 0)
@@ -30,26 +39,19 @@ extension BindingEngine {
             if let setNamespace = access.setNamespace {
                 setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
             }
-            var frame = Frame(
-                isObject: true, bindingIndex: bindingIndex, object: held, base: base,
-                textStart: binding.textProperty == nil ? -1 : text.count,
-                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
-                assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount)
             if let attributes {
                 bindAttributes(
                     attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
                     byteIndex: byteIndex,
-                    assigned: &frame.assigned)
+                    assigned: &frame.pointee.assigned)
             }
-            if frames.isEmpty {
+            if frames.count == 1 {
                 rootBinding = binding
                 rootByteIndex = byteIndex
             }
             // Streaming (issue 5): mark the outermost object of the streamed type.
-            if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count }
-            return frame
+            if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count &- 1 }
         }
-        frames.append(frame)
     }
 
     func startPropertyElement(

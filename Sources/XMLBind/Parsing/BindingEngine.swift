@@ -91,6 +91,8 @@ final class BindingEngine {
 
     /// The `String`s of plain-text properties, shared when values repeat.
     @exclusivity(unchecked) var strings = StringCache()
+    /// Each mapping's last object child, to skip looking its name up again.
+    @exclusivity(unchecked) var childNames: ChildNameCache
     /// Each binding's first entry in a numbering of all properties of all bindings, for
     /// ``strings``' per-property statistics.
     let propertyBase: [Int]
@@ -124,6 +126,7 @@ final class BindingEngine {
             total += binding.properties.count
         }
         self.propertyBase = bases
+        childNames = ChildNameCache(bindingCount: registry.bindings.count)
         strings.prepare(propertyCount: total)
     }
 
@@ -135,6 +138,7 @@ final class BindingEngine {
         }
         for child in collectedChildren { child.release() }
         strings.release()
+        childNames.deallocate()
         frames.deallocate()
         elementAssignments.deallocate()
         collectedChildren.deallocate()
@@ -156,9 +160,17 @@ final class BindingEngine {
             skipDepth += 1
             return
         }
+        var parentIndex = -1
+        if let parent = frames.lastAddress, parent.pointee.isObject {
+            parentIndex = parent.pointee.bindingIndex
+            if let (child, name) = childNames.lookup(rawName, length: strlen(rawName), under: parentIndex) {
+                startObject(child, name: name, attributes: attributes, byteIndex: byteIndex)
+                return
+            }
+        }
         let name = ExpandedName(rawName)
-        if let parent = frames.last {
-            let handled = withBinding(parent.bindingIndex) { binding in
+        if let parent = frames.lastAddress {
+            let handled = withBinding(parent.pointee.bindingIndex) { binding in
                 startElement(name, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
             }
             if handled { return }
@@ -182,6 +194,9 @@ final class BindingEngine {
             }
             return
         }
+        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex {
+            childNames.remember(rawName, length: strlen(rawName), child: bindingIndex, under: parentIndex)
+        }
         startObject(bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
     }
 
@@ -189,13 +204,13 @@ final class BindingEngine {
     /// is (a property element, a path element, or content a property element cannot
     /// hold); `false` when it is an object element to look up.
     private func startElement(
-        _ name: ExpandedName, inside parent: Frame, of binding: ElementBinding,
+        _ name: ExpandedName, inside parentFrame: UnsafeMutablePointer<Frame>, of binding: ElementBinding,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) -> Bool {
-        if parent.isObject {
+        if parentFrame.pointee.isObject {
             if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
                 startPropertyElement(
-                    property, of: binding, at: parent.bindingIndex, name: name, attributes: attributes,
+                    property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
                     byteIndex: byteIndex)
                 return true
             }
@@ -207,12 +222,12 @@ final class BindingEngine {
             }
             return false
         }
-        if let node = parent.pathNode {
+        if let node = parentFrame.pointee.pathNode {
             startElement(
-                inside: node, owner: parent.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
+                inside: node, owner: parentFrame.pointee.pathOwner, name: name, attributes: attributes, byteIndex: byteIndex)
             return true
         }
-        let holder = binding.properties[parent.propertyIndex].xmlName.description
+        let holder = binding.properties[parentFrame.pointee.propertyIndex].xmlName.description
         unknownElement(
             name, in: binding, byteIndex: byteIndex,
             message: {

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import XMLBind
+
+/// The engine remembers each mapping's last object child (`ChildNameCache`); a name it
+/// remembers must bind exactly as the full lookup would, whatever comes between.
+@Suite struct ChildNameCacheTests {
+    final class Exact: Bindable {
+        var id: String?
+        init() {}
+    }
+    final class Loose: Bindable {
+        var id: String?
+        init() {}
+    }
+    final class Prefixed: Bindable {
+        var id: String?
+        init() {}
+    }
+    final class Group: Bindable {
+        var items: [Loose] = []
+        init() {}
+    }
+    final class Box: Bindable {
+        var label: String?
+        var exact: [Exact] = []
+        var loose: [Loose] = []
+        var prefixed: [Prefixed] = []
+        var groups: [Group] = []
+        init() {}
+    }
+
+    private static let binder = XMLBinder().register(
+        mapping(Box.self, element: "box").property(\.label, xml: "label").children(\.exact).children(\.loose)
+            .children(\.prefixed).children(\.groups),
+        mapping(Exact.self, element: "item", namespace: "urn:exact").property(\.id),
+        mapping(Loose.self, element: "item").property(\.id),
+        mapping(Prefixed.self, element: "p:item").property(\.id),
+        mapping(Group.self, element: "group").children(\.items))
+
+    @Test func namesThatDifferOnlyInTheirNamespaceBindApart() throws {
+        let box = try Self.binder.parse(
+            """
+            <box><item xmlns='urn:exact' id='1'/><item xmlns='urn:exact' id='2'/><item id='3'/>\
+            <item xmlns='urn:exact' id='4'/><item xmlns='urn:other' id='5'/><item id='6'/><item id='7'/>\
+            <e:item xmlns:e='urn:exact' id='8'/></box>
+            """, as: Box.self)
+        #expect(box.exact.map(\.id) == ["1", "2", "4", "8"])
+        #expect(box.loose.map(\.id) == ["3", "5", "6", "7"])
+    }
+
+    @Test func theSameNameUnderAnotherParentIsDecidedThere() throws {
+        let box = try Self.binder.parse(
+            """
+            <box><group><item id='1'/><item id='2'/></group><item id='3'/><label>l</label>\
+            <group><item id='4'/></group><item id='5'/></box>
+            """, as: Box.self)
+        #expect(box.groups.map { $0.items.map(\.id) } == [["1", "2"], ["4"]])
+        #expect(box.loose.map(\.id) == ["3", "5"])
+        #expect(box.label == "l")
+    }
+
+    @Test func aPrefixTheDocumentBindsLaterStillTakesItsElements() throws {
+        // `p:item` is registered with a prefix only the document resolves. The first
+        // item's name (`urn:p`, `item`) matches only the unprefixed registration; once
+        // the document binds `p` to `urn:p`, the same name is the prefixed registration's.
+        let box = try Self.binder.parse(
+            """
+            <box><item xmlns='urn:p' id='1'/><item xmlns='urn:p' id='2'/>\
+            <item xmlns:p='urn:p' xmlns='urn:p' id='3'/><item xmlns='urn:p' id='4'/></box>
+            """, as: Box.self)
+        #expect(box.loose.map(\.id) == ["1", "2"])
+        #expect(box.prefixed.map(\.id) == ["3", "4"])
+    }
+
+    @Test func longNamesBindWithoutBeingRemembered() throws {
+        let uri = "urn:" + String(repeating: "n", count: ChildNameCache.longestName)
+        let box = try Self.binder.parse(
+            "<box><item xmlns='\(uri)' id='1'/><item xmlns='\(uri)' id='2'/><item id='3'/></box>", as: Box.self)
+        #expect(box.loose.map(\.id) == ["1", "2", "3"])
+    }
+
+    @Test func aRememberedNameKeepsItsOriginAndDiagnostics() throws {
+        let error = #expect(throws: XMLBindError.self) {
+            _ = try Self.binder.parse(
+                "<box><item id='1'/>\n<item id='2' color='red'/></box>", as: Box.self, file: "box.xml")
+        }
+        #expect(error?.diagnostics.first?.origin?.line == 2)
+        #expect(error?.diagnostics.first?.origin?.column == 14)
+        #expect(error?.diagnostics.first?.message.contains("unknown attribute 'color' on <item>") == true)
+    }
+}
