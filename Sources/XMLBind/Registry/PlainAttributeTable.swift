@@ -50,8 +50,8 @@ struct PlainAttributeTable: @unchecked Sendable {
     ///   - setters: The binding's setters, for plain-text fields.
     init(_ names: [(local: String, property: Int, matchesUnqualified: Bool)], setters: [SetterSlot]) {
         var chosen: [Entry] = []
-        var seen: Set<String> = []
-        for name in names where seen.insert(name.local).inserted {
+        for (position, name) in names.enumerated()
+        where !names[..<position].contains(where: { $0.local == name.local }) {
             let bytes = Array(name.local.utf8)
             guard name.matchesUnqualified, !bytes.isEmpty, bytes.count <= Self.longestName,
                 !bytes.contains(CompiledRegistry.separator)
