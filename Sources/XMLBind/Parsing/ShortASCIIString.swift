@@ -48,15 +48,35 @@ enum ShortASCIIString {
     @inline(__always)
     private static func build(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         #if _endian(little) && _pointerBitWidth(_64)
+            // The bytes in order, zero-padded, read a word at a time without reading past
+            // the last byte: overlapping loads, shifted into place.
             var words: (UInt64, UInt64) = (0, 0)
+            let count = bytes.count
             if let start = bytes.baseAddress {
-                withUnsafeMutableBytes(of: &words) { raw in
-                    raw.baseAddress?.copyMemory(from: start, byteCount: bytes.count)
+                let raw = UnsafeRawPointer(start)
+                if count >= 8 {
+                    words.0 = raw.loadUnaligned(as: UInt64.self)
+                    if count > 8 {
+                        let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                        words.1 = last >> UInt64(truncatingIfNeeded: (16 &- count) &* 8)
+                    }
+                } else if count >= 4 {
+                    let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+                    words.0 = low | high << UInt64(truncatingIfNeeded: (count &- 4) &* 8)
+                } else {
+                    for index in 0..<count {
+                        words.0 |= UInt64(start[index]) << UInt64(truncatingIfNeeded: index &* 8)
+                    }
                 }
             }
             guard (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
-            words.1 |= (asciiSmallFlags | UInt64(truncatingIfNeeded: bytes.count)) << 56
-            return unsafeBitCast(words, to: String.self)
+            words.1 |= (asciiSmallFlags | UInt64(truncatingIfNeeded: count)) << 56
+            // Moved out of the words' memory rather than bit-cast: a cast value is borrowed,
+            // and owning it would cost a (no-op) retain call; an inline string owns nothing.
+            return withUnsafeMutablePointer(to: &words) { pointer in
+                pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+            }
         #else
             return nil
         #endif

@@ -68,6 +68,13 @@ struct StringCache {
     @inline(__always)
     mutating func string(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
         if makesShortStrings, let short = ShortASCIIString.make(text) { return short }
+        return longString(text, property: property)
+    }
+
+    /// A value ``ShortASCIIString`` does not make: looked up, or made directly. A call of
+    /// its own, so that the short path stays small enough to inline.
+    @inline(never)
+    private mutating func longString(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {
