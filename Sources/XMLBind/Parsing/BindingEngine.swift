@@ -300,7 +300,7 @@ final class BindingEngine {
                 }
             }
             storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
-            complete(binding, object: object, base: base, frame: frame)
+            if binding.hasCompletion { complete(binding, object: object, base: base, frame: frame) }
             elementAssignments.truncate(to: frame.pointee.assignmentMark)
             // Streaming (issue 5): the streamed object goes to the stream, not to its
             // parent, and only while the document has had no error.

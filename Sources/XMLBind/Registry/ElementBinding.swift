@@ -36,6 +36,9 @@ final class ElementBinding: Sendable {
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
+    /// Whether a completed object has anything left to do: defaults, required
+    /// properties or validators (most mappings have none).
+    let hasCompletion: Bool
 
     /// Whether the mapped type is a class (held as itself) or a struct (held in a box).
     let isClass: Bool
@@ -117,6 +120,7 @@ final class ElementBinding: Sendable {
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
         validators = definition.validators
+        hasCompletion = !defaultSetters.isEmpty || !requiredProperties.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared)
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
