@@ -67,6 +67,38 @@ import Testing
         #expect(make(text) == nil)
     }
 
+    @Test func ownsNothingTellsValuesThatNeedNoRelease() {
+        func ownsNothing(_ value: String?) -> Bool {
+            withUnsafeBytes(of: value) { ShortASCIIString.ownsNothing($0.baseAddress) }
+        }
+        #expect(ownsNothing(nil))
+        #expect(ownsNothing(""))
+        #expect(ownsNothing("bean0"))
+        #expect(ownsNothing("a literal longer than fifteen bytes"))
+        #expect(!ownsNothing(String(repeating: "heap", count: 10)))
+        #expect(!ownsNothing("caf\u{E9} " + String(repeating: "x", count: 20)))
+    }
+
+    @Test func fieldsWhoseDefaultOwnsStorageAreReplacedProperly() throws {
+        final class Defaults: Bindable {
+            var heap: String? = String(repeating: "default", count: 5)
+            var plain: String = String(repeating: "plain", count: 5)
+            var literal: String? = "a literal longer than fifteen bytes"
+            init() {}
+        }
+        let binder = XMLBinder().register(
+            mapping(Defaults.self, element: "d").attribute(\.heap).attribute(\.plain).attribute(\.literal))
+        for _ in 0..<3 {
+            let value = try binder.parse(
+                "<d heap='h' plain='a value longer than fifteen bytes' literal='l'/>", as: Defaults.self)
+            #expect(value.heap == "h")
+            #expect(value.plain == "a value longer than fifteen bytes")
+            #expect(value.literal == "l")
+        }
+        let untouched = try binder.parse("<d/>", as: Defaults.self)
+        #expect(untouched.heap == String(repeating: "default", count: 5))
+    }
+
     @Test func shortValuesBindThroughTheCacheUnchanged() {
         var cache = StringCache()
         cache.prepare(propertyCount: 1)

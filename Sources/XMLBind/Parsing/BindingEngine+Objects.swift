@@ -98,10 +98,13 @@ extension BindingEngine {
                     assigned.insert(property)
                     let text = strings.string(value, property: propertyBase[bindingIndex] &+ property)
                     let field = base + Int(truncatingIfNeeded: entry.pointee.textOffset)
-                    if entry.pointee.textIsOptional {
-                        field.assumingMemoryBound(to: String?.self).pointee = text
-                    } else {
-                        field.assumingMemoryBound(to: String.self).pointee = text
+                    // A fresh object's field usually holds `nil` or a literal: nothing to release.
+                    let replacesNothing = strings.makesShortStrings && ShortASCIIString.ownsNothing(field)
+                    switch (entry.pointee.textIsOptional, replacesNothing) {
+                    case (true, true): field.assumingMemoryBound(to: String?.self).initialize(to: text)
+                    case (true, false): field.assumingMemoryBound(to: String?.self).pointee = text
+                    case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: text)
+                    case (false, false): field.assumingMemoryBound(to: String.self).pointee = text
                     }
                 } else {
                     store(

@@ -24,6 +24,12 @@ enum ShortASCIIString {
     /// once against strings the standard library made itself.
     static let isAvailable: Bool = {
         #if _endian(little) && _pointerBitWidth(_64)
+            // A value that owns storage must never look like one that owns none.
+            let owned: String? = String(repeating: "owned", count: 8)
+            let unowned: [String?] = [nil, "", "short", "a literal longer than fifteen bytes"]
+            guard !withUnsafeBytes(of: owned, { ownsNothing($0.baseAddress) }),
+                unowned.allSatisfy({ value in withUnsafeBytes(of: value) { ownsNothing($0.baseAddress) } })
+            else { return false }
             let samples = ["", "a", "id", "true", "bean0", "12345678", "singleton", "0123456789abcde"]
             return samples.allSatisfy { sample in
                 let bytes = Array(sample.utf8)
@@ -36,6 +42,21 @@ enum ShortASCIIString {
             return false
         #endif
     }()
+
+    /// Whether the `String` or `String?` at `field` owns no storage: `nil`, or a value
+    /// stored inline or in the program's constants (the top bit of its second word).
+    /// Replacing such a value needs no release, which saves a runtime call per value
+    /// stored into a fresh object. Callers check ``isAvailable`` once before relying on it.
+    @inline(__always)
+    static func ownsNothing(_ field: UnsafeRawPointer?) -> Bool {
+        #if _endian(little) && _pointerBitWidth(_64)
+            guard let field else { return false }
+            let object = field.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            return object == 0 || object & (1 << 63) != 0
+        #else
+            return false
+        #endif
+    }
 
     /// The bytes as a `String`, or `nil` when they are longer than ``capacity`` or not
     /// all ASCII. Callers check ``isAvailable`` once before relying on it.

@@ -31,8 +31,9 @@ struct StringCache {
     private var lookups: UnsafeMutablePointer<Int32>?
     private var hits: UnsafeMutablePointer<Int32>?
     private var propertyCount = 0
-    /// Whether short ASCII values are made inline (``ShortASCIIString``).
-    private var makesShortStrings = false
+    /// Whether short ASCII values are made inline (``ShortASCIIString``), and fields
+    /// that own nothing are written without a release.
+    private(set) var makesShortStrings = false
 
     /// Sizes the score table; until then nothing is shared.
     mutating func prepare(propertyCount: Int) {
