@@ -158,6 +158,12 @@ extension BindingEngine {
             collectChild(held, slot: collectedSlot)
             return
         }
+        let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
+        if direct >= 0, let parentBase = frames[top].base {
+            // A `C` or `C?` field: the reference is the value (its old one is released).
+            (parentBase + direct).assumingMemoryBound(to: AnyObject?.self).pointee = held.takeRetainedValue()
+            return
+        }
         let placement = registry.placement(parent: parentIndex, child: bindingIndex)
         let object = held.takeRetainedValue()
         guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {

@@ -46,6 +46,9 @@ struct ChildSlot: Sendable {
     /// For an array of a concrete element type (`.children`): appends many children at
     /// once, so the engine can collect an object's children and grow its array once.
     @usableFromInline let storeAll: ChildBulkStorer?
+    /// Whether the property holds one reference to a class element (`C` or `C?`), so that
+    /// an exact child can be stored as the reference it is (see ``PlacerSlot/directOffset``).
+    @usableFromInline let holdsOneReference: Bool
 
     @usableFromInline
     init(
@@ -53,10 +56,11 @@ struct ChildSlot: Sendable {
         elementType: Any.Type, elementClass: AnyClass?, castsToElement: @escaping @Sendable (Any) -> Bool,
         makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer,
         read: @escaping @Sendable (AnyObject) -> [Any],
-        storeAll: ChildBulkStorer? = nil
+        storeAll: ChildBulkStorer? = nil, holdsOneReference: Bool = false
     ) {
         self.read = read
         self.storeAll = storeAll
+        self.holdsOneReference = holdsOneReference
         self.keyPath = keyPath
         self.fieldType = fieldType
         self.projectOffset = projectOffset
@@ -67,10 +71,10 @@ struct ChildSlot: Sendable {
     }
 
     /// Learns the property's name from the stored field, or else from the key path.
-    @discardableResult
     ///
     /// A stored property of a non-final class is reached through accessors and names no
     /// field; the only field of the slot's type is then taken as its name (for messages).
+    @discardableResult
     mutating func resolveName(sample: AnyObject?, fields: FieldTable) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: fieldType)
         let onlyOfType = fields.fields(of: fieldType)
@@ -117,10 +121,12 @@ struct ChildSlot: Sendable {
         let readBack: @Sendable (AnyObject) -> [Any] = { object in
             read(ObjectStorage.value(object, as: Parent.self, isClass: parentIsClass))
         }
+        let holdsOneReference =
+            Element.self is AnyClass && (Field.self == Element.self || Field.self == Optional<Element>.self)
         return ChildSlot(
             keyPath: keyPath, fieldType: Field.self, projectOffset: project, elementType: Element.self,
             elementClass: Element.self as? AnyClass, castsToElement: castsToElement, makePlacer: makePlacer,
-            read: readBack, storeAll: storeAll)
+            read: readBack, storeAll: storeAll, holdsOneReference: holdsOneReference)
     }
 
     /// Whether children of the given type fit the slot's element type: the same type, a

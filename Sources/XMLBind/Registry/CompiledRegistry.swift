@@ -82,12 +82,15 @@ final class CompiledRegistry: Sendable {
                     continue
                 }
                 let child = bindings[childIndex]
+                let offset = parent.childSlotOffsets[choice.slot]
+                let direct =
+                    slots[choice.slot].holdsOneReference && choice.exact && child.isClass && parent.isClass
+                    ? offset : nil
                 placements.append(
                     PlacerSlot(
                         place: slots[choice.slot].makePlacer(
-                            parent.childSlotOffsets[choice.slot], parent.isClass, choice.exact, child.isClass,
-                            child.access.value),
-                        collectedSlot: collects[choice.slot] ? choice.slot : -1))
+                            offset, parent.isClass, choice.exact, child.isClass, child.access.value),
+                        collectedSlot: collects[choice.slot] ? choice.slot : -1, directOffset: direct ?? -1))
             }
         }
         return placements
@@ -117,6 +120,13 @@ final class CompiledRegistry: Sendable {
     @inline(__always)
     func collectedSlot(parent: Int, child: Int) -> Int {
         placements[parent &* bindings.count &+ child].collectedSlot
+    }
+
+    /// The parent's field that takes a child of binding `child` as a plain reference
+    /// (see ``PlacerSlot/directOffset``), or -1.
+    @inline(__always)
+    func directOffset(parent: Int, child: Int) -> Int {
+        placements[parent &* bindings.count &+ child].directOffset
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -224,9 +224,14 @@ struct PlacerSlot: Sendable {
     /// The parent's child slot when the slot collects its children (an array of a
     /// concrete element type at a known offset, filled once when the parent ends), else -1.
     let collectedSlot: Int
+    /// The parent's field offset when the slot holds one reference (`C` or `C?`) and the
+    /// child is exactly a `C` (or a subclass) in a class parent: the engine then stores
+    /// its reference there directly, releasing the one it replaces; else -1.
+    let directOffset: Int
 
-    init(place: ChildPlacer?, collectedSlot: Int = -1) {
+    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1) {
         self.place = place
         self.collectedSlot = collectedSlot
+        self.directOffset = directOffset
     }
 }
