@@ -145,19 +145,31 @@ extension BindingEngine {
 
     /// Hands a completed object to its parent, or keeps it as the root; takes over the
     /// engine's reference to it.
+    /// The usual cases (a collected child, a single reference) stay inline in the end
+    /// tag's path; the rest is a call of its own.
+    @inline(__always)
     func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
+        let top = frames.count &- 1
+        if top >= 0 {
+            // Fields, not the whole frame.
+            let parentIndex = frames[top].bindingIndex
+            let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
+            if collectedSlot >= 0 {
+                collectChild(held, slot: collectedSlot)
+                return
+            }
+        }
+        placeOtherwise(held, of: bindingIndex, byteIndex: byteIndex)
+    }
+
+    @inline(never)
+    private func placeOtherwise(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = registry.bindings[bindingIndex].access.value(held.takeRetainedValue())
             return
         }
-        // Fields, not the whole frame.
         let parentIndex = frames[top].bindingIndex
-        let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
-        if collectedSlot >= 0 {
-            collectChild(held, slot: collectedSlot)
-            return
-        }
         let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
         if direct >= 0, let parentBase = frames[top].base {
             // A `C` or `C?` field: the reference is the value (its old one is released).
