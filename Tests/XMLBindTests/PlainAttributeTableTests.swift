@@ -62,6 +62,46 @@ import Testing
         #expect(property(table, "local") == 0)
     }
 
+    @Test(arguments: [
+        ("true", true), ("false", false), ("1", true), ("0", false), (" true", true), ("false\n", false),
+        ("\ttrue ", true),
+    ])
+    func booleanAttributesReadAsTheirConversionReadsThem(text: String, expected: Bool) throws {
+        final class Flags: Bindable {
+            var on = false
+            var off = true
+            init() {}
+        }
+        let binder = XMLBinder().register(mapping(Flags.self, element: "f").attribute(\.on).attribute(\.off))
+        let flags = try binder.parse("<f on='\(text)' off='\(text)'/>", as: Flags.self)
+        #expect(flags.on == expected)
+        #expect(flags.off == expected)
+    }
+
+    @Test(arguments: ["TRUE", "yes", "", "10", "tru", "falsy", "truex"])
+    func otherBooleanTextIsAnError(text: String) {
+        final class Flag: Bindable {
+            var on = false
+            init() {}
+        }
+        let binder = XMLBinder().register(mapping(Flag.self, element: "f").attribute(\.on))
+        let error = #expect(throws: XMLBindError.self) { _ = try binder.parse("<f on='\(text)'/>", as: Flag.self) }
+        #expect(error?.diagnostics.first?.code == .conversionFailed)
+    }
+
+    @Test func plainBooleanBytesAreExactlyTheFourSpellings() {
+        func read(_ text: String) -> Bool? {
+            Array(text.utf8).withUnsafeBufferPointer(PlainAttributeTable.plainBool)
+        }
+        #expect(read("true") == true)
+        #expect(read("false") == false)
+        #expect(read("1") == true)
+        #expect(read("0") == false)
+        for other in ["", " ", "t", "2", "True", "fals", "falsE", "ture", " true", "true ", "00"] {
+            #expect(read(other) == nil, "'\(other)'")
+        }
+    }
+
     @Test func anUnqualifiedDeclarationBeforeANamespacedOneKeepsThemApart() throws {
         struct Item: Bindable {
             var plain: String?

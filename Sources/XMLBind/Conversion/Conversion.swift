@@ -19,6 +19,9 @@ public struct Conversion<Value>: Sendable {
     /// it): the engine then makes and stores the `String` itself, sharing equal values
     /// (see `StringCache`), instead of calling ``decode``.
     @usableFromInline let isPlainText: Bool
+    /// Whether the conversion is `Bool`'s own: the engine then stores the exact texts
+    /// `true`, `false`, `1` and `0` itself, and calls ``decode`` for anything else.
+    @usableFromInline let isPlainBool: Bool
 
     /// Creates a conversion from a parse and a format function.
     ///
@@ -34,6 +37,7 @@ public struct Conversion<Value>: Sendable {
         self.decode = { bytes in try parse(String(decoding: bytes, as: UTF8.self)) }
         self.encode = format
         self.isPlainText = false
+        self.isPlainBool = false
     }
 
     /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
@@ -41,11 +45,12 @@ public struct Conversion<Value>: Sendable {
     init(
         bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
         format: @escaping @Sendable (Value) -> String,
-        isPlainText: Bool = false
+        isPlainText: Bool = false, isPlainBool: Bool = false
     ) {
         self.decode = decode
         self.encode = format
         self.isPlainText = isPlainText
+        self.isPlainBool = isPlainBool
     }
 
     /// Parses text into a value.

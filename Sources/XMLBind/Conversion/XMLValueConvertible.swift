@@ -37,7 +37,7 @@ extension Bool: XMLValueConvertible {
                 if XMLWhitespace.equal(bytes, "false") || XMLWhitespace.equal(bytes, "0") { return false }
                 throw ConversionError("expected true, false, 1 or 0")
             },
-            format: { $0 ? "true" : "false" })
+            format: { $0 ? "true" : "false" }, isPlainBool: true)
     }
 }
 

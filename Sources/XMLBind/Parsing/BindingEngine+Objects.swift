@@ -106,6 +106,9 @@ extension BindingEngine {
                     case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: text)
                     case (false, false): field.assumingMemoryBound(to: String.self).pointee = text
                     }
+                } else if entry.pointee.boolOffset >= 0, let flag = PlainAttributeTable.plainBool(value) {
+                    assigned.insert(property)
+                    (base + Int(truncatingIfNeeded: entry.pointee.boolOffset)).storeBytes(of: flag, as: Bool.self)
                 } else {
                     store(
                         value, into: property, of: binding, at: bindingIndex, object: object, base: base,

@@ -82,6 +82,7 @@ final class ElementBinding: Sendable {
             let property = declared[index]
             let set = property.makeSetter(offsets[index], isClass)
             guard let plain = property.plainText, let offset = offsets[index] else { return SetterSlot(set: set) }
+            if plain == .bool { return SetterSlot(set: set, boolOffset: offset) }
             return SetterSlot(set: set, textOffset: offset, textIsOptional: plain == .optionalString)
         }
         defaultSetters = declared.indices.compactMap { index in
@@ -210,11 +211,17 @@ struct SetterSlot: Sendable {
     let textOffset: Int
     /// Whether that field is a `String?` (else a `String`).
     let textIsOptional: Bool
+    /// The field's offset for a `Bool` with its own conversion, else -1.
+    let boolOffset: Int
 
-    init(set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false) {
+    init(
+        set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false,
+        boolOffset: Int? = nil
+    ) {
         self.set = set
         self.textOffset = textOffset ?? -1
         self.textIsOptional = textIsOptional
+        self.boolOffset = boolOffset ?? -1
     }
 }
 

@@ -29,6 +29,8 @@ struct PlainAttributeTable: @unchecked Sendable {
         /// The property's plain-text field offset, or -1 when it needs its conversion.
         var textOffset: Int32
         var textIsOptional: Bool
+        /// The property's `Bool` field offset (see ``SetterSlot/boolOffset``), or -1.
+        var boolOffset: Int32
     }
 
     private let entries: UnsafeMutablePointer<Entry>?
@@ -58,6 +60,7 @@ struct PlainAttributeTable: @unchecked Sendable {
             else { continue }
             let setter = setters[name.property]
             guard let property = Int32(exactly: name.property), let textOffset = Int32(exactly: setter.textOffset),
+                let boolOffset = Int32(exactly: setter.boolOffset),
                 let (head, tail) = bytes.withUnsafeBufferPointer({ buffer in
                     buffer.baseAddress.map { Self.words($0, count: buffer.count) }
                 })
@@ -65,7 +68,7 @@ struct PlainAttributeTable: @unchecked Sendable {
             chosen.append(
                 Entry(
                     head: head, tail: tail, length: Int32(bytes.count), property: property,
-                    textOffset: textOffset, textIsOptional: setter.textIsOptional))
+                    textOffset: textOffset, textIsOptional: setter.textIsOptional, boolOffset: boolOffset))
         }
         guard !chosen.isEmpty, chosen.count <= Self.capacity else {
             self.init()
@@ -97,6 +100,29 @@ struct PlainAttributeTable: @unchecked Sendable {
             index &+= 1
         }
         return nil
+    }
+
+    /// The bytes `true` and `fals` as one little-endian word each.
+    private static let trueWord = UInt32(littleEndian: 0x6575_7274)
+    private static let falseWord = UInt32(littleEndian: 0x736C_6166)
+
+    /// `true`, `false`, `1` or `0` exactly, as `Bool`'s own conversion reads them; `nil`
+    /// for anything else (whitespace, or an error to report), which the conversion decides.
+    @inline(__always)
+    static func plainBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let start = text.baseAddress else { return nil }
+        switch text.count {
+        case 1:
+            return start[0] == UInt8(ascii: "1") ? true : start[0] == UInt8(ascii: "0") ? false : nil
+        case 4:
+            let word = UnsafeRawPointer(start).loadUnaligned(as: UInt32.self)
+            return word == Self.trueWord ? true : nil
+        case 5:
+            let word = UnsafeRawPointer(start).loadUnaligned(as: UInt32.self)
+            return word == Self.falseWord && start[4] == UInt8(ascii: "e") ? false : nil
+        default:
+            return nil
+        }
     }
 
     /// Up to 16 bytes as two words, read without going past the last byte: overlapping

@@ -26,6 +26,8 @@ struct PropertyBinding: Sendable {
     enum PlainText: Sendable {
         case string
         case optionalString
+        /// A `Bool` with its own conversion (see ``Conversion/isPlainBool``).
+        case bool
     }
 
     /// The Swift property's name, for messages; known once the mapping is compiled.
@@ -51,7 +53,7 @@ struct PropertyBinding: Sendable {
     @usableFromInline let probeField: @Sendable (_ sample: AnyObject, _ candidates: [Int]) -> Int?
     /// Makes the setter: with the field's offset, a plain write; without, the key path.
     @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
-    /// Set when the property is a `String` or `String?` with the built-in conversion.
+    /// Set when the property is a `String`, `String?` or `Bool` with the built-in conversion.
     @usableFromInline let plainText: PlainText?
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
@@ -94,7 +96,9 @@ struct PropertyBinding: Sendable {
                 try? conversion.parse(text)
             }
         }
-        if !conversion.isPlainText {
+        if conversion.isPlainBool, ObjectIdentifier(V.self) == ObjectIdentifier(Bool.self) {
+            self.plainText = .bool
+        } else if !conversion.isPlainText {
             self.plainText = nil
         } else if ObjectIdentifier(V.self) == ObjectIdentifier(String.self) {
             self.plainText = .string
