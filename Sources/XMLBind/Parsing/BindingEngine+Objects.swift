@@ -82,6 +82,9 @@ extension BindingEngine {
         assigned: inout PropertySet
     ) {
         let table = binding.plainAttributes
+        // Nothing to substitute: the attribute table can answer (values are stored as read).
+        let usesTable = resolver == nil
+        let cacheBase = propertyBase[bindingIndex]
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
@@ -89,14 +92,14 @@ extension BindingEngine {
                 start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
             // The common case inline: a declared attribute in no namespace, its first
             // value, nothing to substitute; plain text is stored straight into its field.
-            if resolver == nil,
+            if usesTable,
                 let entry = table.entry(
                     named: UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self), length: strlen(rawName)),
                 case let property = Int(truncatingIfNeeded: entry.pointee.property), !assigned.contains(property)
             {
                 if entry.pointee.textOffset >= 0 {
                     assigned.insert(property)
-                    let text = strings.string(value, property: propertyBase[bindingIndex] &+ property)
+                    let text = strings.string(value, property: cacheBase &+ property)
                     let field = base + Int(truncatingIfNeeded: entry.pointee.textOffset)
                     // A fresh object's field usually holds `nil` or a literal: nothing to release.
                     let replacesNothing = strings.makesShortStrings && ShortASCIIString.ownsNothing(field)
