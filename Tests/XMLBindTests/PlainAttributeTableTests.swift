@@ -102,6 +102,23 @@ import Testing
         }
     }
 
+    @Test func propertiesAfterTheSixtyFourthBind() throws {
+        final class Wide: Bindable {
+            var first: String?
+            var value: String?
+            var late: String?
+            init() {}
+        }
+        var definition = mapping(Wide.self, element: "w").attribute(\.first, xml: "first")
+        for index in 0..<64 { definition = definition.element(\.value, xml: "e\(index)") }
+        definition = definition.attribute(\.late, xml: "late")  // property 65
+        let binder = XMLBinder().register(definition)
+        let wide = try binder.parse("<w late='l' first='f'><e63>v</e63></w>", as: Wide.self)
+        #expect(wide.first == "f")
+        #expect(wide.late == "l")
+        #expect(wide.value == "v")
+    }
+
     @Test func anUnqualifiedDeclarationBeforeANamespacedOneKeepsThemApart() throws {
         struct Item: Bindable {
             var plain: String?

@@ -95,10 +95,10 @@ extension BindingEngine {
             if usesTable,
                 let entry = table.entry(
                     named: UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self), length: strlen(rawName)),
-                case let property = Int(truncatingIfNeeded: entry.pointee.property), !assigned.contains(property)
+                case let property = Int(truncatingIfNeeded: entry.pointee.property),
+                assigned.insert(bit: entry.pointee.bit)
             {
                 if entry.pointee.textOffset >= 0 {
-                    assigned.insert(property)
                     let text = strings.string(value, property: cacheBase &+ property)
                     let field = base + Int(truncatingIfNeeded: entry.pointee.textOffset)
                     // A fresh object's field usually holds `nil` or a literal: nothing to release.
@@ -110,9 +110,10 @@ extension BindingEngine {
                     case (false, false): field.assumingMemoryBound(to: String.self).pointee = text
                     }
                 } else if entry.pointee.boolOffset >= 0, let flag = PlainAttributeTable.plainBool(value) {
-                    assigned.insert(property)
                     (base + Int(truncatingIfNeeded: entry.pointee.boolOffset)).storeBytes(of: flag, as: Bool.self)
                 } else {
+                    // The conversion's way; `store` marks the property assigned itself.
+                    assigned.remove(bit: entry.pointee.bit)
                     store(
                         value, into: property, of: binding, at: bindingIndex, object: object, base: base,
                         assigned: &assigned,

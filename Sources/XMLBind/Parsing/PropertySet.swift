@@ -38,6 +38,21 @@ struct PropertySet {
         }
     }
 
+    /// Inserts one of the first 64 properties, given as its bit (`1 << index`); `false`
+    /// when it was already in the set.
+    @inline(__always)
+    mutating func insert(bit: UInt64) -> Bool {
+        guard low & bit == 0 else { return false }
+        low |= bit
+        return true
+    }
+
+    /// Removes one of the first 64 properties, given as its bit.
+    @inline(__always)
+    mutating func remove(bit: UInt64) {
+        low &= ~bit
+    }
+
     /// Frees the words of a set made with ``init(capacity:)``; call once, from its frame.
     func deallocate() {
         high?.deallocate()

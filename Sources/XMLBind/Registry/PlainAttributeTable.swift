@@ -11,8 +11,8 @@
 /// An entry exists for a local name when the first property declared with it takes
 /// attributes in no namespace, which is the property the general lookup
 /// (``ElementBinding/attributeProperty(local:uri:prefix:)``) finds for that name. Names
-/// longer than ``longestName`` bytes, and mappings with more than ``capacity`` such
-/// names, are left to the general lookup.
+/// longer than ``longestName`` bytes, properties after the 64th, and mappings with more
+/// than ``capacity`` such names, are left to the general lookup.
 ///
 /// The entries live in memory of their own, freed by ``deallocate()`` when the owning
 /// binding goes; the table is immutable in between, so parses share it freely.
@@ -31,6 +31,8 @@ struct PlainAttributeTable: @unchecked Sendable {
         var textIsOptional: Bool
         /// The property's `Bool` field offset (see ``SetterSlot/boolOffset``), or -1.
         var boolOffset: Int32
+        /// The property's bit in an object's assigned properties (`PropertySet`).
+        var bit: UInt64
     }
 
     private let entries: UnsafeMutablePointer<Entry>?
@@ -59,7 +61,9 @@ struct PlainAttributeTable: @unchecked Sendable {
                 !bytes.contains(CompiledRegistry.separator)
             else { continue }
             let setter = setters[name.property]
-            guard let property = Int32(exactly: name.property), let textOffset = Int32(exactly: setter.textOffset),
+            // The table answers for the first 64 properties (one word of `PropertySet`).
+            guard name.property < 64, let property = Int32(exactly: name.property),
+                let textOffset = Int32(exactly: setter.textOffset),
                 let boolOffset = Int32(exactly: setter.boolOffset),
                 let (head, tail) = bytes.withUnsafeBufferPointer({ buffer in
                     buffer.baseAddress.map { Self.words($0, count: buffer.count) }
@@ -68,7 +72,8 @@ struct PlainAttributeTable: @unchecked Sendable {
             chosen.append(
                 Entry(
                     head: head, tail: tail, length: Int32(bytes.count), property: property,
-                    textOffset: textOffset, textIsOptional: setter.textIsOptional, boolOffset: boolOffset))
+                    textOffset: textOffset, textIsOptional: setter.textIsOptional, boolOffset: boolOffset,
+                    bit: 1 << UInt64(name.property)))
         }
         guard !chosen.isEmpty, chosen.count <= Self.capacity else {
             self.init()
