@@ -3,8 +3,9 @@ import Foundation
 /// Object elements: creating an object when its start tag is read, binding its
 /// attributes, property elements' text, and handing the finished object to its parent.
 extension BindingEngine {
+    /// - Parameter name: The element's name as expat gave it (split only when needed).
     func startObject(
-        _ bindingIndex: Int, name: ExpandedName,
+        _ bindingIndex: Int, name: UnsafePointer<CChar>,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         withBinding(bindingIndex) { binding in
@@ -13,7 +14,7 @@ extension BindingEngine {
     }
 
     func startObject(
-        _ binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let access = binding.access
@@ -37,7 +38,7 @@ extension BindingEngine {
                 }
             }
             if let setNamespace = access.setNamespace {
-                setNamespace(object) { name.uri.map { String(decoding: $0, as: UTF8.self) } }
+                setNamespace(object) { ExpandedName(name).uri.map { String(decoding: $0, as: UTF8.self) } }
             }
             if let attributes {
                 bindAttributes(
@@ -78,7 +79,7 @@ extension BindingEngine {
 
     func bindAttributes(
         _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding, at bindingIndex: Int,
-        object: AnyObject, base: UnsafeMutableRawPointer, element: ExpandedName, byteIndex: Int,
+        object: AnyObject, base: UnsafeMutableRawPointer, element: UnsafePointer<CChar>, byteIndex: Int,
         assigned: inout PropertySet
     ) {
         let table = binding.plainAttributes
@@ -132,7 +133,9 @@ extension BindingEngine {
             } else {
                 unknownAttribute(
                     name, in: binding, byteIndex: byteIndex,
-                    message: { "unknown attribute '\(name.qualifiedName)' on <\(element.qualifiedName)>" },
+                    message: {
+                        "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
+                    },
                     suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
             }
         }

@@ -163,8 +163,8 @@ final class BindingEngine {
         var parentIndex = -1
         if let parent = frames.lastAddress, parent.pointee.isObject {
             parentIndex = parent.pointee.bindingIndex
-            if let (child, name) = childNames.lookup(rawName, length: strlen(rawName), under: parentIndex) {
-                startObject(child, name: name, attributes: attributes, byteIndex: byteIndex)
+            if let child = childNames.lookup(rawName, length: strlen(rawName), under: parentIndex) {
+                startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
                 return
             }
         }
@@ -197,7 +197,7 @@ final class BindingEngine {
         if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex {
             childNames.remember(rawName, length: strlen(rawName), child: bindingIndex, under: parentIndex)
         }
-        startObject(bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+        startObject(bindingIndex, name: rawName, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// A start tag inside an open element, when that element's binding decides what it

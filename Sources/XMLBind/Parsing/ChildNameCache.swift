@@ -5,9 +5,9 @@ import Foundation
 /// `<property>`), so the next child's name is most often the last one's.
 ///
 /// A child's name as expat reports it (`uri SEP local SEP prefix`) is compared with the
-/// remembered one in one `memcmp`; when they are equal, the split name and the child's
-/// binding are the remembered ones, without splitting the name, asking the parent's
-/// property and path tables, or hashing it. Only answers that cannot change during a
+/// remembered one in one `memcmp`; when they are equal, the child's binding is the
+/// remembered one, without splitting the name, asking the parent's property and path
+/// tables, or hashing it. Only answers that cannot change during a
 /// parse are remembered: the parent's element is an object element (not a property or
 /// path element), neither its properties nor its paths take the name, and the name is a
 /// registered element name (not one the document's prefixes or a wildcard resolved).
@@ -22,20 +22,18 @@ struct ChildNameCache {
         /// The remembered name's length, or -1 for none.
         var length: Int
         var child: Int
-        /// The name, split, as views into ``ChildNameCache/bytes``.
-        var name: ExpandedName?
     }
 
     private let entries: UnsafeMutablePointer<Entry>
-    /// Per parent binding, a copy of the remembered name and its NUL.
+    /// Per parent binding, a copy of the remembered name.
     private let bytes: UnsafeMutablePointer<UInt8>
     private let count: Int
 
     init(bindingCount: Int) {
         count = max(1, bindingCount)
         entries = .allocate(capacity: count)
-        entries.initialize(repeating: Entry(length: -1, child: -1, name: nil), count: count)
-        bytes = .allocate(capacity: count * (Self.longestName + 1))
+        entries.initialize(repeating: Entry(length: -1, child: -1), count: count)
+        bytes = .allocate(capacity: count * Self.longestName)
     }
 
     func deallocate() {
@@ -44,27 +42,23 @@ struct ChildNameCache {
         bytes.deallocate()
     }
 
-    /// The child binding and split name remembered under `parent`, when `name` (`length`
-    /// bytes before its NUL) is that name. The split name views the cache's copy, which
-    /// stays as it is until the next ``remember(_:length:child:under:)`` for `parent`.
+    /// The child binding remembered under `parent`, when `name` (`length` bytes before
+    /// its NUL) is the name remembered with it.
     @inline(__always)
-    func lookup(_ name: UnsafePointer<CChar>, length: Int, under parent: Int) -> (child: Int, name: ExpandedName)? {
+    func lookup(_ name: UnsafePointer<CChar>, length: Int, under parent: Int) -> Int? {
         guard parent < count else { return nil }
         let entry = entries + parent
-        guard entry.pointee.length == length, let split = entry.pointee.name,
-            memcmp(bytes + parent &* (Self.longestName + 1), name, length) == 0
+        guard entry.pointee.length == length,
+            memcmp(bytes + parent &* Self.longestName, name, length) == 0
         else { return nil }
-        return (entry.pointee.child, split)
+        return entry.pointee.child
     }
 
     /// Remembers that `name` (`length` bytes before its NUL) under `parent` binds to `child`.
     mutating func remember(_ name: UnsafePointer<CChar>, length: Int, child: Int, under parent: Int) {
         guard parent < count, length <= Self.longestName else { return }
-        let copy = bytes + parent * (Self.longestName + 1)
+        let copy = bytes + parent * Self.longestName
         copy.update(from: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: length)
-        copy[length] = 0
-        entries[parent] = Entry(
-            length: length, child: child,
-            name: ExpandedName(UnsafeRawPointer(copy).assumingMemoryBound(to: CChar.self)))
+        entries[parent] = Entry(length: length, child: child)
     }
 }
