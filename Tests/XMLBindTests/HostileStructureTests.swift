@@ -156,6 +156,31 @@ import Testing
         #expect(Hostile.code(of: exact, binder: Hostile.binder(ParseLimits(maximumDocumentSize: 1_000))) == nil)
     }
 
+    /// Short start tags skip the measuring when they cannot break a limit; with small
+    /// limits, short tags must still be measured and refused.
+    @Test func smallLimitsRefuseShortTags() throws {
+        func code(_ text: String, _ limits: ParseLimits) -> XMLBindError.Code? {
+            Hostile.code(of: Data(utf8: text), binder: Hostile.binder(limits))
+        }
+        let twoAttributes = ParseLimits(maximumAttributes: 2)
+        #expect(code("<r a='' b=''/>", twoAttributes) == nil)
+        #expect(code("<r a='' b='' c=''/>", twoAttributes) == .attributeLimitExceeded)
+        #expect(code("<r xmlns:p='u' a=''/>", twoAttributes) == nil)
+        #expect(code("<r xmlns:p='u' a='' b=''/>", twoAttributes) == .attributeLimitExceeded)
+        let fourByteNames = ParseLimits(maximumNameLength: 4)
+        #expect(code("<r abcd='1'><name/></r>", fourByteNames) == nil)
+        #expect(code("<r abcde='1'/>", fourByteNames) == .nameLengthLimitExceeded)
+        #expect(code("<r><names/></r>", fourByteNames) == .nameLengthLimitExceeded)
+        let shortValues = ParseLimits(maximumValueLength: 3)
+        #expect(code("<r a='abc'/>", shortValues) == nil)
+        #expect(code("<r a='abcd'/>", shortValues) == .valueLengthLimitExceeded)
+        // Character references shrink in the value; the DTD's defaults grow the tag.
+        #expect(code("<r a='&#x61;&#x62;&#x63;'/>", shortValues) == nil)
+        let defaults = "<!DOCTYPE r [<!ATTLIST r d CDATA 'v' e CDATA 'w'>]>"
+        #expect(code(defaults + "<r/>", twoAttributes) == nil)
+        #expect(code(defaults + "<r a=''/>", twoAttributes) == .attributeLimitExceeded)
+    }
+
     @Test func noSizeLimitByDefault() throws {
         // 4 MiB of small (skipped) elements, fed in the default 1 MiB chunks.
         var data = Data(utf8: "<r>")

@@ -79,6 +79,7 @@ extension ExpatDriver {
             else { return }
         }
         if let defaultValue {
+            driver.declaresAttributeDefaults = true
             _ = driver.admitLength(of: defaultValue, .value, describe: "a declared attribute default")
         }
     }

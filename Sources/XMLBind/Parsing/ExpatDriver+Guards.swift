@@ -69,7 +69,7 @@ extension ExpatDriver {
     func admitElement(name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool {
         depth += 1
         textRun = 0
-        var count = namespaceDeclarations
+        let declarations = namespaceDeclarations
         namespaceDeclarations = 0
         guard depth <= limits.maximumDepth else {
             refuse(
@@ -78,6 +78,11 @@ extension ExpatDriver {
                     + "\(limits.maximumDepth) (ParseLimits.maximumDepth)")
             return false
         }
+        if quickTagBytes < 0 { quickTagBytes = quickTagLimit() }
+        // A short tag can hold neither a long name or value nor many attributes.
+        let raw = Int(XML_GetCurrentByteCount(parser))
+        if raw > 0, raw <= quickTagBytes { return true }
+        var count = declarations
         var index = 0
         if let attributes {
             while attributes[index] != nil { index += 2 }
@@ -90,14 +95,21 @@ extension ExpatDriver {
                     + "included); the limit is \(limits.maximumAttributes) (ParseLimits.maximumAttributes)")
             return false
         }
-        // A short tag cannot hold a long name or value, unless entities expand inside it.
-        let raw = Int(XML_GetCurrentByteCount(parser))
-        if raw > 0, raw * rawScale <= min(limits.maximumNameLength, limits.maximumValueLength),
-            !entities.hasInternalEntities, !hasExternalSubset
-        {
-            return true
-        }
         return admitNamesAndValues(name: name, attributes: attributes)
+    }
+
+    /// The length of a start tag, in input bytes, up to which it needs no measuring: it
+    /// cannot hold a name or value over the limits (each input byte gives at most
+    /// ``rawScale`` bytes of UTF-8), nor more attributes and namespace declarations than
+    /// allowed (each takes at least five characters, ` a=""`). 0 when entities expand
+    /// inside tags or the DTD adds defaulted attributes. Worked out at the root's start
+    /// tag, when everything it depends on (encoding, DTD) is known.
+    private func quickTagLimit() -> Int {
+        guard !entities.hasInternalEntities, !hasExternalSubset, !declaresAttributeDefaults else { return 0 }
+        let attributes = limits.maximumAttributes.multipliedReportingOverflow(by: 5)
+        return min(
+            min(limits.maximumNameLength, limits.maximumValueLength) / rawScale,
+            attributes.overflow ? Int.max : attributes.partialValue)
     }
 
     /// How many UTF-8 bytes one input byte can become: 1 for UTF-8, 2 otherwise.

@@ -58,6 +58,11 @@ final class ExpatDriver {
     @exclusivity(unchecked) var isStandalone = false
     /// Whether the XML declaration names an encoding whose bytes can grow when converted to UTF-8.
     @exclusivity(unchecked) var declaresWideEncoding = false
+    /// Whether the DTD gives an attribute a default, which expat adds to start tags.
+    @exclusivity(unchecked) var declaresAttributeDefaults = false
+    /// Start tags up to this many input bytes long skip the measuring (see
+    /// `quickTagLimit()`); -1 until the root's start tag.
+    @exclusivity(unchecked) var quickTagBytes = -1
     @exclusivity(unchecked) var entities = EntityGuard()
     @exclusivity(unchecked) var surrogates: SurrogateCheck
     /// Bytes handed to expat so far.
