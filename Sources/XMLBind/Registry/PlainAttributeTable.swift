@@ -147,8 +147,11 @@ struct PlainAttributeTable: @unchecked Sendable {
             let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
             return (low | high << 32, 0)
         }
-        var word: UInt64 = 0
-        for index in 0..<count { word |= UInt64(bytes[index]) << UInt64(truncatingIfNeeded: index &* 8) }
-        return (word, 0)
+        if count >= 2 {
+            let low = UInt64(raw.loadUnaligned(as: UInt16.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self))
+            return (low | high << 16, 0)
+        }
+        return (count == 1 ? UInt64(bytes[0]) : 0, 0)
     }
 }
