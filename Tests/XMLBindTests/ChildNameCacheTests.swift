@@ -17,6 +17,10 @@ import Testing
         var id: String?
         init() {}
     }
+    final class Longer: Bindable {
+        var id: String?
+        init() {}
+    }
     final class Group: Bindable {
         var items: [Loose] = []
         init() {}
@@ -26,17 +30,19 @@ import Testing
         var exact: [Exact] = []
         var loose: [Loose] = []
         var prefixed: [Prefixed] = []
+        var longer: [Longer] = []
         var groups: [Group] = []
         init() {}
     }
 
     private static let binder = XMLBinder().register(
         mapping(Box.self, element: "box").property(\.label, xml: "label").children(\.exact).children(\.loose)
-            .children(\.prefixed).children(\.groups),
+            .children(\.prefixed).children(\.groups).children(\.longer),
         mapping(Exact.self, element: "item", namespace: "urn:exact").property(\.id),
         mapping(Loose.self, element: "item").property(\.id),
         mapping(Prefixed.self, element: "p:item").property(\.id),
-        mapping(Group.self, element: "group").children(\.items))
+        mapping(Group.self, element: "group").children(\.items),
+        mapping(Longer.self, element: "items", namespace: "urn:exact").property(\.id))
 
     @Test func namesThatDifferOnlyInTheirNamespaceBindApart() throws {
         let box = try Self.binder.parse(
@@ -47,6 +53,18 @@ import Testing
             """, as: Box.self)
         #expect(box.exact.map(\.id) == ["1", "2", "4", "8"])
         #expect(box.loose.map(\.id) == ["3", "5", "6", "7"])
+    }
+
+    @Test func aNameThatExtendsTheRememberedOneIsAnotherName() throws {
+        // `urn:exact SEP item` is a prefix of `urn:exact SEP items`, both registered.
+        let box = try Self.binder.parse(
+            """
+            <box xmlns:e='urn:exact'><item xmlns='urn:exact' id='1'/><items xmlns='urn:exact' id='2'/>\
+            <item xmlns='urn:exact' id='3'/><item xmlns='urn:exact' id='4'/><items xmlns='urn:exact' id='5'/>\
+            <e:items id='6'/><items xmlns='urn:exact' id='7'/><item xmlns='urn:exact' id='8'/></box>
+            """, as: Box.self)
+        #expect(box.exact.map(\.id) == ["1", "3", "4", "8"])
+        #expect(box.longer.map(\.id) == ["2", "5", "6", "7"])
     }
 
     @Test func theSameNameUnderAnotherParentIsDecidedThere() throws {

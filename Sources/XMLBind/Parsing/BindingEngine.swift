@@ -163,7 +163,7 @@ final class BindingEngine {
         var parentIndex = -1
         if let parent = frames.lastAddress, parent.pointee.isObject {
             parentIndex = parent.pointee.bindingIndex
-            if let child = childNames.lookup(rawName, length: strlen(rawName), under: parentIndex) {
+            if let child = childNames.lookup(rawName, under: parentIndex) {
                 startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
                 return
             }

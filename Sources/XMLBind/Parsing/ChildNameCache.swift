@@ -5,7 +5,8 @@ import Foundation
 /// `<property>`), so the next child's name is most often the last one's.
 ///
 /// A child's name as expat reports it (`uri SEP local SEP prefix`) is compared with the
-/// remembered one in one `memcmp`; when they are equal, the child's binding is the
+/// remembered one in one `strncmp` (which stops at the name's end, so the name needs no
+/// `strlen` first); when they are equal, the child's binding is the
 /// remembered one, without splitting the name, asking the parent's property and path
 /// tables, or hashing it. Only answers that cannot change during a
 /// parse are remembered: the parent's element is an object element (not a property or
@@ -25,15 +26,16 @@ struct ChildNameCache {
     }
 
     private let entries: UnsafeMutablePointer<Entry>
-    /// Per parent binding, a copy of the remembered name.
-    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Per parent binding, a copy of the remembered name and its NUL.
+    private let bytes: UnsafeMutablePointer<CChar>
+    private static let slotSize = longestName + 1
     private let count: Int
 
     init(bindingCount: Int) {
         count = max(1, bindingCount)
         entries = .allocate(capacity: count)
         entries.initialize(repeating: Entry(length: -1, child: -1), count: count)
-        bytes = .allocate(capacity: count * Self.longestName)
+        bytes = .allocate(capacity: count * Self.slotSize)
     }
 
     func deallocate() {
@@ -42,14 +44,15 @@ struct ChildNameCache {
         bytes.deallocate()
     }
 
-    /// The child binding remembered under `parent`, when `name` (`length` bytes before
-    /// its NUL) is the name remembered with it.
+    /// The child binding remembered under `parent`, when `name` (NUL-terminated) is the
+    /// name remembered with it.
     @inline(__always)
-    func lookup(_ name: UnsafePointer<CChar>, length: Int, under parent: Int) -> Int? {
+    func lookup(_ name: UnsafePointer<CChar>, under parent: Int) -> Int? {
         guard parent < count else { return nil }
         let entry = entries + parent
-        guard entry.pointee.length == length,
-            memcmp(bytes + parent &* Self.longestName, name, length) == 0
+        // Comparing the NUL too: equal exactly when the name ends where the copy does.
+        guard entry.pointee.length >= 0,
+            strncmp(bytes + parent &* Self.slotSize, name, entry.pointee.length &+ 1) == 0
         else { return nil }
         return entry.pointee.child
     }
@@ -57,8 +60,9 @@ struct ChildNameCache {
     /// Remembers that `name` (`length` bytes before its NUL) under `parent` binds to `child`.
     mutating func remember(_ name: UnsafePointer<CChar>, length: Int, child: Int, under parent: Int) {
         guard parent < count, length <= Self.longestName else { return }
-        let copy = bytes + parent * Self.longestName
-        copy.update(from: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: length)
+        let copy = bytes + parent * Self.slotSize
+        copy.update(from: name, count: length)
+        copy[length] = 0
         entries[parent] = Entry(length: length, child: child)
     }
 }
