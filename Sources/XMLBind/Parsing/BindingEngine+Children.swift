@@ -21,12 +21,10 @@ extension BindingEngine {
 
     private func storeChildren(from mark: Int, of binding: ElementBinding, base: UnsafeMutableRawPointer) {
         let end = collectedChildren.count
-        let first = collectedSlots[mark]
-        var oneSlot = true
-        for index in mark..<end where collectedSlots[index] != first {
-            oneSlot = false
-            break
-        }
+        // The slots as plain memory: the stack's own bounds checks are paid once here.
+        let slots = collectedSlots.values(from: mark)
+        guard let first = slots.first else { return }
+        let oneSlot = !slots.contains { $0 != first }
         if oneSlot {
             store(collectedChildren.values(from: mark), slot: first, of: binding, base: base)
         } else {

@@ -359,7 +359,7 @@ final class ExpatDriver {
         guard let text, length > 0 else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed else { return }
-            driver.textRun += Int(length)
+            driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
             guard driver.textRun <= driver.limits.maximumTextLength else {
                 driver.refuseText()
                 return
