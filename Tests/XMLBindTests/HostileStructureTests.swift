@@ -181,6 +181,30 @@ import Testing
         #expect(code(defaults + "<r a=''/>", twoAttributes) == .attributeLimitExceeded)
     }
 
+    /// The text limit bounds the text the binder keeps; text nothing keeps is skipped as
+    /// expat reads it (no handler is called for it), so it is never measured or held.
+    @Test func textNothingKeepsIsSkippedNotMeasured() throws {
+        let limits = ParseLimits(maximumTextLength: 100)
+        let long = String(repeating: "t", count: 1_000)
+        func code(_ text: String, _ binder: XMLBinder = Hostile.binder(limits)) -> XMLBindError.Code? {
+            Hostile.code(of: Data(utf8: text), binder: binder)
+        }
+        #expect(code("<r>\(long)</r>") == .textLengthLimitExceeded)
+        #expect(code("<r><a>short</a>\(long)</r>") == .textLengthLimitExceeded)
+        #expect(code("<r><a>\(long)</a></r>") == .textLengthLimitExceeded)
+        // Inside an element the lenient binder skips.
+        #expect(code("<r><x>\(long)</x></r>") == nil)
+        // Inside an element whose mapping declares no text.
+        final class Bare: Bindable {
+            var items: [HostileNode] = []
+            init() {}
+        }
+        let bare = XMLBinder(options: ParseOptions(limits: limits)).register(
+            mapping(Bare.self, element: "g").children(\.items), mapping(HostileNode.self, element: "r").text(\.text))
+        #expect(code("<g>\(long)<r>kept</r>\(long)</g>", bare) == nil)
+        #expect(code("<g>\n  <r>\(long)</r>\n</g>", bare) == .textLengthLimitExceeded)
+    }
+
     @Test func noSizeLimitByDefault() throws {
         // 4 MiB of small (skipped) elements, fed in the default 1 MiB chunks.
         var data = Data(utf8: "<r>")

@@ -71,6 +71,12 @@ final class BindingEngine {
     @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
     /// How deep inside a skipped (unknown) subtree the parser is.
     @exclusivity(unchecked) var skipDepth = 0
+
+    /// Whether character data goes anywhere now: the innermost element keeps text and
+    /// nothing is being skipped. The driver gives expat a text handler only while it does.
+    var wantsText: Bool {
+        skipDepth == 0 && (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+    }
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a

@@ -50,6 +50,8 @@ final class ExpatDriver {
     @exclusivity(unchecked) var depth = 0
     /// Bytes of character data since the last tag.
     @exclusivity(unchecked) var textRun = 0
+    /// Whether expat has the text handler now (see `deliverText(_:)`).
+    @exclusivity(unchecked) var deliversText = false
     /// Namespace declarations on the start tag being read (reported before the tag).
     @exclusivity(unchecked) var namespaceDeclarations = 0
     /// Whether the document has an external DTD subset and is not standalone: expat then
@@ -95,7 +97,7 @@ final class ExpatDriver {
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
         XML_SetUserData(parser, Unmanaged.passUnretained(self).toOpaque())
         XML_SetElementHandler(parser, Self.startElement, Self.endElement)
-        XML_SetCharacterDataHandler(parser, Self.characterData)
+        // No text handler until an element keeps text (see `deliverText(_:)`).
         XML_SetXmlDeclHandler(parser, Self.xmlDeclaration)
         XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
         installGuards()
@@ -333,10 +335,11 @@ final class ExpatDriver {
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
-            let stops = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+            let (stops, wantsText) = driver.hotEngine._withUnsafeGuaranteedRef { engine in
                 engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-                return engine.shouldStop
+                return (engine.shouldStop, engine.wantsText)
             }
+            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
             if stops { driver.stop() }
         }
     }
@@ -347,12 +350,21 @@ final class ExpatDriver {
             guard !driver.hasFailed else { return }
             driver.depth -= 1
             driver.textRun = 0
-            let stops = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+            let (stops, wantsText) = driver.hotEngine._withUnsafeGuaranteedRef { engine in
                 engine.endElement(name: name)
-                return engine.shouldStop
+                return (engine.shouldStop, engine.wantsText)
             }
+            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
             if stops { driver.stop() }
         }
+    }
+
+    /// Installs the text handler while the innermost element keeps text, and removes it
+    /// otherwise: most character data (the whitespace between elements) goes nowhere,
+    /// and without a handler expat skips it without a call.
+    private func deliverText(_ on: Bool) {
+        XML_SetCharacterDataHandler(parser, on ? Self.characterData : nil)
+        deliversText = on
     }
 
     private static let characterData: XML_CharacterDataHandler = { userData, text, length in

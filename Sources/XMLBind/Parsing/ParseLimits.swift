@@ -30,9 +30,15 @@ public struct ParseLimits: Sendable, Hashable {
     /// The longest attribute value or namespace URI, in bytes, after entity expansion:
     /// 1 MiB (1,048,576) by default (``XMLBindError/Code/valueLengthLimitExceeded``).
     public var maximumValueLength: Int
-    /// The longest run of character data between two tags, comment or processing
+    /// The longest run of text the binder keeps (between two tags, inside an element
+    /// whose mapping takes its text, or a property element), comment or processing
     /// instruction, in bytes after entity expansion: 10 MiB (10,485,760) by default
     /// (``XMLBindError/Code/textLengthLimitExceeded``).
+    ///
+    /// Text nothing keeps (the whitespace between elements, the content of an element
+    /// whose mapping declares no text, a skipped element) is passed over by expat as it
+    /// is read, without a call into the binder: it is never held, so it is not measured.
+    /// ``maximumDocumentSize`` bounds it with the rest of the document.
     public var maximumTextLength: Int
     /// How many entities the document type declaration may declare, general and
     /// parameter entities together: 1,000 by default
@@ -69,7 +75,7 @@ public struct ParseLimits: Sendable, Hashable {
     ///   - maximumAttributes: Attributes per element, namespace declarations included; 1,024.
     ///   - maximumNameLength: Bytes per name; 1,024.
     ///   - maximumValueLength: Bytes per attribute value or namespace URI; 1 MiB.
-    ///   - maximumTextLength: Bytes per text run, comment or processing instruction; 10 MiB.
+    ///   - maximumTextLength: Bytes per kept text run, comment or processing instruction; 10 MiB.
     ///   - maximumEntityDeclarations: Entity declarations per document; 1,000.
     ///   - maximumEntityNesting: Nesting depth of entity references; 8.
     ///   - maximumAmplification: expat's amplification factor; 20.
