@@ -13,6 +13,7 @@ enum FuzzModel {
         var title: String?
         var items: [Item] = []
         var settings: Settings?
+        var lead: Lead?
         var others: [Any] = []
         func addChild(_ child: Any) { others.append(child) }
     }
@@ -51,6 +52,14 @@ enum FuzzModel {
         var body: String?
     }
 
+    /// A single class child (stored as a reference) with a `String` default that owns
+    /// storage and a plain `Bool`.
+    final class Lead: Bindable {
+        var name = String(repeating: "lead", count: 5)
+        var on = false
+        init() {}
+    }
+
     static func binder(mode: ParseMode) -> XMLBinder {
         var options = ParseOptions(mode: mode)
         // Small limits, so that the fuzzer reaches them with small inputs.
@@ -62,7 +71,8 @@ enum FuzzModel {
             mapping(Root.self, element: "root")
                 .attribute(\.title)
                 .children(\.items)
-                .child(\.settings),
+                .child(\.settings)
+                .child(\.lead),
             mapping(Item.self, element: "item")
                 .property(\.id)
                 .property(\.small)
@@ -85,7 +95,8 @@ enum FuzzModel {
                 .property(\.price)
                 .element(\.note)
                 .attribute(\.count),
-            mapping(Note.self, element: "{urn:note}note").text(\.body)
+            mapping(Note.self, element: "{urn:note}note").text(\.body),
+            mapping(Lead.self, element: "lead").attribute(\.name).attribute(\.on)
         )
     }
 
