@@ -11,6 +11,49 @@ struct ReadyConversionTests {
         #expect(Conversion<String>.trimmed.format(" kept ") == " kept ")
     }
 
+    /// The engine trims and stores `.trimmed` text itself (shared, short strings made
+    /// inline); attributes, elements, text and optionals must all read as before.
+    @Test func trimmedTextInEveryForm() throws {
+        final class Entry: Bindable {
+            var key = ""
+            var label: String?
+            var note: String?
+            var body = "default"
+            init() {}
+        }
+        final class List: Bindable {
+            var entries: [Entry] = []
+            init() {}
+        }
+        let binder = XMLBinder().register(
+            mapping(List.self, element: "list").children(\.entries),
+            mapping(Entry.self, element: "e")
+                .attribute(\.key, conversion: .trimmed)
+                .attribute(\.label, conversion: Conversion<String>.trimmed.optional)
+                .element(\.note, conversion: Conversion<String>.trimmed.optional)
+                .text(\.body, conversion: .trimmed))
+        let long = "a value longer than fifteen bytes, caf\u{E9}"
+        var xml = "<list>"
+        for index in 0..<200 {
+            let key = index % 2 == 0 ? " k\(index % 5) " : "\t\(long)\n"
+            xml += "<e key='\(key)' label=' l '><note>  \(long)  </note>  body \(index % 3)  </e>"
+        }
+        xml += "<e key='' label='   '>   </e></list>"
+        let list = try binder.parse(xml, as: List.self)
+        #expect(list.entries.count == 201)
+        for (index, entry) in list.entries.prefix(200).enumerated() {
+            #expect(entry.key == (index % 2 == 0 ? "k\(index % 5)" : long))
+            #expect(entry.label == "l")
+            #expect(entry.note == long)
+            #expect(entry.body == "body \(index % 3)")
+        }
+        let last = try #require(list.entries.last)
+        #expect(last.key == "")
+        #expect(last.label == "")
+        #expect(last.note == nil)
+        #expect(last.body == "")
+    }
+
     @Test func dateWithFormat() {
         let minutes = Conversion<Date>.date(format: "yyyy-MM-dd HH:mm")
         #expect(

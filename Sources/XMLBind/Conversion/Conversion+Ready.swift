@@ -6,7 +6,7 @@ extension Conversion where Value == String {
     public static var trimmed: Conversion<String> {
         Conversion(
             bytes: { String(decoding: XMLWhitespace.trimmed($0), as: UTF8.self) },
-            format: { $0 })
+            format: { $0 }, isPlainText: true, trimsPlainText: true)
     }
 }
 

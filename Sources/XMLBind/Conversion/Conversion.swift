@@ -22,6 +22,9 @@ public struct Conversion<Value>: Sendable {
     /// Whether the conversion is `Bool`'s own: the engine then stores the exact texts
     /// `true`, `false`, `1` and `0` itself, and calls ``decode`` for anything else.
     @usableFromInline let isPlainBool: Bool
+    /// With ``isPlainText``: the text is kept with leading and trailing XML whitespace
+    /// removed (``trimmed``), which the engine then does itself.
+    @usableFromInline let trimsPlainText: Bool
 
     /// Creates a conversion from a parse and a format function.
     ///
@@ -38,6 +41,7 @@ public struct Conversion<Value>: Sendable {
         self.encode = format
         self.isPlainText = false
         self.isPlainBool = false
+        self.trimsPlainText = false
     }
 
     /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
@@ -45,12 +49,13 @@ public struct Conversion<Value>: Sendable {
     init(
         bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
         format: @escaping @Sendable (Value) -> String,
-        isPlainText: Bool = false, isPlainBool: Bool = false
+        isPlainText: Bool = false, isPlainBool: Bool = false, trimsPlainText: Bool = false
     ) {
         self.decode = decode
         self.encode = format
         self.isPlainText = isPlainText
         self.isPlainBool = isPlainBool
+        self.trimsPlainText = trimsPlainText
     }
 
     /// Parses text into a value.
@@ -78,7 +83,8 @@ public struct Conversion<Value>: Sendable {
         let decode = self.decode
         let encode = self.encode
         return Conversion<Value?>(
-            bytes: { try decode($0) }, format: { $0.map(encode) ?? "" }, isPlainText: isPlainText)
+            bytes: { try decode($0) }, format: { $0.map(encode) ?? "" }, isPlainText: isPlainText,
+            trimsPlainText: trimsPlainText)
     }
 
     /// A conversion that applies `transform` after this one parses, and `reverse`

@@ -95,7 +95,8 @@ extension BindingEngine {
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
         base: UnsafeMutableRawPointer
     ) {
-        let value = strings.string(bytes, property: propertyBase[bindingIndex] &+ index)
+        let text = binding.setters[index].textTrims ? XMLWhitespace.trimmed(bytes) : bytes
+        let value = strings.string(text, property: propertyBase[bindingIndex] &+ index)
         let field = base + binding.setters[index].textOffset
         if binding.setters[index].textIsOptional {
             field.assumingMemoryBound(to: String?.self).pointee = value

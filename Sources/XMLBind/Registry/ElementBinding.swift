@@ -83,7 +83,9 @@ final class ElementBinding: Sendable {
             let set = property.makeSetter(offsets[index], isClass)
             guard let plain = property.plainText, let offset = offsets[index] else { return SetterSlot(set: set) }
             if plain == .bool { return SetterSlot(set: set, boolOffset: offset) }
-            return SetterSlot(set: set, textOffset: offset, textIsOptional: plain == .optionalString)
+            return SetterSlot(
+                set: set, textOffset: offset, textIsOptional: plain == .optionalString,
+                textTrims: property.trimsPlainText)
         }
         defaultSetters = declared.indices.compactMap { index in
             declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
@@ -211,16 +213,19 @@ struct SetterSlot: Sendable {
     let textOffset: Int
     /// Whether that field is a `String?` (else a `String`).
     let textIsOptional: Bool
+    /// Whether that text is trimmed first (`Conversion.trimmed`).
+    let textTrims: Bool
     /// The field's offset for a `Bool` with its own conversion, else -1.
     let boolOffset: Int
 
     init(
         set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false,
-        boolOffset: Int? = nil
+        textTrims: Bool = false, boolOffset: Int? = nil
     ) {
         self.set = set
         self.textOffset = textOffset ?? -1
         self.textIsOptional = textIsOptional
+        self.textTrims = textTrims
         self.boolOffset = boolOffset ?? -1
     }
 }

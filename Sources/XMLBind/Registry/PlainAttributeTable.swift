@@ -63,7 +63,8 @@ struct PlainAttributeTable: @unchecked Sendable {
             let setter = setters[name.property]
             // The table answers for the first 64 properties (one word of `PropertySet`).
             guard name.property < 64, let property = Int32(exactly: name.property),
-                let textOffset = Int32(exactly: setter.textOffset),
+                // Trimmed text goes the conversion's way (`store` trims it).
+                let textOffset = Int32(exactly: setter.textTrims ? -1 : setter.textOffset),
                 let boolOffset = Int32(exactly: setter.boolOffset),
                 let (head, tail) = bytes.withUnsafeBufferPointer({ buffer in
                     buffer.baseAddress.map { Self.words($0, count: buffer.count) }

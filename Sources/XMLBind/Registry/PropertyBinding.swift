@@ -55,6 +55,8 @@ struct PropertyBinding: Sendable {
     @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
     /// Set when the property is a `String`, `String?` or `Bool` with the built-in conversion.
     @usableFromInline let plainText: PlainText?
+    /// Whether plain text is trimmed first (``Conversion/trimsPlainText``).
+    @usableFromInline let trimsPlainText: Bool
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
@@ -96,6 +98,7 @@ struct PropertyBinding: Sendable {
                 try? conversion.parse(text)
             }
         }
+        self.trimsPlainText = conversion.trimsPlainText
         if conversion.isPlainBool, ObjectIdentifier(V.self) == ObjectIdentifier(Bool.self) {
             self.plainText = .bool
         } else if !conversion.isPlainText {
