@@ -5,17 +5,20 @@
 /// the outermost object of the streamed type is marked by its frame's index, and when it
 /// ends it is queued here (if the document has had no error so far) and forgotten by the
 /// engine. Objects of the streamed type inside it bind into their parents as usual.
+///
+/// The sink is confined to the parse that owns it (one thread, no reentrancy), so its
+/// state skips dynamic exclusivity checks, as the engine's does.
 final class StreamSink {
     /// Whether an object is of the streamed type (`object is T`).
     private let isStreamed: (Any) -> Bool
     /// The answer for each binding, decided from its first object: one type test per
     /// mapping, not per element.
-    private var decisions: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var decisions: [ObjectIdentifier: Bool] = [:]
     /// The frame index of the open streamed object, or -1 when none is open.
-    var openFrame = -1
+    @exclusivity(unchecked) var openFrame = -1
     /// Completed objects not yet handed to the caller, oldest first from ``head``.
-    private var queue: [Any] = []
-    private var head = 0
+    @exclusivity(unchecked) private var queue: [Any] = []
+    @exclusivity(unchecked) private var head = 0
 
     init(isStreamed: @escaping (Any) -> Bool) {
         self.isStreamed = isStreamed
