@@ -123,7 +123,9 @@ extension BindingEngine {
                 continue
             }
             let name = ExpandedName(rawName)
-            if let property = binding.attributeProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
+            if let property = binding.attributeProperty(
+                local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+            {
                 store(
                     value, into: property, of: binding, at: bindingIndex, object: object, base: base,
                     assigned: &assigned,

@@ -22,9 +22,10 @@ extension BindingEngine {
         while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             let attribute = ExpandedName(rawName)
+            let prefix = matchingPrefix(uri: attribute.uri, prefix: attribute.prefix)
             let property = node.attributes.first { index in
                 binding.properties[index].xmlName.local.utf8.elementsEqual(attribute.local)
-                    && binding.properties[index].matchesAttribute(uri: attribute.uri, prefix: attribute.prefix)
+                    && binding.properties[index].matchesAttribute(uri: attribute.uri, prefix: prefix)
             }
             guard let property else {
                 unknownAttribute(
@@ -55,7 +56,9 @@ extension BindingEngine {
         inside node: PathNode, owner: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        if let child = node.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+        if let child = node.child(
+            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+        {
             startPathElement(child, owner: owner, name: name, attributes: attributes, byteIndex: byteIndex)
             return
         }

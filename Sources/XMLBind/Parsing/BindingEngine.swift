@@ -97,6 +97,11 @@ final class BindingEngine {
 
     /// The `String`s of plain-text properties, shared when values repeat.
     @exclusivity(unchecked) var strings = StringCache()
+    /// For each prefix in ``CompiledRegistry/pendingPropertyPrefixes``: its bytes, and the
+    /// namespace URI the document bound it to (`nil` until it does). Memory of the
+    /// engine's own, freed in `deinit`.
+    @exclusivity(unchecked) var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
+
     /// Each mapping's last object child, to skip looking its name up again.
     @exclusivity(unchecked) var childNames: ChildNameCache
     /// Each binding's first entry in a numbering of all properties of all bindings, for
@@ -133,6 +138,12 @@ final class BindingEngine {
         }
         self.propertyBase = bases
         childNames = ChildNameCache(bindingCount: registry.bindings.count)
+        propertyPrefixes = registry.pendingPropertyPrefixes.map { prefix in
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.utf8.count)
+            _ = bytes.initialize(from: prefix.utf8)
+            // `xml` is bound without a declaration (XML Namespaces, section 3).
+            return (bytes, prefix == "xml" ? Array(Self.xmlNamespace.utf8) : nil)
+        }
         strings.prepare(propertyCount: total)
     }
 
@@ -145,6 +156,7 @@ final class BindingEngine {
         for child in collectedChildren { child.release() }
         strings.release()
         childNames.deallocate()
+        for entry in propertyPrefixes { entry.prefix.deallocate() }
         frames.deallocate()
         elementAssignments.deallocate()
         collectedChildren.deallocate()
@@ -155,7 +167,9 @@ final class BindingEngine {
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
     /// only the document can resolve.
-    var needsNamespaceDeclarations: Bool { !registry.pendingPrefixes.isEmpty }
+    var needsNamespaceDeclarations: Bool {
+        !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
+    }
 
     // MARK: Events
 
@@ -214,14 +228,15 @@ final class BindingEngine {
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
-            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: name.prefix) {
+            let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
+            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix) {
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
                     byteIndex: byteIndex)
                 return true
             }
             // Nested paths: only mappings that declare one have `paths`.
-            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: name.prefix) {
+            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: prefix) {
                 startPathElement(
                     node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
                 return true
@@ -347,15 +362,6 @@ final class BindingEngine {
     @inline(__always)
     func dropText(from start: Int) {
         text.truncate(to: start)
-    }
-
-    /// The document bound `prefix` to `uri`: registrations written `prefix:local` now
-    /// match elements in that namespace, whatever prefix the document uses for it.
-    func bindPrefix(_ prefix: String, to uri: String) {
-        guard let pending = registry.pendingPrefixes[prefix] else { return }
-        for entry in pending {
-            documentPrefixes.insert(CompiledRegistry.key(uri: uri, local: entry.local), value: entry.binding)
-        }
     }
 
     // MARK: Elements

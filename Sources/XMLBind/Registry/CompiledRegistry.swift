@@ -15,6 +15,10 @@ final class CompiledRegistry: Sendable {
     let wildcard: ByteTable
     /// Registrations keyed by prefix, resolved against the document's own bindings.
     let pendingPrefixes: [String: [(local: String, binding: Int)]]
+    /// Prefixes of property names (and nested-path steps) written `prefix:local` that the
+    /// binder could not resolve: the document's declarations resolve them (see
+    /// `BindingEngine.matchingPrefix(uri:prefix:)`).
+    let pendingPropertyPrefixes: [String]
     /// For writing: the binding of each mapped type (the last registration of a type wins).
     let typeIndex: TypeIndex
     /// For each parent binding and each child binding (row-major, see
@@ -40,6 +44,17 @@ final class CompiledRegistry: Sendable {
         self.exact = exact
         self.wildcard = wildcard
         self.pendingPrefixes = pending
+        var propertyPrefixes: [String] = []
+        for binding in bindings {
+            for property in binding.properties {
+                for name in property.path + [property.xmlName] {
+                    if case .prefix(let prefix) = name.namespace, !propertyPrefixes.contains(prefix) {
+                        propertyPrefixes.append(prefix)
+                    }
+                }
+            }
+        }
+        self.pendingPropertyPrefixes = propertyPrefixes
         self.typeIndex = TypeIndex(bindings.map { $0.objectType })
         self.placements = Self.placements(of: bindings)
     }
