@@ -53,10 +53,11 @@ enum FuzzModel {
     }
 
     /// A single class child (stored as a reference) with a `String` default that owns
-    /// storage and a plain `Bool`.
+    /// storage, a plain `Bool`, and an attribute whose prefix only the document binds.
     final class Lead: Bindable {
         var name = String(repeating: "lead", count: 5)
         var on = false
+        var tag: String?
         init() {}
     }
 
@@ -96,7 +97,7 @@ enum FuzzModel {
                 .element(\.note)
                 .attribute(\.count),
             mapping(Note.self, element: "{urn:note}note").text(\.body),
-            mapping(Lead.self, element: "lead").attribute(\.name).attribute(\.on)
+            mapping(Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(\.tag, xml: "g:tag")
         )
     }
 
