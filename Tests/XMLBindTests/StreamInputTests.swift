@@ -56,6 +56,30 @@ struct StreamInputTests {
         #expect(asyncWarnings.map(\.description) == [expected])
     }
 
+    @Test func theSequenceFormsIteratorHoldsTheWarningsAtTheEnd() async throws {
+        let binder = StreamModel.binder.with(options: ParseOptions(unknownContent: .warning))
+        let document = "<feed>\n  <item id=\"a\" colour=\"red\"/>\n  <item id=\"b\"/>\n</feed>\n"
+        let expected = """
+            w.xml:2:16: warning: unknown attribute 'colour' on <item>
+                2 |   <item id="a" colour="red"/>
+                  |                ^
+            """
+        for chunks in [[Data(document.utf8)], document.utf8.map { Data([$0]) }] {
+            var objects = binder.objects(of: Item.self, chunks: ChunkSequence(chunks: chunks), file: "w.xml")
+                .makeAsyncIterator()
+            var ids: [String?] = []
+            while let item = try await objects.next() {
+                ids.append(item.id)
+                #expect(objects.warnings.isEmpty, "warnings come at the end")
+            }
+            #expect(ids == ["a", "b"])
+            #expect(objects.warnings.map(\.description) == [expected])
+            // Asking again after the end keeps them.
+            #expect(try await objects.next() == nil)
+            #expect(objects.warnings.count == 1)
+        }
+    }
+
     @Test func aFileThatCannotBeOpenedIsAnIOError() throws {
         let url = URL(fileURLWithPath: "/nonexistent/feed.xml")
         let error = bindError {

@@ -24,6 +24,15 @@ import Foundation
 /// - **Errors:** when the input has ended, an ``XMLBindError`` with every problem found is
 ///   thrown in place of the end of the sequence; errors of the input sequence are thrown
 ///   as they happen. After throwing, the iterator only returns `nil`.
+/// - **Warnings:** a document without errors may still have warnings (lenient mode, or a
+///   `.warn` policy). The iterator holds them in ``AsyncIterator/warnings`` once `next()`
+///   has returned `nil`; iterate with the iterator itself to read them:
+///
+///   ```swift
+///   var objects = binder.objects(of: Item.self, chunks: body).makeAsyncIterator()
+///   while let item = try await objects.next() { try await store(item) }
+///   log(objects.warnings)
+///   ```
 ///
 /// Each iteration is one parse. The iterator is meant to be used from one task (it is
 /// not `Sendable`); the sequence is `Sendable` when its input is.
@@ -50,6 +59,9 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
         var reader: any AsyncChunkReader
         var session: StreamSession<Element>?
         var isDone = false
+        /// The warnings the parse found, in document order: set when `next()` returns
+        /// `nil` at the end of a document without errors, empty before.
+        public private(set) var warnings: [Diagnostic] = []
 
         /// The next object, parsing more input if none is waiting.
         ///
@@ -78,7 +90,7 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
                     if session.isFinished {
                         isDone = true
                         self.session = nil
-                        _ = try session.outcome()
+                        warnings = try session.outcome()
                         return nil
                     }
                     let more = try await reader.read(isolation: actor) { session.feed($0) }
