@@ -100,16 +100,10 @@ extension BindingEngine {
                 assigned.insert(bit: entry.pointee.bit)
             {
                 if entry.pointee.textOffset >= 0 {
-                    let text = strings.string(value, property: cacheBase &+ property)
-                    let field = base + Int(truncatingIfNeeded: entry.pointee.textOffset)
-                    // A fresh object's field usually holds `nil` or a literal: nothing to release.
-                    let replacesNothing = strings.makesShortStrings && ShortASCIIString.ownsNothing(field)
-                    switch (entry.pointee.textIsOptional, replacesNothing) {
-                    case (true, true): field.assumingMemoryBound(to: String?.self).initialize(to: text)
-                    case (true, false): field.assumingMemoryBound(to: String?.self).pointee = text
-                    case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: text)
-                    case (false, false): field.assumingMemoryBound(to: String.self).pointee = text
-                    }
+                    storeString(
+                        strings.string(value, property: cacheBase &+ property),
+                        at: base + Int(truncatingIfNeeded: entry.pointee.textOffset),
+                        isOptional: entry.pointee.textIsOptional)
                 } else if entry.pointee.boolOffset >= 0, let flag = PlainAttributeTable.plainBool(value) {
                     (base + Int(truncatingIfNeeded: entry.pointee.boolOffset)).storeBytes(of: flag, as: Bool.self)
                 } else {
@@ -157,6 +151,7 @@ extension BindingEngine {
 
     /// Hands a completed object to its parent, or keeps it as the root; takes over the
     /// engine's reference to it.
+    ///
     /// The usual cases (a collected child, a single reference) stay inline in the end
     /// tag's path; the rest is a call of its own.
     @inline(__always)

@@ -96,12 +96,22 @@ extension BindingEngine {
         base: UnsafeMutableRawPointer
     ) {
         let text = binding.setters[index].textTrims ? XMLWhitespace.trimmed(bytes) : bytes
-        let value = strings.string(text, property: propertyBase[bindingIndex] &+ index)
-        let field = base + binding.setters[index].textOffset
-        if binding.setters[index].textIsOptional {
-            field.assumingMemoryBound(to: String?.self).pointee = value
-        } else {
-            field.assumingMemoryBound(to: String.self).pointee = value
+        storeString(
+            strings.string(text, property: propertyBase[bindingIndex] &+ index),
+            at: base + binding.setters[index].textOffset, isOptional: binding.setters[index].textIsOptional)
+    }
+
+    /// Writes a value into a `String` or `String?` field. A fresh object's field usually
+    /// holds `nil` or a literal, which owns nothing: then the value is written without
+    /// the release call an assignment makes.
+    @inline(__always)
+    func storeString(_ value: String, at field: UnsafeMutableRawPointer, isOptional: Bool) {
+        let replacesNothing = strings.makesShortStrings && ShortASCIIString.ownsNothing(field)
+        switch (isOptional, replacesNothing) {
+        case (true, true): field.assumingMemoryBound(to: String?.self).initialize(to: value)
+        case (true, false): field.assumingMemoryBound(to: String?.self).pointee = value
+        case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: value)
+        case (false, false): field.assumingMemoryBound(to: String.self).pointee = value
         }
     }
 
