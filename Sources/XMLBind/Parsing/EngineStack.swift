@@ -31,9 +31,6 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
-    /// The top value.
-    var last: Element? { count > 0 ? base[count &- 1] : nil }
-
     @inline(__always)
     mutating func append(_ value: Element) {
         if count == capacity { grow() }
@@ -58,13 +55,6 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     mutating func removeLast() {
         precondition(count > 0, "removeLast on an empty stack")
         count &-= 1
-    }
-
-    @inline(__always)
-    mutating func popLast() -> Element? {
-        guard count > 0 else { return nil }
-        count &-= 1
-        return (base + count).move()
     }
 
     /// Forgets the values from `index` on.
