@@ -37,9 +37,7 @@ extension BindingEngine {
                     return Origin(file: file, line: position.line, column: position.column + 1)
                 }
             }
-            if let setNamespace = access.setNamespace {
-                setNamespace(object) { ExpandedName(name).uri.map { String(decoding: $0, as: UTF8.self) } }
-            }
+            if binding.storesNames { storeNames(of: binding, object: object, name: name) }
             if let attributes {
                 bindAttributes(
                     attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
@@ -59,21 +57,21 @@ extension BindingEngine {
         _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        var cursor = 0
-        while let attributes, let rawName = attributes[cursor] {
-            cursor += 2
-            let attribute = ExpandedName(rawName)
-            unknownAttribute(
-                attribute, in: binding, byteIndex: byteIndex,
-                message: {
-                    "unexpected attribute '\(attribute.qualifiedName)' on property element "
-                        + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
-                },
-                suggestions: { [] })
+        var index = index
+        var textStart = text.count
+        // Attributes (a map's key, `xsi:nil`, or unexpected ones) and keyed maps are the
+        // rare case, off this path (see BindingEngine+Shapes.swift).
+        if binding.hasKeyedProperties || attributes?[0] != nil {
+            guard
+                let chosen = startSpecialPropertyElement(
+                    index, of: binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            else { return }
+            index = chosen.property
+            if !chosen.keepsText { textStart = -1 }
         }
         frames.append(
             Frame(
-                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: text.count,
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: textStart,
                 byteIndex: byteIndex))
     }
 
@@ -125,7 +123,10 @@ extension BindingEngine {
                     assigned: &assigned,
                     place: .attribute(rawName, tagOffset: byteIndex))
             } else if binding.access.keepsAttributes {
+                if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: false) { continue }
                 binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+            } else if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
+                continue
             } else {
                 unknownAttribute(
                     name, in: binding, byteIndex: byteIndex,

@@ -27,6 +27,12 @@ extension BindingEngine {
         suggestions: () -> [String]
     ) {
         skipDepth = 1
+        // Inline markup of a whole text (issue 13): its text is part of the value.
+        if topFrameTakesWholeText() {
+            skipKeepsText = true
+            return
+        }
+        if let parent, ignores(element: name, in: parent) { return }
         let policy = parent?.unknownContentPolicy ?? globalPolicy
         if case .ignore = policy { return }
         reportUnknown(

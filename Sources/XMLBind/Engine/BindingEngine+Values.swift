@@ -36,10 +36,14 @@ extension BindingEngine {
         object: AnyObject, base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
     ) {
         if assigned.contains(index) {
-            reportDuplicate(binding.properties[index], index: index, of: binding, place: place)
-            return
+            // Lists and maps take many values (issue 13); a map checks its keys itself.
+            if binding.properties[index].collection == nil {
+                reportDuplicate(binding.properties[index], index: index, of: binding, place: place)
+                return
+            }
+        } else {
+            assigned.insert(index)
         }
-        assigned.insert(index)
         guard let resolver, VariableResolver.needsWork(raw) else {
             convert(
                 raw, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
@@ -73,6 +77,10 @@ extension BindingEngine {
         // retain its closure.)
         if binding.setters[index].textOffset >= 0 {
             storePlainText(bytes, into: index, of: binding, at: bindingIndex, base: base)
+            return
+        }
+        if binding.setters[index].textOffset == -2 {
+            insertKeyed(bytes, into: index, of: binding, object: object, base: base, place: place)
             return
         }
         do {

@@ -75,8 +75,19 @@ final class BindingEngine {
     /// Whether character data goes anywhere now: the innermost element keeps text and
     /// nothing is being skipped. The driver gives expat a text handler only while it does.
     var wantsText: Bool {
-        skipDepth == 0 && (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+        (skipDepth == 0 || skipKeepsText) && (frames.lastAddress?.pointee.textStart ?? -1) >= 0
     }
+    /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
+    /// its text goes on into the innermost frame's text.
+    @exclusivity(unchecked) var skipKeepsText = false
+    /// A keyed map's key, read from the start tag of the property element now open, with
+    /// that tag's offset (property elements do not nest, so one is enough).
+    @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?
+    /// Where each keyed map entry was first given (its element's offset), by the owner
+    /// element's offset, the property and the key: for the note of a duplicate key.
+    @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
+    /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
+    @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
@@ -162,6 +173,7 @@ final class BindingEngine {
         collectedChildren.deallocate()
         collectedSlots.deallocate()
         bindingRefs.deallocate()
+        nilFrames.deallocate()
         text.deallocate()
     }
 
@@ -195,7 +207,9 @@ final class BindingEngine {
             }
             if handled { return }
         }
-        guard let bindingIndex = lookupElement(name) else {
+        guard let bindingIndex = lookupElement(name),
+            parentIndex < 0 || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
+        else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
             // The innermost object's binding, borrowed: its policy decides.
@@ -263,6 +277,7 @@ final class BindingEngine {
     func endElement(name rawName: UnsafePointer<CChar>) {
         if skipDepth > 0 {
             skipDepth -= 1
+            if skipDepth == 0 { skipKeepsText = false }
             return
         }
         guard let top = frames.lastAddress else { return }
@@ -323,6 +338,11 @@ final class BindingEngine {
             storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
             if binding.hasCompletion { complete(binding, object: object, base: base, frame: frame) }
             elementAssignments.truncate(to: frame.pointee.assignmentMark)
+            // `xsi:nil="true"` (issue 13): the element stands for no object.
+            if nilFrames.count > 0, nilFrames[nilFrames.count &- 1] == frames.count &- 1 {
+                nilFrames.removeLast()
+                return false
+            }
             // Streaming (issue 5): the streamed object goes to the stream, not to its
             // parent, and only while the document has had no error.
             if let stream, stream.openFrame == frames.count &- 1 {
@@ -346,7 +366,7 @@ final class BindingEngine {
     /// frequent callback needs no stack frame of its own.
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard skipDepth == 0, let top = frames.indices.last, frames[top].textStart >= 0 else { return }
+        guard skipDepth == 0 || skipKeepsText, let top = frames.indices.last, frames[top].textStart >= 0 else { return }
         gatherText(bytes, count: count, top: top)
     }
 

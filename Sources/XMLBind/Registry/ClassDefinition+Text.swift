@@ -88,4 +88,26 @@ extension ClassDefinition {
                 keyPath, xml: nil, form: .text, conversion: RawValueText.conversion().optional,
                 default: defaultValue.map { .some($0) }))
     }
+
+    /// Makes the most recently declared `.text`, `.element` or `.property` take the
+    /// element's whole text: its own character data and that of every element inside it,
+    /// in document order (mixed content).
+    ///
+    /// ```swift
+    /// // <doc:para>emit one <doc:tt>Files</doc:tt> signal</doc:para>  →  "emit one Files signal"
+    /// mapping(Para.self, element: "doc:para").text(\.text).wholeText()
+    /// mapping(Item.self, element: "item").element(\.title).wholeText()   // <title>A <b>bold</b> move</title>
+    /// ```
+    ///
+    /// Elements inside are part of the text, not unknown content; on a `.text` declaration,
+    /// declared properties and children of the mapping still bind as usual. Writing gives
+    /// the text back as character data (the inline markup is not kept), which reads back
+    /// as the same value.
+    ///
+    /// - Returns: The definition with that property taking the whole text. On an
+    ///   `.attribute` declaration it is a registration error.
+    @inlinable
+    public func wholeText() -> Self {
+        Self(declarations: declarations.changingLastProperty { $0.takesWholeText = true })
+    }
 }

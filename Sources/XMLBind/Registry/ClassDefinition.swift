@@ -37,6 +37,11 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var contentOrder: [DeclaredItem] { declarations.contents.contentOrder }
     /// How this definition's `.property` declarations are written (`.propertiesWritten(as:)`).
     var propertyForm: WritingOptions.PropertyForm? { declarations.contents.propertyForm }
+    /// The property for the element's own name, if declared.
+    var elementNameSlot: ElementNameSlot? { declarations.contents.elementNameSlot }
+    /// Names and namespaces skipped without a word.
+    var ignoredNames: [String] { declarations.contents.ignoredNames }
+    var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }
     /// How the registry reaches the mapped type, specialised where the type is known.
     var access: TypeAccess { declarations.contents.access }
 

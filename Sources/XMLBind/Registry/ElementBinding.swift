@@ -55,6 +55,25 @@ final class ElementBinding: Sendable {
     /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
     let paths: PathNode?
 
+    // Shapes of issue 13; each is `nil`, empty or false for mappings that do not use it,
+    // and the engine looks at them only off its usual paths.
+
+    /// The property for the element's own name (`.elementName`).
+    let elementNameSlot: ElementNameSlot?
+    /// Whether a new object needs its namespace or element name stored (one test per object).
+    let storesNames: Bool
+    /// Whether the `.text` property takes the whole text (`.wholeText()`): elements the
+    /// mapping cannot place are then part of the text.
+    let textTakesWholeText: Bool
+    /// Whether some property is a keyed map (`.elements(…, key:)`), whose elements carry
+    /// their key as an attribute.
+    let hasKeyedProperties: Bool
+    /// Child element and attribute names skipped without a word (`.ignoring`).
+    let ignoredElements: [XMLName]
+    let ignoredAttributes: [XMLName]
+    /// Namespaces whose elements and attributes are skipped without a word.
+    let ignoredNamespaces: [String]
+
     // Writing.
 
     /// The mapped type, for finding a binding by an object's dynamic type.
@@ -77,10 +96,17 @@ final class ElementBinding: Sendable {
         let fields = FieldTable(T.self)
         var declared = definition.properties
         let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
+        let mappingName = "\(typeName) <\(definition.elementName)>"
+        for index in declared.indices {
+            declared[index].resolveCollection(prefixes: prefixes, in: mappingName)
+        }
         properties = declared
         setters = declared.indices.map { index in
             let property = declared[index]
             let set = property.makeSetter(offsets[index], isClass)
+            if let makeInserter = property.collection?.makeInserter {
+                return SetterSlot(set: set, insert: makeInserter(offsets[index], isClass))
+            }
             guard let plain = property.plainText, let offset = offsets[index] else { return SetterSlot(set: set) }
             if plain == .bool { return SetterSlot(set: set, boolOffset: offset) }
             return SetterSlot(
@@ -128,6 +154,19 @@ final class ElementBinding: Sendable {
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
+        elementNameSlot = definition.elementNameSlot
+        storesNames = access.setNamespace != nil || definition.elementNameSlot != nil
+        textTakesWholeText = text.map { declared[$0].takesWholeText } ?? false
+        hasKeyedProperties = declared.contains { $0.collection?.isMap == true }
+        let ignored = definition.ignoredNames.map { name in
+            name.hasPrefix("@")
+                ? (true, XMLName(parsing: String(name.dropFirst()), unprefixed: .none).resolving(prefixes))
+                : (false, XMLName(parsing: name, unprefixed: .any).resolving(prefixes))
+        }
+        ignoredElements = ignored.filter { !$0.0 }.map(\.1)
+        ignoredAttributes = ignored.filter(\.0).map(\.1)
+        ignoredNamespaces = definition.ignoredNamespaces
+        ShapeChecks.check(declared, paths: paths, ignoredElements: ignoredElements, in: mappingName)
     }
 
     deinit {
@@ -218,12 +257,16 @@ struct SetterSlot: Sendable {
     /// The field's offset for a `Bool` with its own conversion, else -1.
     let boolOffset: Int
 
+    /// For a keyed map (``textOffset`` is then -2): adds a value under its key.
+    let insert: ValueCollection.Inserter?
+
     init(
         set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false,
-        textTrims: Bool = false, boolOffset: Int? = nil
+        textTrims: Bool = false, boolOffset: Int? = nil, insert: ValueCollection.Inserter? = nil
     ) {
         self.set = set
-        self.textOffset = textOffset ?? -1
+        self.insert = insert
+        self.textOffset = textOffset ?? (insert == nil ? -1 : -2)
         self.textIsOptional = textIsOptional
         self.textTrims = textTrims
         self.boolOffset = boolOffset ?? -1

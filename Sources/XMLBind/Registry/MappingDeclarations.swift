@@ -29,6 +29,12 @@ final class MappingDeclarations: Sendable {
         var contentOrder: [DeclaredItem] = []
         /// How the `.property` declarations are written (`.propertiesWritten(as:)`).
         var propertyForm: WritingOptions.PropertyForm?
+        /// The property that takes the element's own name (`.elementName`), if declared.
+        var elementNameSlot: ElementNameSlot?
+        /// Element and attribute names skipped without a word (`.ignoring`), as declared.
+        var ignoredNames: [String] = []
+        /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
+        var ignoredNamespaces: [String] = []
     }
 
     let contents: Contents
@@ -88,6 +94,21 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(unknownContent policy: UnknownContentPolicy) -> MappingDeclarations {
         with { $0.unknownContentPolicy = policy }
+    }
+
+    /// These declarations with a property for the element's own name.
+    @usableFromInline
+    func setting(elementName slot: ElementNameSlot) -> MappingDeclarations {
+        with { $0.elementNameSlot = slot }
+    }
+
+    /// These declarations with one more ignored name or namespace.
+    @usableFromInline
+    func ignoring(name: String?, namespace: String?) -> MappingDeclarations {
+        with {
+            if let name { $0.ignoredNames.append(name) }
+            if let namespace { $0.ignoredNamespaces.append(namespace) }
+        }
     }
 
     /// These declarations with the given form for their `.property` declarations.

@@ -52,7 +52,7 @@ struct PropertyBinding: Sendable {
     /// a sample and returns which of the candidate field offsets changed, if exactly one.
     @usableFromInline let probeField: @Sendable (_ sample: AnyObject, _ candidates: [Int]) -> Int?
     /// Makes the setter: with the field's offset, a plain write; without, the key path.
-    @usableFromInline let makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
+    @usableFromInline var makeSetter: @Sendable (_ offset: Int?, _ isClass: Bool) -> Setter
     /// Set when the property is a `String`, `String?` or `Bool` with the built-in conversion.
     @usableFromInline let plainText: PlainText?
     /// Whether plain text is trimmed first (``Conversion/trimsPlainText``).
@@ -61,6 +61,15 @@ struct PropertyBinding: Sendable {
     @usableFromInline var isRequired = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
     @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
+    /// For an optional property: makes the setter that stores `nil`, for an element the
+    /// document marks `xsi:nil="true"`.
+    @usableFromInline let makeNilSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
+    /// Whether the value is the element's whole text, its descendants' included
+    /// (`.wholeText()`): elements inside it are part of the text, not unknown content.
+    @usableFromInline var takesWholeText = false
+    /// For a list (`.elements` into `[V]`) or a keyed map (`.elements(…, key:)` into
+    /// `[String: V]`): how values are added and read back; `nil` for a single value.
+    @usableFromInline var collection: ValueCollection?
 
     // Writing.
 
@@ -133,6 +142,16 @@ struct PropertyBinding: Sendable {
         } else {
             self.makeDefaultSetter = nil
         }
+        if let nilType = V.self as? any ExpressibleByNilLiteral.Type, let none = nilType.init(nilLiteral: ()) as? V {
+            nonisolated(unsafe) let value = none
+            self.makeNilSetter = { isClass in
+                { object, _ in
+                    ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath] = value }
+                }
+            }
+        } else {
+            self.makeNilSetter = nil
+        }
         let encode = conversion.encode
         let isClass = T.self is AnyClass
         self.read = { object in
@@ -179,11 +198,12 @@ struct PropertyBinding: Sendable {
     ///
     /// Made when a message needs it, not at registration: formatting a type's name (some
     /// 20,000 instructions) costs more than the rest of a property's registration.
-    var typeName: String { TypeName.forMessages(valueType) }
+    var typeName: String { TypeName.forMessages(collection?.elementType ?? valueType) }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
     /// `attribute 'currency' of <details/price>`.
     var placeDescription: String {
+        if let key = collection?.key { return "child elements <\(xmlName)> keyed by '\(key)'" }
         let within = path.map(\.description).joined(separator: "/")
         switch form {
         case .either: return "attribute '\(xmlName)' or child element <\(xmlName)>"

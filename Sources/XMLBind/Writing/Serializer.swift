@@ -14,7 +14,8 @@ struct Serializer {
 
     /// One piece of an element's content, values already formatted.
     private enum Item {
-        case value(index: Int, name: String, text: String)
+        /// `key`: a keyed map's key attribute (name, value).
+        case value(index: Int, name: String, text: String, key: (name: String, value: String)? = nil)
         case path(RenderedPath)
         case text(index: Int, text: String)
         case children([Any])
@@ -67,7 +68,10 @@ struct Serializer {
     /// The binding and box for an object, `nil` for a `nil` optional child.
     private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
-        if let found = registry.binding(for: value) { return found }
+        if let found = registry.binding(for: value) {
+            guard let slot = found.0.elementNameSlot else { return found }
+            return try Self.registration(named: slot, of: found, in: registry)
+        }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
         throw XMLBindError(
             code: .unmappedType,
@@ -102,10 +106,15 @@ struct Serializer {
             switch item {
             case .text(let index, let text):
                 try writeValue(text, index, binding)
-            case .value(let index, let elementName, let text):
+            case .value(let index, let elementName, let text, let key):
                 newline(depth + 1, unless: inlineInside)
                 wroteElement = true
                 writer.raw("<" + elementName)
+                if let key {
+                    try checked("the key of property '\(binding.properties[index].propertyName)'", binding) {
+                        try $0.attribute(key.name, key.value)
+                    }
+                }
                 if text.isEmpty {
                     writer.raw("/>")
                 } else {
@@ -129,6 +138,25 @@ struct Serializer {
         if wroteElement { newline(depth, unless: inlineInside) }
         writer.raw("</" + name + ">")
         try output { writer in try writer.flushIfNeeded() }
+    }
+
+    /// For a type that stores its element's name (`.elementName`, issue 13): the type's
+    /// registration for the name the object holds, so it is written as the element it was read from.
+    private static func registration(
+        named slot: ElementNameSlot, of found: (ElementBinding, AnyObject), in registry: CompiledRegistry
+    ) throws(XMLBindError) -> (ElementBinding, AnyObject) {
+        guard let name = slot.read(found.1), !name.isEmpty else { return found }
+        let local = slot.qualified ? String(name.split(separator: ":").last ?? "") : name
+        if found.0.elementName.local == local { return found }
+        let type = found.0.objectType
+        if let other = registry.bindings.last(where: { $0.objectType == type && $0.elementName.local == local }) {
+            return (other, found.1)
+        }
+        throw XMLBindError(
+            code: .unmappedType,
+            message:
+                "cannot write a \(found.0.typeName) as <\(name)>: \(found.0.typeName) is not registered for that element"
+        )
     }
 
     private mutating func writeAttributes(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) {
@@ -172,10 +200,20 @@ struct Serializer {
                 let property = binding.properties[index]
                 if let first = property.path.first {
                     guard let node = binding.paths?.children.first(where: { $0.name == first }),
-                        writtenPaths.insert(ObjectIdentifier(node)).inserted,
-                        let rendered = render(node, binding, box)
+                        writtenPaths.insert(ObjectIdentifier(node)).inserted
                     else { continue }
-                    items.append(.path(rendered))
+                    items += renderAll(node, binding, box).map { .path($0) }
+                    continue
+                }
+                if let collection = property.collection {
+                    // A list or map (issue 13): one element per value.
+                    let name = plan.qualified(
+                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                    let keyName = collection.key.map { plan.qualified($0.local, plan.target(of: $0, attribute: true)) }
+                    for entry in collection.read(box) {
+                        let key = keyName.flatMap { name in entry.key.map { (name, $0) } }
+                        items.append(.value(index: index, name: name, text: entry.text, key: key))
+                    }
                     continue
                 }
                 switch placement(of: property, in: binding) {
@@ -211,11 +249,31 @@ struct Serializer {
         var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
         // Empty text is only a value on an element that holds nothing else (see the engine).
         if !node.isLeaf, text?.1.isEmpty == true { text = nil }
-        let children = node.children.compactMap { render($0, binding, box) }
+        let children = node.children.flatMap { renderAll($0, binding, box) }
         guard !attributes.isEmpty || text != nil || !children.isEmpty else { return nil }
         return RenderedPath(
             name: plan.qualified(node.name.local, plan.target(of: node.name, attribute: false)),
             attributes: attributes, text: text, children: children, holdsText: node.textProperty != nil)
+    }
+
+    /// A path element, once per value when it repeats for a list (issue 13), else as
+    /// ``render(_:_:_:)`` gives it.
+    private mutating func renderAll(_ node: PathNode, _ binding: ElementBinding, _ box: AnyObject) -> [RenderedPath] {
+        let held = node.textProperty ?? node.attributes.first
+        guard let index = held, let collection = binding.properties[index].collection else {
+            return render(node, binding, box).map { [$0] } ?? []
+        }
+        let name = plan.qualified(node.name.local, plan.target(of: node.name, attribute: false))
+        let property = binding.properties[index]
+        return collection.read(box).map { entry in
+            guard node.textProperty == nil else {
+                return RenderedPath(
+                    name: name, attributes: [], text: (index, entry.text), children: [], holdsText: true)
+            }
+            let attribute = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
+            return RenderedPath(
+                name: name, attributes: [(index, attribute, entry.text)], text: nil, children: [], holdsText: false)
+        }
     }
 
     private mutating func writePath(
@@ -332,6 +390,9 @@ struct Serializer {
                 for step in property.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
                 // Either form may be written as an attribute: plan for the stricter case.
                 plan.note(plan.target(of: property.xmlName, attribute: true), attribute: true)
+                if let key = property.collection?.key {
+                    plan.note(plan.target(of: key, attribute: true), attribute: true)
+                }
             }
         }
         for (name, _) in binding.access.readAttributes?(box) ?? [] {

@@ -1,0 +1,249 @@
+import Foundation
+
+/// The shapes of issue 13 that need the engine: whole text, keyed maps, `xsi:nil`,
+/// element names and ignored names.
+///
+/// Everything here runs off the usual paths (an attribute on a property element, an
+/// element no declaration takes, a mapping that asked for it), so mappings that use none
+/// of these shapes do no work for them.
+extension BindingEngine {
+    /// The XML Schema instance namespace (`xsi:nil`, `xsi:type`, `xsi:schemaLocation`).
+    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// One entry of a keyed map in one owner element.
+    struct MapEntryID: Hashable {
+        let ownerOffset: Int
+        let property: Int
+        let key: String
+    }
+
+    /// What a property element with attributes, or of a mapping with keyed maps, binds to.
+    struct PropertyElementChoice {
+        /// The property its text goes to (a map chosen by its key, or its plain sibling).
+        let property: Int
+        /// Whether its text is wanted (not for `xsi:nil="true"`).
+        let keepsText: Bool
+    }
+
+    // MARK: Element names
+
+    /// Stores a new object's namespace and element name, as its mapping asks.
+    func storeNames(of binding: ElementBinding, object: AnyObject, name: UnsafePointer<CChar>) {
+        if let setNamespace = binding.access.setNamespace {
+            setNamespace(object) { ExpandedName(name).uri.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        if let slot = binding.elementNameSlot {
+            let expanded = ExpandedName(name)
+            slot.store(
+                object, slot.qualified ? expanded.qualifiedName : String(decoding: expanded.local, as: UTF8.self))
+        }
+    }
+
+    // MARK: Whole text
+
+    /// Whether a registered child of a whole-text parent is text instead: the parent
+    /// takes its whole text and has no place for such a child.
+    func absorbsUnplacedChild(_ child: Int, under parent: Int) -> Bool {
+        guard withBinding(parent, { $0.textTakesWholeText }) else { return false }
+        let placement = registry.placement(parent: parent, child: child)
+        return placement.place == nil && placement.collectedSlot < 0 && placement.directOffset < 0
+    }
+
+    /// Whether the innermost open element gathers its whole text, so that an element
+    /// inside it is part of that text.
+    func topFrameTakesWholeText() -> Bool {
+        guard let top = frames.lastAddress, top.pointee.textStart >= 0 else { return false }
+        let binding = registry.bindings[top.pointee.bindingIndex]
+        if let node = top.pointee.pathNode {
+            return node.textProperty.map { binding.properties[$0].takesWholeText } ?? false
+        }
+        if top.pointee.isObject { return binding.textTakesWholeText }
+        return binding.properties[top.pointee.propertyIndex].takesWholeText
+    }
+
+    // MARK: Ignored names
+
+    /// Whether the mapping skips this element without a word (`.ignoring`).
+    func ignores(element name: ExpandedName, in binding: ElementBinding) -> Bool {
+        ignores(name, names: binding.ignoredElements, namespaces: binding.ignoredNamespaces, attribute: false)
+    }
+
+    /// Whether the mapping skips this attribute without a word, or it is an `xsi:` hint
+    /// for validators (`xsi:schemaLocation`, `xsi:noNamespaceSchemaLocation`).
+    func ignores(attribute name: ExpandedName, in binding: ElementBinding) -> Bool {
+        if let uri = name.uri, uri.elementsEqual(Self.schemaInstanceNamespace.utf8) {
+            let local = String(decoding: name.local, as: UTF8.self)
+            if local == "schemaLocation" || local == "noNamespaceSchemaLocation" { return true }
+        }
+        return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
+    }
+
+    private func ignores(_ name: ExpandedName, names: [XMLName], namespaces: [String], attribute: Bool) -> Bool {
+        if let uri = name.uri, namespaces.contains(where: { uri.elementsEqual($0.utf8) }) { return true }
+        guard !names.isEmpty else { return false }
+        let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
+        return names.contains { ignored in
+            ignored.local.utf8.elementsEqual(name.local)
+                && PropertyBinding.matches(ignored, uri: name.uri, prefix: prefix, attribute: attribute)
+        }
+    }
+
+    // MARK: xsi:nil
+
+    /// Whether an attribute is `xsi:nil="true"` (or `"1"`); `nil` when it is not `xsi:nil`.
+    static func nilMark(_ name: ExpandedName, value: UnsafePointer<CChar>) -> Bool? {
+        guard let uri = name.uri, uri.elementsEqual(schemaInstanceNamespace.utf8), name.local.elementsEqual("nil".utf8)
+        else { return nil }
+        let text = XMLWhitespace.trimmed(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+        return text.elementsEqual("true".utf8) || text.elementsEqual("1".utf8)
+    }
+
+    /// An attribute of an object element that no property declares but that is not
+    /// unknown either: `xsi:nil` (the element then stands for no object in its parent), or
+    /// a name the mapping ignores. Validator hints (`xsi:schemaLocation`) too, unless the
+    /// type keeps unmapped attributes.
+    func takesSpecialAttribute(
+        _ name: ExpandedName, value: UnsafePointer<CChar>, of binding: ElementBinding, includingHints: Bool
+    ) -> Bool {
+        if let mark = Self.nilMark(name, value: value) {
+            if mark { nilFrames.append(frames.count - 1) }
+            return true
+        }
+        if includingHints { return ignores(attribute: name, in: binding) }
+        return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
+    }
+
+    // MARK: Property elements with attributes
+
+    /// Reads a property element's attributes (a keyed map's key, `xsi:nil`) and chooses
+    /// the property its text goes to; `nil` when the element is skipped.
+    func startSpecialPropertyElement(
+        _ declared: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) -> PropertyElementChoice? {
+        var index = declared
+        var key: (property: Int, value: String, attribute: String)?
+        var isNil = false
+        let siblings = binding.properties.indices.filter { candidate in
+            binding.properties[candidate].path.isEmpty && binding.properties[candidate].form.acceptsElement
+                && binding.properties[candidate].xmlName == binding.properties[declared].xmlName
+        }
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+            cursor += 2
+            let attribute = ExpandedName(rawName)
+            if let mark = Self.nilMark(attribute, value: rawValue) {
+                isNil = mark
+                continue
+            }
+            let prefix = matchingPrefix(uri: attribute.uri, prefix: attribute.prefix)
+            if let map = siblings.first(where: { candidate in
+                guard let keyName = binding.properties[candidate].collection?.key else { return false }
+                return keyName.local.utf8.elementsEqual(attribute.local)
+                    && PropertyBinding.matches(keyName, uri: attribute.uri, prefix: prefix, attribute: true)
+            }) {
+                key = (map, String(cString: rawValue), attribute.qualifiedName)
+                continue
+            }
+            if ignores(attribute: attribute, in: binding) { continue }
+            unknownAttribute(
+                attribute, in: binding, byteIndex: byteIndex,
+                message: {
+                    "unexpected attribute '\(attribute.qualifiedName)' on property element "
+                        + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
+                },
+                suggestions: { siblings.compactMap { binding.properties[$0].collection?.key?.description } })
+        }
+        if let key {
+            index = key.property
+            pendingMapKey = (key.value, byteIndex, key.attribute)
+        } else if binding.properties[index].collection?.isMap == true {
+            // Without its key, the element is the plain sibling's, if there is one.
+            guard let plain = siblings.first(where: { binding.properties[$0].collection?.isMap != true }) else {
+                let property = binding.properties[index]
+                report(
+                    PendingDiagnostic(
+                        code: .missingValue,
+                        message:
+                            "<\(name.qualifiedName)> in <\(binding.elementName)> has no '\(property.collection?.key?.description ?? "")' "
+                            + "attribute, the key of map '\(property.propertyName)'",
+                        byteOffset: byteIndex))
+                skipDepth = 1
+                return nil
+            }
+            index = plain
+        }
+        guard isNil else { return PropertyElementChoice(property: index, keepsText: true) }
+        storeNil(into: index, of: binding, byteIndex: byteIndex)
+        return PropertyElementChoice(property: index, keepsText: false)
+    }
+
+    /// `xsi:nil="true"` on a property element: the optional property becomes `nil`.
+    private func storeNil(into index: Int, of binding: ElementBinding, byteIndex: Int) {
+        let property = binding.properties[index]
+        guard let owner = frames.lastAddress, let object = owner.pointee.object?.takeUnretainedValue(),
+            let base = owner.pointee.base
+        else { return }
+        guard let makeNil = property.makeNilSetter, property.collection == nil else {
+            report(
+                PendingDiagnostic(
+                    code: .conversionFailed,
+                    message: "xsi:nil=\"true\" on <\(property.xmlName)>, but property '\(property.propertyName)' of "
+                        + "<\(binding.elementName)> is not optional",
+                    byteOffset: byteIndex, focus: .attributeName("xsi:nil")))
+            return
+        }
+        if owner.pointee.assigned.contains(index) {
+            report(
+                PendingDiagnostic(
+                    code: .duplicateValue,
+                    message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
+                    byteOffset: byteIndex))
+            return
+        }
+        owner.pointee.assigned.insert(index)
+        makeNil(binding.isClass)(object, base)
+    }
+
+    // MARK: Keyed maps
+
+    /// Converts a keyed map's value and adds it under the key its element carried.
+    func insertKeyed(
+        _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, object: AnyObject,
+        base: UnsafeMutableRawPointer, place: ValuePlace
+    ) {
+        guard let (key, offset, attribute) = pendingMapKey, let insert = binding.setters[index].insert else { return }
+        pendingMapKey = nil
+        var ownerOffset = -1
+        if case .element(_, _, _, let owner) = place { ownerOffset = owner }
+        let entry = MapEntryID(ownerOffset: ownerOffset, property: index, key: key)
+        let property = binding.properties[index]
+        do {
+            if try insert(object, base, key, bytes) {
+                mapKeyOffsets[entry] = offset
+                return
+            }
+            report(
+                PendingDiagnostic(
+                    code: .duplicateValue,
+                    message: "map '\(property.propertyName)' of <\(binding.elementName)> is given the key \"\(key)\" "
+                        + "more than once",
+                    byteOffset: offset, focus: .attributeValue(attribute),
+                    notes: mapKeyOffsets[entry].map {
+                        [
+                            PendingDiagnostic.Note(
+                                message: "first given here", byteOffset: $0, focus: .attributeValue(attribute))
+                        ]
+                    } ?? []))
+        } catch {
+            let (at, focus) = place.focus()
+            report(
+                PendingDiagnostic(
+                    code: .conversionFailed,
+                    message: Self.conversionMessage(bytes, property, element: binding, error: error),
+                    byteOffset: at, focus: focus))
+        }
+    }
+}

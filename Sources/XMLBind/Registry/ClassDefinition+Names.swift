@@ -1,0 +1,69 @@
+extension ClassDefinition {
+    /// Stores the element's own name in a property, for one type registered for several
+    /// elements.
+    ///
+    /// ```swift
+    /// // fontconfig: <string>, <int>, <double>, <bool>, <const> are all values
+    /// let value = { (name: String) in
+    ///     mapping(FontValue.self, element: name).elementName(\.kind).text(\.value)
+    /// }
+    /// XMLBinder().register(value("string"), value("int"), value("bool"), value("const"), …)
+    /// ```
+    ///
+    /// Writing uses the property to choose among the type's registrations: an object whose
+    /// `kind` is `"int"` is written as `<int>`.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property to set.
+    ///   - qualified: Whether to store the name as the document writes it (`fc:int`)
+    ///     instead of its local part (`int`).
+    /// - Returns: The definition with the name's property set.
+    @inlinable
+    public func elementName(_ keyPath: WritableKeyPath<T, String> & Sendable, qualified: Bool = false) -> Self {
+        Self(
+            declarations: declarations.setting(
+                elementName: ElementNameSlot(keyPath, qualified: qualified, wrap: { $0 }, unwrap: { $0 })))
+    }
+
+    /// Stores the element's own name in an optional property.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property to set.
+    ///   - qualified: Whether to store the name as the document writes it.
+    /// - Returns: The definition with the name's property set.
+    @inlinable
+    public func elementName(_ keyPath: WritableKeyPath<T, String?> & Sendable, qualified: Bool = false) -> Self {
+        Self(
+            declarations: declarations.setting(
+                elementName: ElementNameSlot(keyPath, qualified: qualified, wrap: { $0 }, unwrap: { $0 })))
+    }
+
+    /// Skips child elements (and their content) or attributes of this name without a
+    /// word, while everything else the mapping does not declare is still reported.
+    ///
+    /// ```swift
+    /// mapping(MimeType.self, element: "mime-type")
+    ///     .ignoring("treemagic").ignoring("magic").ignoring("@priority")
+    /// ```
+    ///
+    /// - Parameter name: An element name (`treemagic`, `prefix:local`, `{uri}local`), or
+    ///   an attribute name written `@name`.
+    /// - Returns: The definition with the name ignored.
+    @inlinable
+    public func ignoring(_ name: String) -> Self {
+        Self(declarations: declarations.ignoring(name: name, namespace: nil))
+    }
+
+    /// Skips child elements and attributes in a namespace without a word.
+    ///
+    /// ```swift
+    /// mapping(Node.self, element: "node").ignoring(namespace: "http://www.freedesktop.org/dbus/1.0/doc.dtd")
+    /// ```
+    ///
+    /// - Parameter namespace: The namespace URI.
+    /// - Returns: The definition with the namespace ignored.
+    @inlinable
+    public func ignoring(namespace: String) -> Self {
+        Self(declarations: declarations.ignoring(name: nil, namespace: namespace))
+    }
+}
