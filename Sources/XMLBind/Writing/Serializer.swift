@@ -223,9 +223,15 @@ struct Serializer {
                         items.append(.text(index: index, text: text))
                     }
                 case .element:
-                    guard let text = value(index, of: binding, box) else { continue }
                     let name = plan.qualified(
                         property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                    guard let text = value(index, of: binding, box) else {
+                        // A `nil` that `init()` would not give reads back only as `xsi:nil` (issue 13).
+                        if writesNil(index, of: binding, box) {
+                            items.append(.value(index: index, name: name, text: "", key: (nilAttributeName, "true")))
+                        }
+                        continue
+                    }
                     items.append(.value(index: index, name: name, text: text))
                 }
             case .child(let slot):
@@ -328,6 +334,21 @@ struct Serializer {
         return text == initial ? nil : text
     }
 
+    /// Whether an element-form optional property is `nil` where a fresh object's is not,
+    /// so that only `xsi:nil="true"` reads it back as `nil`.
+    private mutating func writesNil(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> Bool {
+        let property = binding.properties[index]
+        // The fresh object's value first: it is made once per binding, and is usually `nil`.
+        guard property.makeNilSetter != nil, property.collection == nil, initialValue(index, of: binding) != nil
+        else { return false }
+        return property.read(box) == nil
+    }
+
+    /// `xsi:nil`, with the prefix the plan gives the schema-instance namespace.
+    private var nilAttributeName: String {
+        plan.qualified("nil", .uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"))
+    }
+
     private mutating func initialValue(_ index: Int, of binding: ElementBinding) -> String? {
         let key = ObjectIdentifier(binding)
         if let values = initialValues[key] { return values[index] }
@@ -394,7 +415,14 @@ struct Serializer {
                     plan.note(plan.target(of: key, attribute: true), attribute: true)
                 }
             }
+
         }
+        // The schema-instance namespace only where some value is written as `xsi:nil`.
+        let nillable = binding.properties.indices.contains { index in
+            binding.properties[index].path.isEmpty && placement(of: binding.properties[index], in: binding) == .element
+                && writesNil(index, of: binding, box)
+        }
+        if nillable { plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true) }
         for (name, _) in binding.access.readAttributes?(box) ?? [] {
             plan.note(plan.target(ofQualifiedName: name), attribute: true)
         }

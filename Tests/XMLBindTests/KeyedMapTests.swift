@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import XMLBind
+
+@Suite("Keyed maps: .elements(…, key:) into [String: T]")
+struct KeyedMapTests {
+    final class MimeType: Bindable {
+        var type: String?
+        var comment: String?
+        var comments: [String: String] = [:]
+        var priorities: [String: Int] = [:]
+        init() {}
+    }
+
+    struct Info: Bindable {
+        var types: [MimeType] = []
+        init() {}
+    }
+
+    static let binder = XMLBinder().register(
+        mapping(Info.self, element: "mime-info").children(\.types),
+        mapping(MimeType.self, element: "mime-type").attribute(\.type)
+            .element(\.comment)
+            .elements(\.comments, xml: "comment", key: "xml:lang")
+            .elements(\.priorities, xml: "priority", key: "@for")
+    )
+
+    static func describe(_ info: Info) -> String {
+        info.types.map { type in
+            let comments = type.comments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let priorities = type.priorities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return "\(type.type ?? "-") '\(type.comment ?? "-")' [\(comments.joined(separator: ","))] "
+                + "[\(priorities.joined(separator: ","))]"
+        }.joined(separator: "; ")
+    }
+
+    static let document = """
+        <mime-info>
+          <mime-type type="text/plain">
+            <comment>plain text document</comment>
+            <comment xml:lang="de">Einfaches Textdokument</comment>
+            <comment xml:lang="fr">document texte brut</comment>
+            <priority for="glob">50</priority>
+          </mime-type>
+        </mime-info>
+        """
+
+    @Test func elementsWithTheKeyGoToTheMapTheOtherToThePlainProperty() throws {
+        let info = try Self.binder.parse(Self.document, as: Info.self)
+        #expect(
+            Self.describe(info)
+                == "text/plain 'plain text document' [de=Einfaches Textdokument,fr=document texte brut] [glob=50]")
+    }
+
+    @Test func roundTripIsStableAndSortedByKey() throws {
+        try expectStableRoundTrip(Self.binder, Self.document, as: Info.self, describe: Self.describe)
+        let written = try Self.binder.xml(
+            from: try Self.binder.parse(Self.document, as: Info.self), options: WritingOptions(layout: .compact))
+        #expect(
+            written.contains(
+                #"<comment>plain text document</comment><comment xml:lang="de">Einfaches Textdokument</comment>"#
+                    + #"<comment xml:lang="fr">document texte brut</comment><priority for="glob">50</priority>"#))
+    }
+
+    @Test func aDuplicateKeyIsAnErrorWithANoteAtTheFirst() throws {
+        let document = """
+            <mime-info>
+              <mime-type>
+                <comment xml:lang="de">eins</comment>
+                <comment xml:lang="de">zwei</comment>
+              </mime-type>
+            </mime-info>
+            """
+        let error = #expect(throws: XMLBindError.self) { try Self.binder.parse(document, as: Info.self, file: "m.xml") }
+        #expect(
+            error?.description == """
+                m.xml:4:24: error: map 'comments' of <mime-type> is given the key "de" more than once
+                    4 |     <comment xml:lang="de">zwei</comment>
+                      |                        ^
+                m.xml:3:24: note: first given here
+                    3 |     <comment xml:lang="de">eins</comment>
+                      |                        ^
+                """)
+    }
+
+    @Test func aValueThatFailsPointsAtItsElement() throws {
+        let document = "<mime-info><mime-type>\n  <priority for='a'>high</priority></mime-type></mime-info>"
+        let error = #expect(throws: XMLBindError.self) { try Self.binder.parse(document, as: Info.self, file: "m.xml") }
+        #expect(
+            error?.message == #"cannot convert "high" to Int for property 'priorities' of <mime-type>: not an integer"#)
+        #expect(error?.diagnostics.first?.origin?.line == 2)
+        #expect(error?.diagnostics.first?.origin?.column == 3)
+    }
+
+    @Test func aMapElementWithoutItsKeyAndNoPlainSiblingIsAnError() throws {
+        let error = #expect(throws: XMLBindError.self) {
+            try Self.binder.parse("<mime-info><mime-type><priority>1</priority></mime-type></mime-info>", as: Info.self)
+        }
+        #expect(
+            error?.message
+                == "<priority> in <mime-type> has no 'for' attribute, the key of map 'priorities'")
+    }
+
+    @Test func mapsStream() throws {
+        var seen: [String] = []
+        try Self.binder.stream(Self.document, each: MimeType.self) { type in
+            seen.append(type.comments.keys.sorted().joined(separator: ","))
+            return .continue
+        }
+        #expect(seen == ["de,fr"])
+    }
+
+    @Test func aMapThroughAPathIsRefused() {
+        var map = PropertyBinding.map(
+            \MimeType.comments, xml: "comments/comment", key: "xml:lang", conversion: String.xmlConversion)
+        _ = map.resolve(sample: MimeType(), fields: FieldTable(MimeType.self), prefixes: [:])
+        map.resolveCollection(prefixes: [:], in: "MimeType")
+        let problems = ShapeChecks.problems([map], paths: PathNode.root(for: [map]), ignoredElements: [])
+        #expect(problems.first?.hasPrefix("the keyed map 'comments' reads child elements") == true)
+    }
+}
