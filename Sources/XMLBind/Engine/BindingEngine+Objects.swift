@@ -195,6 +195,12 @@ extension BindingEngine {
         }
         let binding = registry.bindings[bindingIndex]
         let parentBinding = registry.bindings[parentIndex]
+        if placement.keyedSlot >= 0 {
+            insertKeyedChild(
+                binding.access.value(object), slot: placement.keyedSlot, of: parentBinding, parent: parentObject,
+                parentOffset: frames[top].byteIndex, childName: binding.elementName, byteIndex: byteIndex)
+            return
+        }
         if parentBinding.access.addChild(parentObject, binding.access.value(object)) {
             return
         }

@@ -246,4 +246,33 @@ extension BindingEngine {
                     byteOffset: at, focus: focus))
         }
     }
+
+    /// Adds a child to a keyed map of children (`.children(_:key:)`), reporting a missing
+    /// or repeated key.
+    func insertKeyedChild(
+        _ child: Any, slot: Int, of parentBinding: ElementBinding, parent: AnyObject, parentOffset: Int,
+        childName: XMLName, byteIndex: Int
+    ) {
+        guard let insert = parentBinding.childSlots[slot].keyedInsert else { return }
+        let name = parentBinding.childSlots[slot].propertyName
+        switch insert(parent, child) {
+        case .inserted(let key):
+            mapKeyOffsets[MapEntryID(ownerOffset: parentOffset, property: -1 - slot, key: key)] = byteIndex
+        case .missingKey:
+            report(
+                PendingDiagnostic(
+                    code: .missingValue,
+                    message: "<\(childName)> has no key for map '\(name)' of <\(parentBinding.elementName)>",
+                    byteOffset: byteIndex))
+        case .duplicate(let key):
+            let first = mapKeyOffsets[MapEntryID(ownerOffset: parentOffset, property: -1 - slot, key: key)]
+            report(
+                PendingDiagnostic(
+                    code: .duplicateValue,
+                    message:
+                        "map '\(name)' of <\(parentBinding.elementName)> is given the key \"\(key)\" more than once",
+                    byteOffset: byteIndex,
+                    notes: first.map { [PendingDiagnostic.Note(message: "first given here", byteOffset: $0)] } ?? []))
+        }
+    }
 }

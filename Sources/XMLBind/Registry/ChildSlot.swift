@@ -49,6 +49,9 @@ struct ChildSlot: Sendable {
     /// Whether the property holds one reference to a class element (`C` or `C?`), so that
     /// an exact child can be stored as the reference it is (see ``PlacerSlot/directOffset``).
     @usableFromInline let holdsOneReference: Bool
+    /// For a map of children keyed by one of their properties (`.children(_:key:)`):
+    /// adds a child under its key, unless the key is missing or already there.
+    @usableFromInline var keyedInsert: KeyedChildInsert?
 
     @usableFromInline
     init(
@@ -214,5 +217,49 @@ struct ChildSlot: Sendable {
             return { unsafeBitCast($0, to: Element.self) }
         }
         return { unsafeDowncast($0, to: StructBox<Element>.self).storage.pointee }
+    }
+}
+
+/// What adding a child to a keyed map of children did.
+@usableFromInline
+enum KeyedChildResult: Sendable {
+    case inserted(String)
+    case duplicate(String)
+    case missingKey
+}
+
+/// Adds a child (its value) to a keyed map in its parent (held as itself).
+@usableFromInline
+typealias KeyedChildInsert = @Sendable (AnyObject, Any) -> KeyedChildResult
+
+extension ChildSlot {
+    /// A slot that keeps its children in a `[String: Element]`, keyed by `key`.
+    @inlinable
+    static func keyed<Parent: Bindable, Element>(
+        _ keyPath: WritableKeyPath<Parent, [String: Element]> & Sendable,
+        key: @escaping @Sendable (Element) -> String?
+    ) -> ChildSlot {
+        var slot = make(
+            keyPath, element: Element.self,
+            storeAt: { field, value in
+                guard let key = key(value) else { return }
+                field.assumingMemoryBound(to: [String: Element].self).pointee[key] = value
+            },
+            store: { parent, value in
+                guard let key = key(value) else { return }
+                parent[keyPath: keyPath][key] = value
+            },
+            read: { $0[keyPath: keyPath].sorted { $0.key < $1.key }.map { $0.value as Any } })
+        let isClass = Parent.self is AnyClass
+        slot.keyedInsert = { parent, child in
+            guard let value = child as? Element else { return .missingKey }
+            guard let key = key(value), !key.isEmpty else { return .missingKey }
+            return ObjectStorage.mutate(parent, as: Parent.self, isClass: isClass) { parent in
+                if parent[keyPath: keyPath][key] != nil { return .duplicate(key) }
+                parent[keyPath: keyPath][key] = value
+                return .inserted(key)
+            }
+        }
+        return slot
     }
 }

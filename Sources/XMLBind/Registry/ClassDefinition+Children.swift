@@ -50,4 +50,38 @@ extension ClassDefinition {
                 store: { $0[keyPath: keyPath] = $1 },
                 read: { [$0[keyPath: keyPath] as Any] }))
     }
+
+    /// Collects child objects into a map, keyed by one of their properties.
+    ///
+    /// ```swift
+    /// mapping(Catalog.self, element: "catalog").children(\.typesByID, key: \.id)   // [String: MimeType]
+    /// ```
+    ///
+    /// A child without a key, or with a key already in the map, is an error at the child
+    /// (a repeated key with a note at the first). Written back sorted by key, so the bytes
+    /// are the same every time.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The dictionary to fill.
+    ///   - key: The child's property that holds its key (read once the child is complete).
+    /// - Returns: The definition with the keyed children added.
+    @inlinable
+    public func children<C>(
+        _ keyPath: WritableKeyPath<T, [String: C]> & Sendable, key: KeyPath<C, String?> & Sendable
+    ) -> Self {
+        adding(ChildSlot.keyed(keyPath, key: { $0[keyPath: key] }))
+    }
+
+    /// Collects child objects into a map, keyed by one of their non-optional properties.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The dictionary to fill.
+    ///   - key: The child's property that holds its key; an empty key counts as missing.
+    /// - Returns: The definition with the keyed children added.
+    @inlinable
+    public func children<C>(
+        _ keyPath: WritableKeyPath<T, [String: C]> & Sendable, key: KeyPath<C, String> & Sendable
+    ) -> Self {
+        adding(ChildSlot.keyed(keyPath, key: { $0[keyPath: key] }))
+    }
 }

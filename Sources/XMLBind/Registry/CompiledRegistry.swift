@@ -88,12 +88,16 @@ final class CompiledRegistry: Sendable {
             // An array whose every child is an element bit for bit collects its children
             // and grows once, when the parent ends (see BindingEngine+Children.swift).
             let collects = slots.indices.map { slot in
-                slots[slot].storeAll != nil && parent.childSlotOffsets[slot] != nil
+                slots[slot].storeAll != nil && slots[slot].keyedInsert == nil && parent.childSlotOffsets[slot] != nil
                     && chosen.allSatisfy { $0 == nil || $0?.slot != slot || $0?.exact == true }
             }
             for (childIndex, choice) in chosen.enumerated() {
                 guard let choice else {
                     placements.append(PlacerSlot(place: nil))
+                    continue
+                }
+                if slots[choice.slot].keyedInsert != nil {
+                    placements.append(PlacerSlot(place: nil, keyedSlot: choice.slot))
                     continue
                 }
                 let child = bindings[childIndex]

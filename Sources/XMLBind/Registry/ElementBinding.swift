@@ -284,9 +284,13 @@ struct PlacerSlot: Sendable {
     /// its reference there directly, releasing the one it replaces; else -1.
     let directOffset: Int
 
-    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1) {
+    /// The parent's child slot when it is a keyed map (``ChildSlot/keyedInsert``), else -1.
+    let keyedSlot: Int
+
+    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1, keyedSlot: Int = -1) {
         self.place = place
         self.collectedSlot = collectedSlot
         self.directOffset = directOffset
+        self.keyedSlot = keyedSlot
     }
 }
