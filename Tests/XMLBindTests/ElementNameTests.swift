@@ -64,7 +64,9 @@ struct ElementNameTests {
         value.kind = "int"
         value.text = "3"
         match.values = [value]
-        #expect(try Self.binder.xml(from: match, options: WritingOptions(layout: .compact, includesDeclaration: false)) == "<match><int>3</int></match>")
+        #expect(
+            try Self.binder.xml(from: match, options: WritingOptions(layout: .compact, includesDeclaration: false))
+                == "<match><int>3</int></match>")
         value.kind = "double"
         match.values = [value]
         let error = #expect(throws: XMLBindError.self) { try Self.binder.xml(from: match) }
@@ -75,9 +77,10 @@ struct ElementNameTests {
         let error = #expect(throws: XMLBindError.self) {
             try Self.binder.parse("<match><test/><tset/><c:x xmlns:c='urn:other'/></match>", as: Match.self)
         }
-        #expect(error?.diagnostics.map(\.message) == [
-            "unknown element <tset> inside <match>", "unknown element <c:x> inside <match>",
-        ])
+        #expect(
+            error?.diagnostics.map(\.message) == [
+                "unknown element <tset> inside <match>", "unknown element <c:x> inside <match>",
+            ])
     }
 
     @Test func anIgnoredNameThatIsDeclaredIsRefused() {
