@@ -92,8 +92,7 @@ extension BindingEngine {
 
     /// Whether an attribute is `xsi:nil="true"` (or `"1"`); `nil` when it is not `xsi:nil`.
     static func nilMark(_ name: ExpandedName, value: UnsafePointer<CChar>) -> Bool? {
-        guard let uri = name.uri, uri.elementsEqual(schemaInstanceNamespace.utf8), name.local.elementsEqual("nil".utf8)
-        else { return nil }
+        guard isSchemaInstance(name, "nil") else { return nil }
         let text = XMLWhitespace.trimmed(
             UnsafeBufferPointer(
                 start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
@@ -111,6 +110,7 @@ extension BindingEngine {
             if mark { nilFrames.append(frames.count - 1) }
             return true
         }
+        if !registry.typedVariants.isEmpty, Self.isSchemaInstance(name, "type"), isTyped(binding) { return true }
         if includingHints { return ignores(attribute: name, in: binding) }
         return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
     }
@@ -273,6 +273,72 @@ extension BindingEngine {
                         "map '\(name)' of <\(parentBinding.elementName)> is given the key \"\(key)\" more than once",
                     byteOffset: byteIndex,
                     notes: first.map { [PendingDiagnostic.Note(message: "first given here", byteOffset: $0)] } ?? []))
+        }
+    }
+
+    // MARK: xsi:type
+
+    /// Whether a name is `local` in the XML Schema instance namespace.
+    static func isSchemaInstance(_ name: ExpandedName, _ local: String) -> Bool {
+        guard let uri = name.uri else { return false }
+        return uri.elementsEqual(schemaInstanceNamespace.utf8) && name.local.elementsEqual(local.utf8)
+    }
+
+    /// Whether a binding is one of an element's mappings chosen by `xsi:type`, or the one
+    /// without a type beside them.
+    private func isTyped(_ binding: ElementBinding) -> Bool {
+        registry.typedVariants.contains { base, variants in
+            registry.bindings[base] === binding || variants.contains { registry.bindings[$0.binding] === binding }
+        }
+    }
+
+    /// The mapping an element's `xsi:type` chooses among `variants` (the element's own
+    /// mapping, `base`, when it has none); `nil`, with the element skipped and the problem
+    /// reported, when it names none of them or is missing where every mapping needs one.
+    func chooseVariant(
+        _ variants: [(type: XMLName, binding: Int)], base: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) -> Int? {
+        let expected = variants.map { "'\($0.type.prefixHint.map { $0 + ":" } ?? "")\($0.type.local)'" }
+            .joined(separator: ", ")
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+            cursor += 2
+            guard Self.isSchemaInstance(ExpandedName(rawName), "type") else { continue }
+            let value = String(cString: rawValue).trimmingCharacters(in: .whitespaces)
+            let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
+            let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : (nil, value)
+            let uri = documentNamespaces[prefix ?? ""]
+            if let match = variants.first(where: { matches($0.type, prefix: prefix, local: local, uri: uri) }) {
+                return match.binding
+            }
+            let parent = innermostObject()
+            unknownElement(
+                name, in: parent, byteIndex: byteIndex,
+                message: {
+                    "<\(name.qualifiedName)> has xsi:type \"\(value)\", which names none of its mappings (\(expected))"
+                },
+                suggestions: { [] })
+            return nil
+        }
+        if registry.bindings[base].schemaType == nil { return base }
+        unknownElement(
+            name, in: innermostObject(), byteIndex: byteIndex,
+            message: { "<\(name.qualifiedName)> needs an xsi:type to choose its mapping (\(expected))" },
+            suggestions: { [] })
+        return nil
+    }
+
+    /// Whether a document's type name (its prefix resolved to `uri`) is the declared one.
+    private func matches(_ declared: XMLName, prefix: String?, local: String, uri: String?) -> Bool {
+        guard declared.local == local else { return false }
+        switch declared.namespace {
+        case .any: return true
+        case .none: return uri == nil
+        case .uri(let expected): return uri == expected
+        case .prefix(let expected):
+            guard let bound = documentNamespaces[expected] else { return prefix == expected }
+            return uri == bound
         }
     }
 }

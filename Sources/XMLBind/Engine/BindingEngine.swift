@@ -88,6 +88,9 @@ final class BindingEngine {
     @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
     /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
     @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
+    /// The document's namespace declarations by prefix (`""`: the default namespace), kept
+    /// only when `xsi:type` values must be resolved; like ``documentPrefixes``, not scoped.
+    @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
@@ -181,6 +184,7 @@ final class BindingEngine {
     /// only the document can resolve.
     var needsNamespaceDeclarations: Bool {
         !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
+            || !registry.typedVariants.isEmpty
     }
 
     // MARK: Events
@@ -226,6 +230,16 @@ final class BindingEngine {
             } else {
                 report(nil)
             }
+            return
+        }
+        // Mappings chosen by `xsi:type` (issue 13): never cached, since the next element of
+        // the name may choose another.
+        if !registry.typedVariants.isEmpty, let variants = registry.typedVariants[bindingIndex] {
+            guard
+                let chosen = chooseVariant(
+                    variants, base: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            else { return }
+            startObject(chosen, name: rawName, attributes: attributes, byteIndex: byteIndex)
             return
         }
         if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex {

@@ -386,8 +386,9 @@ final class ExpatDriver {
         guard let driver = driver(userData), !driver.hasFailed,
             driver.admitNamespaceDeclaration(prefix: prefix, uri: uri)
         else { return }
-        guard driver.engine.needsNamespaceDeclarations, let prefix, let uri else { return }
-        driver.engine.bindPrefix(String(cString: prefix), to: String(cString: uri))
+        guard driver.engine.needsNamespaceDeclarations, let uri else { return }
+        // The default namespace as the prefix "": only `xsi:type` values need it.
+        driver.engine.bindPrefix(prefix.map { String(cString: $0) } ?? "", to: String(cString: uri))
     }
 
     private static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in

@@ -38,6 +38,29 @@ extension ClassDefinition {
                 elementName: ElementNameSlot(keyPath, qualified: qualified, wrap: { $0 }, unwrap: { $0 })))
     }
 
+    /// Makes this mapping the one for its element when the element says `xsi:type="name"`,
+    /// so that several types can share one element, as a polymorphic slot needs.
+    ///
+    /// ```swift
+    /// XMLBinder(prefixes: ["geo": "urn:geo"]).register(
+    ///     mapping(Drawing.self, element: "drawing").children(\.shapes),          // [any Shape]
+    ///     mapping(Circle.self, element: "shape").xsiType("geo:Circle").attribute(\.radius),
+    ///     mapping(Square.self, element: "shape").xsiType("geo:Square").attribute(\.side))
+    /// // <shape xsi:type="g:Circle" radius="2"/> with xmlns:g="urn:geo" is a Circle
+    /// ```
+    ///
+    /// The document's value is a qualified name, resolved through its own namespace
+    /// declarations; an unprefixed `name` matches the local name in any namespace. A mapping
+    /// of the element without `.xsiType` takes elements with no `xsi:type`; an `xsi:type`
+    /// that names none of the mappings is an error. Writing puts the `xsi:type` back.
+    ///
+    /// - Parameter name: The type's name: `Circle`, `prefix:Circle` or `{uri}Circle`.
+    /// - Returns: The definition chosen by that type.
+    @inlinable
+    public func xsiType(_ name: String) -> Self {
+        Self(declarations: declarations.setting(schemaType: name))
+    }
+
     /// Skips child elements (and their content) or attributes of this name without a
     /// word, while everything else the mapping does not declare is still reported.
     ///

@@ -42,6 +42,8 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     /// Names and namespaces skipped without a word.
     var ignoredNames: [String] { declarations.contents.ignoredNames }
     var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }
+    /// The `xsi:type` that chooses this mapping, if declared.
+    var schemaType: String? { declarations.contents.schemaType }
     /// How the registry reaches the mapped type, specialised where the type is known.
     var access: TypeAccess { declarations.contents.access }
 

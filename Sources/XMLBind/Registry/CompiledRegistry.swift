@@ -19,6 +19,8 @@ final class CompiledRegistry: Sendable {
     /// binder could not resolve: the document's declarations resolve them (see
     /// `BindingEngine.matchingPrefix(uri:prefix:)`).
     let pendingPropertyPrefixes: [String]
+    /// The mappings chosen by `xsi:type`, by the binding the element's name finds.
+    let typedVariants: [Int: [(type: XMLName, binding: Int)]]
     /// For writing: the binding of each mapped type (the last registration of a type wins).
     let typeIndex: TypeIndex
     /// For each parent binding and each child binding (row-major, see
@@ -34,15 +36,29 @@ final class CompiledRegistry: Sendable {
         var pending: [String: [(local: String, binding: Int)]] = [:]
         for (index, binding) in bindings.enumerated() {
             let name = binding.elementName
+            // A mapping chosen by `xsi:type` does not replace the element's other mappings:
+            // it holds the table's place only until one without a type comes.
+            let typed = binding.schemaType != nil
+            func insert(_ table: inout ByteTable, _ key: [UInt8]) {
+                if typed, key.withUnsafeBufferPointer({ table.lookup($0) }) != nil { return }
+                table.insert(key, value: index)
+            }
             switch name.namespace {
-            case .any: wildcard.insert(name.local.utf8, value: index)
-            case .none: exact.insert(name.local.utf8, value: index)
-            case .uri(let uri): exact.insert(Self.key(uri: uri, local: name.local), value: index)
+            case .any: insert(&wildcard, Array(name.local.utf8))
+            case .none: insert(&exact, Array(name.local.utf8))
+            case .uri(let uri): insert(&exact, Self.key(uri: uri, local: name.local))
             case .prefix(let prefix): pending[prefix, default: []].append((name.local, index))
             }
         }
         self.exact = exact
         self.wildcard = wildcard
+        var variants: [Int: [(type: XMLName, binding: Int)]] = [:]
+        for (index, binding) in bindings.enumerated() {
+            guard let type = binding.schemaType, let base = Self.tableIndex(of: binding.elementName, exact, wildcard)
+            else { continue }
+            variants[base, default: []].append((type, index))
+        }
+        self.typedVariants = variants
         self.pendingPrefixes = pending
         var propertyPrefixes: [String] = []
         for binding in bindings {
@@ -146,6 +162,19 @@ final class CompiledRegistry: Sendable {
     @inline(__always)
     func directOffset(parent: Int, child: Int) -> Int {
         placements[parent &* bindings.count &+ child].directOffset
+    }
+
+    /// The binding an element name finds in the tables (not for document-bound prefixes).
+    private static func tableIndex(of name: XMLName, _ exact: ByteTable, _ wildcard: ByteTable) -> Int? {
+        let key: [UInt8]
+        let table: ByteTable
+        switch name.namespace {
+        case .any: (key, table) = (Array(name.local.utf8), wildcard)
+        case .none: (key, table) = (Array(name.local.utf8), exact)
+        case .uri(let uri): (key, table) = (Self.key(uri: uri, local: name.local), exact)
+        case .prefix: return nil
+        }
+        return key.withUnsafeBufferPointer { table.lookup($0) }
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

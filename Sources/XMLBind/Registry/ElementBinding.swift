@@ -73,6 +73,8 @@ final class ElementBinding: Sendable {
     let ignoredAttributes: [XMLName]
     /// Namespaces whose elements and attributes are skipped without a word.
     let ignoredNamespaces: [String]
+    /// The `xsi:type` that chooses this mapping among others for its element (`.xsiType`).
+    let schemaType: XMLName?
 
     // Writing.
 
@@ -166,6 +168,7 @@ final class ElementBinding: Sendable {
         ignoredElements = ignored.filter { !$0.0 }.map(\.1)
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
+        schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
         ShapeChecks.check(declared, paths: paths, ignoredElements: ignoredElements, in: mappingName)
     }
 

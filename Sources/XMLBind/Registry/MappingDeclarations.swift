@@ -35,6 +35,8 @@ final class MappingDeclarations: Sendable {
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
         var ignoredNamespaces: [String] = []
+        /// The `xsi:type` that chooses this mapping among others for the same element (`.xsiType`).
+        var schemaType: String?
     }
 
     let contents: Contents
@@ -100,6 +102,12 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(elementName slot: ElementNameSlot) -> MappingDeclarations {
         with { $0.elementNameSlot = slot }
+    }
+
+    /// These declarations chosen by an `xsi:type`.
+    @usableFromInline
+    func setting(schemaType name: String) -> MappingDeclarations {
+        with { $0.schemaType = name }
     }
 
     /// These declarations with one more ignored name or namespace.

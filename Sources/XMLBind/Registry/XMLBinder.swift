@@ -49,7 +49,8 @@ public struct XMLBinder: Sendable {
 
     /// Returns a binder that also knows the given mappings.
     ///
-    /// A mapping for an element that is already registered replaces the earlier one.
+    /// A mapping for an element that is already registered replaces the earlier one,
+    /// unless one of them is chosen by an `xsi:type` (``ClassDefinition/xsiType(_:)``).
     ///
     /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
     /// - Returns: A new binder; this one is unchanged.

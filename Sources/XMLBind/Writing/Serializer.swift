@@ -92,6 +92,12 @@ struct Serializer {
                 }
             }
         }
+        if let type = binding.schemaType {
+            // The mapping was chosen by its `xsi:type` (issue 13): write it back.
+            let attribute = plan.qualified("type", .uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"))
+            let value = plan.qualified(type.local, plan.target(of: type, attribute: true))
+            try checked("xsi:type", binding) { try $0.attribute(attribute, value) }
+        }
         try writeAttributes(binding, box)
         let items = try content(binding, box)
         guard !items.isEmpty else {
@@ -416,6 +422,10 @@ struct Serializer {
                 }
             }
 
+        }
+        if let type = binding.schemaType {
+            plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
+            plan.note(plan.target(of: type, attribute: true), attribute: true)
         }
         // The schema-instance namespace only where some value is written as `xsi:nil`.
         let nillable = binding.properties.indices.contains { index in
