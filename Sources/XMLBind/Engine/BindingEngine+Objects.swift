@@ -19,11 +19,14 @@ extension BindingEngine {
     ) {
         let access = binding.access
         let held = access.makeRetainedObject()
+        let namespace =
+            registry.recordsNamespace[bindingIndex]
+            ? namespaces.number(of: ExpandedName(name).uri) : NamespaceTable.unrecorded
         // The frame goes on the stack first and is filled in place (it is large); it holds
         // the engine's reference to the object, which keeps the object alive.
         frames.append(
             Frame(
-                isObject: true, bindingIndex: bindingIndex, object: held, base: nil,
+                isObject: true, namespace: namespace, bindingIndex: bindingIndex, object: held, base: nil,
                 textStart: binding.textProperty == nil ? -1 : text.count,
                 byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
@@ -50,6 +53,32 @@ extension BindingEngine {
             }
             // Streaming (issue 5): mark the outermost object of the streamed type.
             if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count &- 1 }
+        }
+    }
+
+    /// A child element that a slot declared with `xml:` takes: an object of the mapping
+    /// registered for the slot's type, placed into that slot when it ends.
+    func startNamedChild(
+        _ slot: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        let child = registry.namedSlotTargets[bindingIndex][slot].child
+        guard child >= 0 else {
+            let declared = binding.childSlots[slot]
+            unknownElement(
+                name, in: binding, byteIndex: byteIndex,
+                message: {
+                    "<\(name.qualifiedName)> inside <\(binding.elementName)> cannot be bound: no mapping is "
+                        + "registered for \(TypeName.forMessages(declared.elementType)), the type of its property "
+                        + "'\(declared.propertyName)'"
+                },
+                suggestions: { [] })
+            return
+        }
+        startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        // The object's frame, unless the child was refused before it had one.
+        if frames.count > 0, let top = frames.lastAddress, top.pointee.isObject, top.pointee.bindingIndex == child {
+            top.pointee.propertyIndex = slot
         }
     }
 
@@ -156,11 +185,15 @@ extension BindingEngine {
     /// The usual cases (a collected child, a single reference) stay inline in the end
     /// tag's path; the rest is a call of its own.
     @inline(__always)
-    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
+    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int, slot: Int) {
         let top = frames.count &- 1
         if top >= 0 {
             // Fields, not the whole frame.
             let parentIndex = frames[top].bindingIndex
+            if slot >= 0 {
+                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top)
+                return
+            }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
             if collectedSlot >= 0 {
                 collectChild(held, slot: collectedSlot)
@@ -168,6 +201,24 @@ extension BindingEngine {
             }
         }
         placeOtherwise(held, of: bindingIndex, byteIndex: byteIndex)
+    }
+
+    /// Places a child into the parent's slot declared with `xml:` that took it.
+    @inline(never)
+    private func placeInNamedSlot(_ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int) {
+        let placement = registry.namedSlotTargets[parentIndex][slot].placement
+        if placement.collectedSlot >= 0 {
+            collectChild(held, slot: placement.collectedSlot)
+            return
+        }
+        let object = held.takeRetainedValue()
+        guard let parentBase = frames[top].base else { return }
+        if placement.directOffset >= 0 {
+            (parentBase + placement.directOffset).assumingMemoryBound(to: AnyObject?.self).pointee = object
+            return
+        }
+        guard let parentObject = frames[top].object?.takeUnretainedValue() else { return }
+        placement.place?(parentObject, parentBase, object)
     }
 
     @inline(never)

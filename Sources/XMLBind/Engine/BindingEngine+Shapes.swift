@@ -78,13 +78,16 @@ extension BindingEngine {
         return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
     }
 
-    private func ignores(_ name: ExpandedName, names: [XMLName], namespaces: [String], attribute: Bool) -> Bool {
-        if let uri = name.uri, namespaces.contains(where: { uri.elementsEqual($0.utf8) }) { return true }
+    private func ignores(_ name: ExpandedName, names: [XMLName], namespaces ignored: [String], attribute: Bool) -> Bool
+    {
+        if let uri = name.uri, ignored.contains(where: { uri.elementsEqual($0.utf8) }) { return true }
         guard !names.isEmpty else { return false }
         let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
+        // Unprefixed element names match in the namespace of the element that owns them.
+        let owner = frames.lastIndex { $0.isObject }.map { namespaces.owner(frames[$0].namespace) } ?? .none
         return names.contains { ignored in
             ignored.local.utf8.elementsEqual(name.local)
-                && PropertyBinding.matches(ignored, uri: name.uri, prefix: prefix, attribute: attribute)
+                && PropertyBinding.matches(ignored, uri: name.uri, prefix: prefix, attribute: attribute, owner: owner)
         }
     }
 
@@ -142,7 +145,8 @@ extension BindingEngine {
             if let map = siblings.first(where: { candidate in
                 guard let keyName = binding.properties[candidate].collection?.key else { return false }
                 return keyName.local.utf8.elementsEqual(attribute.local)
-                    && PropertyBinding.matches(keyName, uri: attribute.uri, prefix: prefix, attribute: true)
+                    && PropertyBinding.matches(
+                        keyName, uri: attribute.uri, prefix: prefix, attribute: true, owner: .none)
             }) {
                 key = (map, String(cString: rawValue), attribute.qualifiedName)
                 continue

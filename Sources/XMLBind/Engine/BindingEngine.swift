@@ -16,9 +16,15 @@ final class BindingEngine {
     struct Frame {
         /// Object frames: true; property frames: false.
         var isObject: Bool
+        /// Object frames whose binding needs it (``CompiledRegistry/recordsNamespace``):
+        /// the element's namespace, numbered by ``namespaces``; else
+        /// ``NamespaceTable/unrecorded``. (It fits beside ``isObject``.)
+        var namespace: Int32 = NamespaceTable.unrecorded
         /// Object frames: the element's binding; property frames: the owner's.
         var bindingIndex: Int
-        /// Property frames: the property's index in the owner's binding.
+        /// Property frames: the property's index in the owner's binding. Object frames:
+        /// the parent's child slot declared with `xml:` that takes the object, or -1 (the
+        /// object goes where its type fits).
         var propertyIndex = -1
         /// Path frames (an element of a nested path such as `details` in
         /// `details/price`, see BindingEngine+Paths.swift): the path's node; the frame's
@@ -93,6 +99,8 @@ final class BindingEngine {
     @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
+    /// The namespaces recorded in object frames (see ``Frame/namespace``).
+    @exclusivity(unchecked) var namespaces = NamespaceTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
     /// duplicate can point at the first one.
     @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
@@ -169,6 +177,7 @@ final class BindingEngine {
         }
         for child in collectedChildren { child.release() }
         strings.release()
+        namespaces.deallocate()
         childNames.deallocate()
         for entry in propertyPrefixes { entry.prefix.deallocate() }
         frames.deallocate()
@@ -207,11 +216,12 @@ final class BindingEngine {
         let name = ExpandedName(rawName)
         if let parent = frames.lastAddress {
             let handled = withBinding(parent.pointee.bindingIndex) { binding in
-                startElement(name, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
+                startElement(
+                    name, rawName: rawName, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
             }
             if handled { return }
         }
-        guard let bindingIndex = lookupElement(name),
+        guard let bindingIndex = lookupElement(name, parent: frames.lastAddress),
             parentIndex < 0 || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
         else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
@@ -242,7 +252,11 @@ final class BindingEngine {
             startObject(chosen, name: rawName, attributes: attributes, byteIndex: byteIndex)
             return
         }
-        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex {
+        // Remembered only when the parent's declarations cannot take the name in some
+        // namespace: which of them matches can depend on the parent element's namespace.
+        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex,
+            !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
+        {
             childNames.remember(rawName, length: strlen(rawName), child: bindingIndex, under: parentIndex)
         }
         startObject(bindingIndex, name: rawName, attributes: attributes, byteIndex: byteIndex)
@@ -252,21 +266,32 @@ final class BindingEngine {
     /// is (a property element, a path element, or content a property element cannot
     /// hold); `false` when it is an object element to look up.
     private func startElement(
-        _ name: ExpandedName, inside parentFrame: UnsafeMutablePointer<Frame>, of binding: ElementBinding,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ name: ExpandedName, rawName: UnsafePointer<CChar>, inside parentFrame: UnsafeMutablePointer<Frame>,
+        of binding: ElementBinding, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
             let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
-            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix) {
+            // Only a child in a namespace asks for the owner's.
+            let owner = name.uri == nil ? OwnerNamespace.none : namespaces.owner(parentFrame.pointee.namespace)
+            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix, owner: owner) {
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
                     byteIndex: byteIndex)
                 return true
             }
             // Nested paths: only mappings that declare one have `paths`.
-            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: prefix) {
+            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: prefix, owner: owner) {
                 startPathElement(
                     node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
+            // Child slots declared with `xml:`: only mappings that declare one have them.
+            if !binding.namedSlots.isEmpty,
+                let slot = binding.namedSlot(local: name.local, uri: name.uri, prefix: prefix, owner: owner)
+            {
+                startNamedChild(
+                    slot, of: binding, at: parentFrame.pointee.bindingIndex, name: name, rawName: rawName,
+                    attributes: attributes, byteIndex: byteIndex)
                 return true
             }
             return false
@@ -335,7 +360,9 @@ final class BindingEngine {
             frames.removeLast()
             return
         }
-        let (bindingIndex, byteIndex) = (frame.pointee.bindingIndex, frame.pointee.byteIndex)
+        let (bindingIndex, byteIndex, slot) = (
+            frame.pointee.bindingIndex, frame.pointee.byteIndex, frame.pointee.propertyIndex
+        )
         // Borrowed from the frame's reference, which keeps it alive until it is placed.
         let placed = held._withUnsafeGuaranteedRef { object in
             let textStart = frame.pointee.textStart
@@ -369,7 +396,7 @@ final class BindingEngine {
         frame.pointee.assigned.deallocate()
         frames.removeLast()
         if placed {
-            place(held, of: bindingIndex, byteIndex: byteIndex)
+            place(held, of: bindingIndex, byteIndex: byteIndex, slot: slot)
         } else {
             held.release()
         }
@@ -406,10 +433,15 @@ final class BindingEngine {
         bindingRefs[index]._withUnsafeGuaranteedRef(body)
     }
 
-    func lookupElement(_ name: ExpandedName) -> Int? {
+    /// The binding registered for an element's name: in its namespace, or by a prefix the
+    /// document bound, or unprefixed. An unprefixed registration matches a child in no
+    /// namespace or in its parent's namespace, and a root in any namespace.
+    func lookupElement(_ name: ExpandedName, parent: UnsafeMutablePointer<Frame>?) -> Int? {
         if let index = registry.exact.lookup(name.key) { return index }
         if !documentPrefixes.isEmpty, let index = documentPrefixes.lookup(name.key) { return index }
-        return registry.wildcard.lookup(name.local)
+        guard let index = registry.wildcard.lookup(name.local) else { return nil }
+        guard let uri = name.uri, let parent, parent.pointee.isObject else { return index }
+        return namespaces.owner(parent.pointee.namespace).contains(uri) ? index : nil
     }
 
     /// The innermost open object element's binding.

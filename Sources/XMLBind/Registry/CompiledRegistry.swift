@@ -28,6 +28,14 @@ final class CompiledRegistry: Sendable {
     /// (in declaration order) whose element type the child's type fits; `nil` when none
     /// does (the parent may still be an ``Ancestor``).
     let placements: [PlacerSlot]
+    /// For each binding and each of its child slots declared with `xml:` (see
+    /// ``ElementBinding/namedSlots``): the binding registered for the slot's element type
+    /// (-1: none is) and the placer that puts such a child into that slot.
+    let namedSlotTargets: [[(child: Int, placement: PlacerSlot)]]
+    /// Per binding: whether its objects' frames record their element's namespace, which
+    /// unprefixed element names in declarations match (see ``NamespaceTable``): the
+    /// mapping declares such names, or an unprefixed mapping may be its child.
+    let recordsNamespace: [Bool]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -69,10 +77,51 @@ final class CompiledRegistry: Sendable {
                     }
                 }
             }
+            for slot in binding.childSlots {
+                if case .prefix(let prefix)? = slot.xmlName?.namespace, !propertyPrefixes.contains(prefix) {
+                    propertyPrefixes.append(prefix)
+                }
+            }
         }
         self.pendingPropertyPrefixes = propertyPrefixes
-        self.typeIndex = TypeIndex(bindings.map { $0.objectType })
+        let typeIndex = TypeIndex(bindings.map { $0.objectType })
+        self.typeIndex = typeIndex
         self.placements = Self.placements(of: bindings)
+        self.namedSlotTargets = bindings.map { parent in
+            parent.childSlots.indices.map { slot in
+                Self.namedTarget(parent: parent, slot: slot, bindings: bindings, typeIndex: typeIndex)
+            }
+        }
+        let anyUnprefixedMapping = !wildcard.isEmpty
+        self.recordsNamespace = bindings.map { binding in
+            anyUnprefixedMapping || !binding.namedSlots.isEmpty
+                || binding.properties.contains { property in
+                    property.form.acceptsElement && property.path.isEmpty && property.xmlName.namespace == .any
+                        || property.path.contains { $0.namespace == .any }
+                }
+        }
+    }
+
+    /// The child binding and placer of a slot declared with `xml:`: the binding registered
+    /// for exactly the slot's element type (the latest one), whose objects are then
+    /// elements of the slot bit for bit.
+    private static func namedTarget(
+        parent: ElementBinding, slot: Int, bindings: [ElementBinding], typeIndex: TypeIndex
+    ) -> (child: Int, placement: PlacerSlot) {
+        let declared = parent.childSlots[slot]
+        guard declared.xmlName != nil, let childIndex = typeIndex[ObjectIdentifier(declared.elementType)] else {
+            return (-1, PlacerSlot(place: nil))
+        }
+        let child = bindings[childIndex]
+        let offset = parent.childSlotOffsets[slot]
+        let collects = declared.storeAll != nil && offset != nil
+        let direct = declared.holdsOneReference && child.isClass && parent.isClass ? offset : nil
+        return (
+            childIndex,
+            PlacerSlot(
+                place: declared.makePlacer(offset, parent.isClass, true, child.isClass, child.access.value),
+                collectedSlot: collects ? slot : -1, directOffset: direct ?? -1)
+        )
     }
 
     /// The ``placements`` table, row by row.
@@ -95,7 +144,9 @@ final class CompiledRegistry: Sendable {
                     samples[childIndex] = made
                     return made
                 }
-                guard let slot = slots.firstIndex(where: { $0.fits(childType, sample: sample) }) else {
+                // Slots declared with `xml:` take children by name, not by type.
+                guard let slot = slots.firstIndex(where: { $0.xmlName == nil && $0.fits(childType, sample: sample) })
+                else {
                     chosen.append(nil)
                     continue
                 }

@@ -52,6 +52,9 @@ final class ElementBinding: Sendable {
     let fields: FieldTable
     /// The offsets of the child slots' fields (`nil`: not a stored property).
     let childSlotOffsets: [Int?]
+    /// The child slots declared with `xml:`, which take child elements by that name;
+    /// empty for most mappings.
+    let namedSlots: [Int]
     /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
     let paths: PathNode?
 
@@ -120,8 +123,11 @@ final class ElementBinding: Sendable {
         }
         self.fields = fields
         var slots = definition.childSlots
-        childSlotOffsets = slots.indices.map { slots[$0].resolveName(sample: sample, fields: fields) }
+        childSlotOffsets = slots.indices.map {
+            slots[$0].resolveName(sample: sample, fields: fields, prefixes: prefixes)
+        }
         childSlots = slots
+        namedSlots = slots.indices.filter { slots[$0].xmlName != nil }
         var attributes = ByteTable()
         var elements = ByteTable()
         var text: Int?
@@ -212,21 +218,26 @@ final class ElementBinding: Sendable {
 
     /// The declared property for a child element, if any.
     ///
-    /// The usual child element (its local name in the short list, declared without a
-    /// namespace, so any namespace matches) is answered inline.
+    /// The usual child element (its local name in the short list, in no namespace,
+    /// declared without one) is answered inline.
+    ///
+    /// - Parameter owner: The namespace of the element that owns the declarations (the
+    ///   object's element), which unprefixed names also match.
     @inline(__always)
     func elementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
     ) -> Int? {
-        if let listed = elementNames.index(of: local) {
+        if uri == nil, let listed = elementNames.index(of: local) {
             guard let index = listed else { return nil }
             if matchesElementInAnyNamespace[index] { return index }
         }
-        return anyElementProperty(local: local, uri: uri, prefix: prefix)
+        return anyElementProperty(local: local, uri: uri, prefix: prefix, owner: owner)
     }
 
     private func anyElementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
     ) -> Int? {
         let found: Int?
         if let listed = elementNames.index(of: local) {
@@ -235,12 +246,32 @@ final class ElementBinding: Sendable {
             found = elementTable.lookup(local)
         }
         guard let index = found else { return nil }
-        if properties[index].matchesElement(uri: uri, prefix: prefix) { return index }
+        if properties[index].matchesElement(uri: uri, prefix: prefix, owner: owner) { return index }
         return properties.indices.first { candidate in
-            properties[candidate].form.acceptsElement
+            properties[candidate].form.acceptsElement && properties[candidate].path.isEmpty
                 && properties[candidate].xmlName.local.utf8.elementsEqual(local)
-                && properties[candidate].matchesElement(uri: uri, prefix: prefix)
+                && properties[candidate].matchesElement(uri: uri, prefix: prefix, owner: owner)
         }
+    }
+
+    /// The child slot declared with `xml:` that takes a child element, if any.
+    func namedSlot(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
+    ) -> Int? {
+        namedSlots.first { slot in
+            guard let name = childSlots[slot].xmlName else { return false }
+            return name.local.utf8.elementsEqual(local)
+                && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)
+        }
+    }
+
+    /// Whether some declaration of this mapping (a property, the first element of a
+    /// nested path, a named child slot) takes child elements with this local name, in
+    /// some namespace: then which one takes a child depends on more than its name.
+    func declaresElement(local: UnsafeBufferPointer<UInt8>) -> Bool {
+        properties.contains { $0.form.acceptsElement && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local) }
+            || namedSlots.contains { childSlots[$0].xmlName?.local.utf8.elementsEqual(local) == true }
     }
 }
 

@@ -219,27 +219,52 @@ struct PropertyBinding: Sendable {
     /// name (the local name has already matched). Unprefixed registrations match only
     /// attributes in no namespace, as XML Namespaces defines for attributes.
     func matchesAttribute(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: true)
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: true, owner: .none)
     }
 
     /// Whether a child element with this namespace URI and prefix matches. Unprefixed
-    /// registrations match the local name in any namespace, since child elements
-    /// usually inherit their parent's default namespace.
-    func matchesElement(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: false)
+    /// registrations match a child in no namespace or in the namespace of the element
+    /// that owns the declaration (its default namespace, usually).
+    func matchesElement(
+        uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, owner: OwnerNamespace
+    ) -> Bool {
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: false, owner: owner)
     }
 
     /// Whether a name in the document matches a registered name whose local name has
     /// already matched: the rules of ``matchesAttribute(uri:prefix:)`` and
-    /// ``matchesElement(uri:prefix:)``.
+    /// ``matchesElement(uri:prefix:owner:)``.
     static func matches(
-        _ name: XMLName, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, attribute: Bool
+        _ name: XMLName, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, attribute: Bool,
+        owner: OwnerNamespace
     ) -> Bool {
         switch name.namespace {
-        case .any: attribute ? uri == nil : true
-        case .none: uri == nil
-        case .uri(let expected): uri.map { $0.elementsEqual(expected.utf8) } ?? false
-        case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false
+        case .any:
+            guard let uri else { return true }
+            return !attribute && owner.contains(uri)
+        case .none: return uri == nil
+        case .uri(let expected): return uri.map { $0.elementsEqual(expected.utf8) } ?? false
+        case .prefix(let expected): return prefix.map { $0.elementsEqual(expected.utf8) } ?? false
         }
+    }
+}
+
+/// The namespace of the element that owns a mapping's declarations, as the document
+/// binds it: unprefixed element names in the declarations match children in it (and in
+/// no namespace).
+///
+/// A view into memory the engine owns for the whole parse (see ``NamespaceTable``).
+struct OwnerNamespace {
+    /// The URI's bytes; `nil` when the owner is in no namespace.
+    let uri: UnsafeBufferPointer<UInt8>?
+
+    /// An owner in no namespace: only unprefixed children in no namespace match.
+    static var none: OwnerNamespace { OwnerNamespace(uri: nil) }
+
+    /// Whether a child in namespace `childURI` is in the owner's namespace.
+    @inline(__always)
+    func contains(_ childURI: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let uri, uri.count == childURI.count else { return false }
+        return uri.elementsEqual(childURI)
     }
 }

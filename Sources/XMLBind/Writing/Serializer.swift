@@ -18,7 +18,8 @@ struct Serializer {
         case value(index: Int, name: String, text: String, key: (name: String, value: String)? = nil)
         case path(RenderedPath)
         case text(index: Int, text: String)
-        case children([Any])
+        /// Children, and the name their slot gives them (`xml:`), if it does.
+        case children([Any], name: XMLName?)
     }
 
     /// A nested-path element with the values under it, formatted.
@@ -78,10 +79,17 @@ struct Serializer {
             message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
     }
 
+    /// - Parameters:
+    ///   - slotName: The name the parent's child slot gives the element (`xml:`); `nil`:
+    ///     the name its type is registered for.
+    ///   - parent: The parent element's namespace, which an unprefixed name is written in.
     private mutating func writeObject(
-        _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool
+        _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool, slotName: XMLName? = nil,
+        parent: NamespacePlan.Target = .inherit
     ) throws(XMLBindError) {
-        let name = plan.qualified(binding.elementName.local, plan.elementTarget(binding, box))
+        let target = plan.child(
+            slotName.map { plan.target(of: $0, attribute: false) } ?? plan.elementTarget(binding, box), of: parent)
+        let name = plan.qualified(slotName?.local ?? binding.elementName.local, target)
         writer.raw("<")
         writer.raw(name)
         if isRoot {
@@ -99,7 +107,7 @@ struct Serializer {
             try checked("xsi:type", binding) { try $0.attribute(attribute, value) }
         }
         try writeAttributes(binding, box)
-        let items = try content(binding, box)
+        let items = try content(binding, box, target: target)
         guard !items.isEmpty else {
             writer.raw("/>")
             return
@@ -132,12 +140,14 @@ struct Serializer {
                 newline(depth + 1, unless: inlineInside)
                 wroteElement = true
                 try writePath(path, binding, depth: depth + 1, inline: inlineInside)
-            case .children(let children):
+            case .children(let children, let slotName):
                 for child in children {
                     guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
                     newline(depth + 1, unless: inlineInside)
                     wroteElement = true
-                    try writeObject(childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false)
+                    try writeObject(
+                        childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false,
+                        slotName: slotName, parent: target)
                 }
             }
         }
@@ -197,7 +207,11 @@ struct Serializer {
 
     /// The element's content in declaration order: element-form values, nested paths,
     /// text and children; then a ``ChildrenProvider``'s children.
-    private mutating func content(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) -> [Item] {
+    ///
+    /// - Parameter target: The element's namespace, which unprefixed child names are written in.
+    private mutating func content(
+        _ binding: ElementBinding, _ box: AnyObject, target: NamespacePlan.Target
+    ) throws(XMLBindError) -> [Item] {
         var items: [Item] = []
         var writtenPaths: Set<ObjectIdentifier> = []
         for declared in binding.contentOrder {
@@ -208,13 +222,14 @@ struct Serializer {
                     guard let node = binding.paths?.children.first(where: { $0.name == first }),
                         writtenPaths.insert(ObjectIdentifier(node)).inserted
                     else { continue }
-                    items += renderAll(node, binding, box).map { .path($0) }
+                    items += renderAll(node, binding, box, owner: target).map { .path($0) }
                     continue
                 }
                 if let collection = property.collection {
                     // A list or map (issue 13): one element per value.
                     let name = plan.qualified(
-                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                        property.xmlName.local,
+                        plan.child(plan.target(of: property.xmlName, attribute: false), of: target))
                     let keyName = collection.key.map { plan.qualified($0.local, plan.target(of: $0, attribute: true)) }
                     for entry in collection.read(box) {
                         let key = keyName.flatMap { name in entry.key.map { (name, $0) } }
@@ -230,7 +245,8 @@ struct Serializer {
                     }
                 case .element:
                     let name = plan.qualified(
-                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                        property.xmlName.local,
+                        plan.child(plan.target(of: property.xmlName, attribute: false), of: target))
                     guard let text = value(index, of: binding, box) else {
                         // A `nil` that `init()` would not give reads back only as `xsi:nil` (issue 13).
                         if writesNil(index, of: binding, box) {
@@ -242,17 +258,21 @@ struct Serializer {
                 }
             case .child(let slot):
                 let children = binding.childSlots[slot].read(box)
-                if !children.isEmpty { items.append(.children(children)) }
+                if !children.isEmpty { items.append(.children(children, name: binding.childSlots[slot].xmlName)) }
             }
         }
-        if let provided = binding.access.readChildren?(box), !provided.isEmpty { items.append(.children(provided)) }
+        if let provided = binding.access.readChildren?(box), !provided.isEmpty {
+            items.append(.children(provided, name: nil))
+        }
         return items
     }
 
     // MARK: Nested paths
 
     /// A path element with its values, or `nil` when nothing under it has a value.
-    private mutating func render(_ node: PathNode, _ binding: ElementBinding, _ box: AnyObject) -> RenderedPath? {
+    private mutating func render(
+        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
+    ) -> RenderedPath? {
         let attributes = node.attributes.compactMap { index -> (Int, String, String)? in
             guard let value = value(index, of: binding, box) else { return nil }
             let name = binding.properties[index].xmlName
@@ -261,21 +281,23 @@ struct Serializer {
         var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
         // Empty text is only a value on an element that holds nothing else (see the engine).
         if !node.isLeaf, text?.1.isEmpty == true { text = nil }
-        let children = node.children.flatMap { renderAll($0, binding, box) }
+        let children = node.children.flatMap { renderAll($0, binding, box, owner: owner) }
         guard !attributes.isEmpty || text != nil || !children.isEmpty else { return nil }
         return RenderedPath(
-            name: plan.qualified(node.name.local, plan.target(of: node.name, attribute: false)),
+            name: plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner)),
             attributes: attributes, text: text, children: children, holdsText: node.textProperty != nil)
     }
 
     /// A path element, once per value when it repeats for a list (issue 13), else as
     /// ``render(_:_:_:)`` gives it.
-    private mutating func renderAll(_ node: PathNode, _ binding: ElementBinding, _ box: AnyObject) -> [RenderedPath] {
+    private mutating func renderAll(
+        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
+    ) -> [RenderedPath] {
         let held = node.textProperty ?? node.attributes.first
         guard let index = held, let collection = binding.properties[index].collection else {
-            return render(node, binding, box).map { [$0] } ?? []
+            return render(node, binding, box, owner: owner).map { [$0] } ?? []
         }
-        let name = plan.qualified(node.name.local, plan.target(of: node.name, attribute: false))
+        let name = plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner))
         let property = binding.properties[index]
         return collection.read(box).map { entry in
             guard node.textProperty == nil else {
@@ -410,8 +432,12 @@ struct Serializer {
     // MARK: Namespaces
 
     /// The first walk: notes the namespace of every name the document will use.
-    private mutating func planNamespaces(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) {
-        plan.note(plan.elementTarget(binding, box), attribute: false)
+    private mutating func planNamespaces(
+        _ binding: ElementBinding, _ box: AnyObject, slotName: XMLName? = nil
+    ) throws(XMLBindError) {
+        plan.note(
+            slotName.map { plan.target(of: $0, attribute: false) } ?? plan.elementTarget(binding, box), attribute: false
+        )
         if planned.insert(ObjectIdentifier(binding)).inserted {
             for property in binding.properties where property.form != .text {
                 for step in property.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
@@ -436,11 +462,11 @@ struct Serializer {
         for (name, _) in binding.access.readAttributes?(box) ?? [] {
             plan.note(plan.target(ofQualifiedName: name), attribute: true)
         }
-        var children = binding.childSlots.flatMap { $0.read(box) }
-        children += binding.access.readChildren?(box) ?? []
-        for child in children {
+        var children = binding.childSlots.flatMap { slot in slot.read(box).map { ($0, slot.xmlName) } }
+        children += (binding.access.readChildren?(box) ?? []).map { ($0, nil) }
+        for (child, slotName) in children {
             guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
-            try planNamespaces(childBinding, childBox)
+            try planNamespaces(childBinding, childBox, slotName: slotName)
         }
     }
 }
