@@ -191,7 +191,7 @@ extension BindingEngine {
             // Fields, not the whole frame.
             let parentIndex = frames[top].bindingIndex
             if slot >= 0 {
-                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top)
+                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top, byteIndex: byteIndex)
                 return
             }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
@@ -205,8 +205,21 @@ extension BindingEngine {
 
     /// Places a child into the parent's slot declared with `xml:` that took it.
     @inline(never)
-    private func placeInNamedSlot(_ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int) {
+    private func placeInNamedSlot(
+        _ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top parentTop: Int, byteIndex: Int
+    ) {
+        // A slot through a path: the object is in a path element; its owner's frame takes it.
+        let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
         let placement = registry.namedSlotTargets[parentIndex][slot].placement
+        if placement.keyedSlot >= 0, let parentObject = frames[top].object?.takeUnretainedValue() {
+            let child = held.takeRetainedValue()
+            let binding = registry.bindings[registry.namedSlotTargets[parentIndex][slot].child]
+            insertKeyedChild(
+                binding.access.value(child), slot: placement.keyedSlot, of: registry.bindings[parentIndex],
+                parent: parentObject, parentOffset: frames[top].byteIndex, childName: binding.elementName,
+                byteIndex: byteIndex)
+            return
+        }
         if placement.collectedSlot >= 0 {
             collectChild(held, slot: placement.collectedSlot)
             return

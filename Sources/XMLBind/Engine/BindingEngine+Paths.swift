@@ -53,7 +53,7 @@ extension BindingEngine {
 
     /// A child element inside a path element: the next element of some path, or unknown.
     func startElement(
-        inside node: PathNode, owner: Int, name: ExpandedName,
+        inside node: PathNode, owner: Int, name: ExpandedName, rawName: UnsafePointer<CChar>,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let ownerNamespace = name.uri == nil ? OwnerNamespace.none : namespaces.owner(frames[owner].namespace)
@@ -65,6 +65,17 @@ extension BindingEngine {
             return
         }
         let binding = registry.bindings[frames[owner].bindingIndex]
+        // A child object a slot takes through this path (issue 13).
+        if !node.slots.isEmpty,
+            let slot = node.slot(
+                local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix),
+                owner: ownerNamespace, in: binding)
+        {
+            startNamedChild(
+                slot, of: binding, at: frames[owner].bindingIndex, name: name, rawName: rawName,
+                attributes: attributes, byteIndex: byteIndex)
+            return
+        }
         unknownElement(
             name, in: binding, byteIndex: byteIndex,
             message: { "unknown element <\(name.qualifiedName)> inside <\(node.name)> in <\(binding.elementName)>" },

@@ -298,8 +298,8 @@ final class BindingEngine {
         }
         if let node = parentFrame.pointee.pathNode {
             startElement(
-                inside: node, owner: parentFrame.pointee.pathOwner, name: name, attributes: attributes,
-                byteIndex: byteIndex)
+                inside: node, owner: parentFrame.pointee.pathOwner, name: name, rawName: rawName,
+                attributes: attributes, byteIndex: byteIndex)
             return true
         }
         let holder = binding.properties[parentFrame.pointee.propertyIndex].xmlName.description

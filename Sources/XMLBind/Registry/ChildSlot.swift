@@ -28,6 +28,11 @@ struct ChildSlot: Sendable {
     /// That name, read and resolved against the binder's prefixes once compiled; `nil`
     /// for a slot that takes children by their type.
     private(set) var xmlName: XMLName?
+    /// The elements a path in `xml:` goes through (`modelList/model` → `modelList`),
+    /// outermost first; empty for a flat name or none.
+    private(set) var path: [XMLName] = []
+    /// Whether `xml:` ended in an attribute (`a/@b`), which cannot hold an object.
+    private(set) var namesAttribute = false
     /// Whether the slot holds one child (`.child`) rather than many (`.children`).
     @usableFromInline let isSingle: Bool
     @usableFromInline let keyPath: AnyKeyPath & Sendable
@@ -94,7 +99,12 @@ struct ChildSlot: Sendable {
         let onlyOfType = fields.fields(of: fieldType)
         propertyName =
             field?.name ?? (onlyOfType.count == 1 ? onlyOfType[0].name : nil) ?? XMLName.propertyName(of: keyPath)
-        xmlName = declaredXMLName.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
+        if let declaredXMLName {
+            let place = PropertyPath(parsing: declaredXMLName, form: .element)
+            xmlName = place.name.resolving(prefixes)
+            path = place.steps.map { $0.resolving(prefixes) }
+            namesAttribute = place.form == .attribute
+        }
         return field?.offset
     }
 

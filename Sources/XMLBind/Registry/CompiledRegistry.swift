@@ -94,7 +94,7 @@ final class CompiledRegistry: Sendable {
         }
         let anyUnprefixedMapping = !wildcard.isEmpty
         self.recordsNamespace = bindings.map { binding in
-            anyUnprefixedMapping || !binding.namedSlots.isEmpty
+            anyUnprefixedMapping || binding.childSlots.contains { $0.xmlName != nil }
                 || binding.properties.contains { property in
                     property.form.acceptsElement && property.path.isEmpty && property.xmlName.namespace == .any
                         || property.path.contains { $0.namespace == .any }
@@ -112,6 +112,7 @@ final class CompiledRegistry: Sendable {
         guard declared.xmlName != nil, let childIndex = typeIndex[ObjectIdentifier(declared.elementType)] else {
             return (-1, PlacerSlot(place: nil))
         }
+        if declared.keyedInsert != nil { return (childIndex, PlacerSlot(place: nil, keyedSlot: slot)) }
         let child = bindings[childIndex]
         let offset = parent.childSlotOffsets[slot]
         let collects = declared.storeAll != nil && offset != nil

@@ -127,7 +127,8 @@ final class ElementBinding: Sendable {
             slots[$0].resolveName(sample: sample, fields: fields, prefixes: prefixes)
         }
         childSlots = slots
-        namedSlots = slots.indices.filter { slots[$0].xmlName != nil }
+        // A slot whose `xml:` is a path is found through `paths` instead.
+        namedSlots = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty }
         var attributes = ByteTable()
         var elements = ByteTable()
         var text: Int?
@@ -158,7 +159,7 @@ final class ElementBinding: Sendable {
         unknownContentPolicy = definition.unknownContentPolicy
         validators = definition.validators
         hasCompletion = !defaultSetters.isEmpty || !requiredProperties.isEmpty || !validators.isEmpty
-        paths = PathNode.root(for: declared)
+        paths = PathNode.root(for: declared, slots: slots)
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
@@ -175,7 +176,8 @@ final class ElementBinding: Sendable {
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
-        ShapeChecks.check(declared, paths: paths, ignoredElements: ignoredElements, in: mappingName)
+        ShapeChecks.check(
+            declared, slots: childSlots, paths: paths, ignoredElements: ignoredElements, in: mappingName)
     }
 
     deinit {
@@ -271,7 +273,9 @@ final class ElementBinding: Sendable {
     /// some namespace: then which one takes a child depends on more than its name.
     func declaresElement(local: UnsafeBufferPointer<UInt8>) -> Bool {
         properties.contains { $0.form.acceptsElement && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local) }
-            || namedSlots.contains { childSlots[$0].xmlName?.local.utf8.elementsEqual(local) == true }
+            || childSlots.contains { slot in
+                (slot.path.first ?? slot.xmlName)?.local.utf8.elementsEqual(local) == true
+            }
     }
 }
 

@@ -71,17 +71,22 @@ final class PathNode: Sendable {
     /// declared under it. Only such an element's empty text is a value (`<name/>` reads
     /// as `""`); on an element that also holds other values, empty text means none.
     let isLeaf: Bool
+    /// Child slots whose objects are child elements of this element (`.children(\.models,
+    /// xml: "modelList/model")` puts the slot in `modelList`), in declaration order.
+    let slots: [Int]
 
-    private init(name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode]) {
+    private init(name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode], slots: [Int]) {
         self.name = name
         self.textProperty = textProperty
         self.attributes = attributes
         self.children = children
-        self.isLeaf = attributes.isEmpty && children.isEmpty
+        self.slots = slots
+        self.isLeaf = attributes.isEmpty && children.isEmpty && slots.isEmpty
     }
 
-    /// The root node for the path properties among `properties`, or `nil` when there are none.
-    static func root(for properties: [PropertyBinding]) -> PathNode? {
+    /// The root node for the path properties among `properties` and the path slots among
+    /// `slots`, or `nil` when there are none.
+    static func root(for properties: [PropertyBinding], slots: [ChildSlot] = []) -> PathNode? {
         var root = Draft(name: XMLName(namespace: .any, local: ""))
         var any = false
         for (index, property) in properties.enumerated() where !property.path.isEmpty {
@@ -89,7 +94,23 @@ final class PathNode: Sendable {
             root.insert(
                 index, steps: property.path[...], name: property.xmlName, isAttribute: property.form == .attribute)
         }
+        for (index, slot) in slots.enumerated() where !slot.path.isEmpty {
+            any = true
+            root.insert(slot: index, steps: slot.path[...])
+        }
         return any ? root.frozen() : nil
+    }
+
+    /// The slot of this element's that takes a child element, matched like a path step.
+    func slot(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace, in binding: ElementBinding
+    ) -> Int? {
+        slots.first { slot in
+            guard let name = binding.childSlots[slot].xmlName else { return false }
+            return name.local.utf8.elementsEqual(local)
+                && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)
+        }
     }
 
     /// The child node for an element, matched like an element property's name: an
@@ -110,8 +131,18 @@ final class PathNode: Sendable {
         var textProperty: Int?
         var attributes: [Int] = []
         var children: [Draft] = []
+        var slots: [Int] = []
 
         init(name: XMLName) { self.name = name }
+
+        mutating func insert(slot: Int, steps: ArraySlice<XMLName>) {
+            guard let step = steps.first else {
+                slots.append(slot)
+                return
+            }
+            let child = childIndex(step)
+            children[child].insert(slot: slot, steps: steps.dropFirst())
+        }
 
         mutating func insert(_ index: Int, steps: ArraySlice<XMLName>, name leaf: XMLName, isAttribute: Bool) {
             guard let step = steps.first else {
@@ -139,7 +170,8 @@ final class PathNode: Sendable {
 
         func frozen() -> PathNode {
             PathNode(
-                name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() })
+                name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() },
+                slots: slots)
         }
     }
 }

@@ -3,8 +3,14 @@
 /// mapping is registered, with a message naming the mapping and the property.
 enum ShapeChecks {
     /// The problems of a mapping's declarations, one message each; empty when there are none.
-    static func problems(_ properties: [PropertyBinding], paths: PathNode?, ignoredElements: [XMLName]) -> [String] {
+    static func problems(
+        _ properties: [PropertyBinding], slots: [ChildSlot] = [], paths: PathNode?, ignoredElements: [XMLName]
+    ) -> [String] {
         var problems: [String] = []
+        for slot in slots where slot.namesAttribute {
+            problems.append(
+                "the child slot '\(slot.propertyName)' takes elements: its xml: cannot end in an attribute")
+        }
         for (index, property) in properties.enumerated() {
             let name = "'\(property.propertyName)'"
             if property.takesWholeText, property.form == .attribute {
@@ -25,7 +31,7 @@ enum ShapeChecks {
                     "the list \(name) cannot come from an attribute of the element itself (an element has one "
                         + "attribute of each name): name a repeated element, such as 'item/@\(property.xmlName)'")
             } else if let node = paths.flatMap({ holder(of: index, in: $0) }),
-                node.children.count + node.attributes.count + (node.textProperty == nil ? 0 : 1) != 1
+                node.children.count + node.attributes.count + node.slots.count + (node.textProperty == nil ? 0 : 1) != 1
             {
                 problems.append(
                     "the list \(name) repeats <\(node.name)>, so nothing else may be declared in <\(node.name)>")
@@ -42,9 +48,11 @@ enum ShapeChecks {
     }
 
     /// Stops registration at the first problem of a mapping, naming it.
-    static func check(_ properties: [PropertyBinding], paths: PathNode?, ignoredElements: [XMLName], in mapping: String)
-    {
-        let found = problems(properties, paths: paths, ignoredElements: ignoredElements)
+    static func check(
+        _ properties: [PropertyBinding], slots: [ChildSlot], paths: PathNode?, ignoredElements: [XMLName],
+        in mapping: String
+    ) {
+        let found = problems(properties, slots: slots, paths: paths, ignoredElements: ignoredElements)
         precondition(found.isEmpty, "XMLBind: mapping \(mapping): \(found.first ?? "")")
     }
 

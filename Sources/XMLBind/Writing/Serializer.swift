@@ -29,6 +29,10 @@ struct Serializer {
         var text: (index: Int, value: String)?
         var children: [RenderedPath]
         var holdsText: Bool
+        /// Child objects of slots through this element (issue 13), with their slot's name.
+        var objects: [(children: [Any], name: XMLName?)] = []
+        /// The element's namespace, for the objects' names.
+        var target: NamespacePlan.Target = .inherit
     }
 
     let registry: CompiledRegistry
@@ -257,6 +261,14 @@ struct Serializer {
                     items.append(.value(index: index, name: name, text: text))
                 }
             case .child(let slot):
+                if let first = binding.childSlots[slot].path.first {
+                    // A slot through a path (issue 13): written inside its path's elements.
+                    guard let node = binding.paths?.children.first(where: { $0.name == first }),
+                        writtenPaths.insert(ObjectIdentifier(node)).inserted
+                    else { continue }
+                    items += renderAll(node, binding, box, owner: target).map { .path($0) }
+                    continue
+                }
                 let children = binding.childSlots[slot].read(box)
                 if !children.isEmpty { items.append(.children(children, name: binding.childSlots[slot].xmlName)) }
             }
@@ -281,11 +293,16 @@ struct Serializer {
         var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
         // Empty text is only a value on an element that holds nothing else (see the engine).
         if !node.isLeaf, text?.1.isEmpty == true { text = nil }
-        let children = node.children.flatMap { renderAll($0, binding, box, owner: owner) }
-        guard !attributes.isEmpty || text != nil || !children.isEmpty else { return nil }
+        let target = plan.child(plan.target(of: node.name, attribute: false), of: owner)
+        let children = node.children.flatMap { renderAll($0, binding, box, owner: target) }
+        let objects = node.slots.compactMap { slot -> (children: [Any], name: XMLName?)? in
+            let children = binding.childSlots[slot].read(box)
+            return children.isEmpty ? nil : (children, binding.childSlots[slot].xmlName)
+        }
+        guard !attributes.isEmpty || text != nil || !children.isEmpty || !objects.isEmpty else { return nil }
         return RenderedPath(
-            name: plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner)),
-            attributes: attributes, text: text, children: children, holdsText: node.textProperty != nil)
+            name: plan.qualified(node.name.local, target), attributes: attributes, text: text, children: children,
+            holdsText: node.textProperty != nil, objects: objects, target: target)
     }
 
     /// A path element, once per value when it repeats for a list (issue 13), else as
@@ -319,7 +336,7 @@ struct Serializer {
                 try $0.attribute(attribute.name, attribute.value)
             }
         }
-        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty else {
+        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty || !path.objects.isEmpty else {
             writer.raw("/>")
             return
         }
@@ -330,7 +347,16 @@ struct Serializer {
             newline(depth + 1, unless: inlineInside)
             try writePath(child, binding, depth: depth + 1, inline: inlineInside)
         }
-        if !path.children.isEmpty { newline(depth, unless: inlineInside) }
+        for (objects, slotName) in path.objects {
+            for object in objects {
+                guard let (childBinding, childBox) = try resolve(object, parent: binding) else { continue }
+                newline(depth + 1, unless: inlineInside)
+                try writeObject(
+                    childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false, slotName: slotName,
+                    parent: path.target)
+            }
+        }
+        if !path.children.isEmpty || !path.objects.isEmpty { newline(depth, unless: inlineInside) }
         writer.raw("</" + path.name + ">")
     }
 
@@ -447,7 +473,9 @@ struct Serializer {
                     plan.note(plan.target(of: key, attribute: true), attribute: true)
                 }
             }
-
+            for slot in binding.childSlots {
+                for step in slot.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
+            }
         }
         if let type = binding.schemaType {
             plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
