@@ -50,6 +50,7 @@ extension BindingEngine {
         _ name: ExpandedName, in binding: ElementBinding, byteIndex: Int, message: () -> String,
         suggestions: () -> [String]
     ) {
+        if ignores(attribute: name, in: binding) { return }
         let policy = binding.unknownContentPolicy ?? globalPolicy
         if case .ignore = policy { return }
         reportUnknown(
