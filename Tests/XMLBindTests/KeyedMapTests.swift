@@ -115,7 +115,7 @@ struct KeyedMapTests {
         var map = PropertyBinding.map(
             \MimeType.comments, xml: "comments/comment", key: "xml:lang", conversion: String.xmlConversion)
         _ = map.resolve(sample: MimeType(), fields: FieldTable(MimeType.self), prefixes: [:])
-        map.resolveCollection(prefixes: [:], in: "MimeType")
+        map.resolveCollection(prefixes: [:])
         let problems = ShapeChecks.problems([map], paths: PathNode.root(for: [map]), ignoredElements: [])
         #expect(problems.first?.hasPrefix("the keyed map 'comments' reads child elements") == true)
     }

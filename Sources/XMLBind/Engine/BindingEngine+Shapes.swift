@@ -190,7 +190,7 @@ extension BindingEngine {
         guard let owner = frames.lastAddress, let object = owner.pointee.object?.takeUnretainedValue(),
             let base = owner.pointee.base
         else { return }
-        guard let makeNil = property.makeNilSetter, property.collection == nil else {
+        guard property.collection == nil, let setNil = property.makeNilSetter(binding.isClass) else {
             report(
                 PendingDiagnostic(
                     code: .conversionFailed,
@@ -208,7 +208,7 @@ extension BindingEngine {
             return
         }
         owner.pointee.assigned.insert(index)
-        makeNil(binding.isClass)(object, base)
+        setNil(object, base)
     }
 
     // MARK: Keyed maps

@@ -81,7 +81,11 @@ final class BindingEngine {
     /// Whether character data goes anywhere now: the innermost element keeps text and
     /// nothing is being skipped. The driver gives expat a text handler only while it does.
     var wantsText: Bool {
-        (skipDepth == 0 || skipKeepsText) && (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+        @inline(__always) get {
+            // Skipped content keeps text only inside a whole text; tested only while skipping.
+            guard skipDepth == 0 || skipKeepsText else { return false }
+            return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+        }
     }
     /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
     /// its text goes on into the innermost frame's text.
@@ -222,7 +226,8 @@ final class BindingEngine {
             if handled { return }
         }
         guard let bindingIndex = lookupElement(name, parent: frames.lastAddress),
-            parentIndex < 0 || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
+            !registry.hasAlternativeLookups || parentIndex < 0
+                || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
         else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
@@ -244,7 +249,7 @@ final class BindingEngine {
         }
         // Mappings chosen by `xsi:type` (issue 13): never cached, since the next element of
         // the name may choose another.
-        if !registry.typedVariants.isEmpty, let variants = registry.typedVariants[bindingIndex] {
+        if registry.hasAlternativeLookups, let variants = registry.typedVariants[bindingIndex] {
             guard
                 let chosen = chooseVariant(
                     variants, base: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)

@@ -21,6 +21,10 @@ final class CompiledRegistry: Sendable {
     let pendingPropertyPrefixes: [String]
     /// The mappings chosen by `xsi:type`, by the binding the element's name finds.
     let typedVariants: [Int: [(type: XMLName, binding: Int)]]
+    /// Whether an element found by its name may still be something else: a mapping's
+    /// whole text (`.wholeText()`) may take it as text, or an `xsi:type` may choose
+    /// another mapping. One test on the engine's lookup path when neither is registered.
+    let hasAlternativeLookups: Bool
     /// For writing: the binding of each mapped type (the last registration of a type wins).
     let typeIndex: TypeIndex
     /// For each parent binding and each child binding (row-major, see
@@ -67,6 +71,7 @@ final class CompiledRegistry: Sendable {
             variants[base, default: []].append((type, index))
         }
         self.typedVariants = variants
+        self.hasAlternativeLookups = !variants.isEmpty || bindings.contains { $0.textTakesWholeText }
         self.pendingPrefixes = pending
         var propertyPrefixes: [String] = []
         for binding in bindings {

@@ -101,9 +101,8 @@ final class ElementBinding: Sendable {
         let fields = FieldTable(T.self)
         var declared = definition.properties
         let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
-        let mappingName = "\(typeName) <\(definition.elementName)>"
         for index in declared.indices {
-            declared[index].resolveCollection(prefixes: prefixes, in: mappingName)
+            declared[index].resolveCollection(prefixes: prefixes)
         }
         properties = declared
         setters = declared.indices.map { index in
@@ -177,7 +176,8 @@ final class ElementBinding: Sendable {
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
         ShapeChecks.check(
-            declared, slots: childSlots, paths: paths, ignoredElements: ignoredElements, in: mappingName)
+            declared, slots: childSlots, paths: paths, ignoredElements: ignoredElements,
+            in: "\(typeName) <\(definition.elementName)>")
     }
 
     deinit {

@@ -61,9 +61,9 @@ struct PropertyBinding: Sendable {
     @usableFromInline var isRequired = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
     @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
-    /// For an optional property: makes the setter that stores `nil`, for an element the
-    /// document marks `xsi:nil="true"`.
-    @usableFromInline let makeNilSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
+    /// Makes the setter that stores `nil`, for an element the document marks
+    /// `xsi:nil="true"`; `nil` when the property is not optional.
+    @usableFromInline let makeNilSetter: @Sendable (_ isClass: Bool) -> DefaultSetter?
     /// Whether the value is the element's whole text, its descendants' included
     /// (`.wholeText()`): elements inside it are part of the text, not unknown content.
     @usableFromInline var takesWholeText = false
@@ -142,15 +142,16 @@ struct PropertyBinding: Sendable {
         } else {
             self.makeDefaultSetter = nil
         }
-        if let nilType = V.self as? any ExpressibleByNilLiteral.Type, let none = nilType.init(nilLiteral: ()) as? V {
+        // Made only when a document says `xsi:nil`: the cast scans the conformance
+        // records, which registration should not pay for every property.
+        self.makeNilSetter = { isClass in
+            guard let nilType = V.self as? any ExpressibleByNilLiteral.Type,
+                let none = nilType.init(nilLiteral: ()) as? V
+            else { return nil }
             nonisolated(unsafe) let value = none
-            self.makeNilSetter = { isClass in
-                { object, _ in
-                    ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath] = value }
-                }
+            return { object, _ in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath] = value }
             }
-        } else {
-            self.makeNilSetter = nil
         }
         let encode = conversion.encode
         let isClass = T.self is AnyClass

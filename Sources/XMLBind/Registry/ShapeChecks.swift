@@ -50,10 +50,10 @@ enum ShapeChecks {
     /// Stops registration at the first problem of a mapping, naming it.
     static func check(
         _ properties: [PropertyBinding], slots: [ChildSlot], paths: PathNode?, ignoredElements: [XMLName],
-        in mapping: String
+        in mapping: @autoclosure () -> String
     ) {
         let found = problems(properties, slots: slots, paths: paths, ignoredElements: ignoredElements)
-        precondition(found.isEmpty, "XMLBind: mapping \(mapping): \(found.first ?? "")")
+        precondition(found.isEmpty, "XMLBind: mapping \(mapping()): \(found.first ?? "")")
     }
 
     /// The path element that repeats for a list value: the one whose text or attribute it is.

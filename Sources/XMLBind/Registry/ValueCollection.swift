@@ -114,7 +114,7 @@ extension PropertyBinding {
 
 extension PropertyBinding {
     /// Resolves a keyed map's key attribute name, once the mapping is compiled.
-    mutating func resolveCollection(prefixes: [String: String], in mapping: String) {
+    mutating func resolveCollection(prefixes: [String: String]) {
         guard var collection, let declared = collection.declaredKey else { return }
         let text = declared.hasPrefix("@") ? String(declared.dropFirst()) : declared
         var key = XMLName(parsing: text, unprefixed: .none)

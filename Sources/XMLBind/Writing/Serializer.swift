@@ -41,6 +41,9 @@ struct Serializer {
     private var plan: NamespacePlan
     /// Each binding's property values in a fresh `init()` object, for omitting defaults.
     private var initialValues: [ObjectIdentifier: [String?]] = [:]
+    /// Each binding's element-form optional properties whose `init()` value is not `nil`:
+    /// the only ones a `nil` is written for, as `xsi:nil="true"` (issue 13).
+    private var nillableProperties: [ObjectIdentifier: [Int]] = [:]
     /// Bindings whose registered names are already noted in the plan.
     private var planned: Set<ObjectIdentifier> = []
 
@@ -391,11 +394,21 @@ struct Serializer {
     /// Whether an element-form optional property is `nil` where a fresh object's is not,
     /// so that only `xsi:nil="true"` reads it back as `nil`.
     private mutating func writesNil(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> Bool {
-        let property = binding.properties[index]
-        // The fresh object's value first: it is made once per binding, and is usually `nil`.
-        guard property.makeNilSetter != nil, property.collection == nil, initialValue(index, of: binding) != nil
-        else { return false }
-        return property.read(box) == nil
+        nillable(binding).contains(index) && binding.properties[index].read(box) == nil
+    }
+
+    /// The binding's properties that may be written as `xsi:nil`, worked out once per document.
+    private mutating func nillable(_ binding: ElementBinding) -> [Int] {
+        let key = ObjectIdentifier(binding)
+        if let found = nillableProperties[key] { return found }
+        let found = binding.properties.indices.filter { index in
+            let property = binding.properties[index]
+            return property.collection == nil && property.path.isEmpty
+                && placement(of: property, in: binding) == .element
+                && property.makeNilSetter(binding.isClass) != nil && initialValue(index, of: binding) != nil
+        }
+        nillableProperties[key] = found
+        return found
     }
 
     /// `xsi:nil`, with the prefix the plan gives the schema-instance namespace.
@@ -482,11 +495,9 @@ struct Serializer {
             plan.note(plan.target(of: type, attribute: true), attribute: true)
         }
         // The schema-instance namespace only where some value is written as `xsi:nil`.
-        let nillable = binding.properties.indices.contains { index in
-            binding.properties[index].path.isEmpty && placement(of: binding.properties[index], in: binding) == .element
-                && writesNil(index, of: binding, box)
+        if nillable(binding).contains(where: { binding.properties[$0].read(box) == nil }) {
+            plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
         }
-        if nillable { plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true) }
         for (name, _) in binding.access.readAttributes?(box) ?? [] {
             plan.note(plan.target(ofQualifiedName: name), attribute: true)
         }
