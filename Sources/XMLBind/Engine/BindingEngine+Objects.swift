@@ -28,7 +28,7 @@ extension BindingEngine {
             Frame(
                 isObject: true, namespace: namespace, bindingIndex: bindingIndex, object: held, base: nil,
                 textStart: binding.textProperty == nil ? -1 : text.count,
-                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
         guard let frame = frames.lastAddress else { return }
         held._withUnsafeGuaranteedRef { object in
@@ -155,6 +155,9 @@ extension BindingEngine {
                     place: .attribute(rawName, tagOffset: byteIndex))
             } else if binding.access.keepsAttributes {
                 binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+            } else if Self.isSchemaLocation(name) {
+                // Real configuration files carry them; they say nothing the mapping binds.
+                continue
             } else {
                 unknownAttribute(
                     name, in: binding, byteIndex: byteIndex,
@@ -164,6 +167,17 @@ extension BindingEngine {
                     suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
             }
         }
+    }
+
+    /// The namespace of XML Schema instance attributes (`xsi:`).
+    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// Whether an attribute is `xsi:schemaLocation` or `xsi:noNamespaceSchemaLocation`,
+    /// which every mode accepts without a declaration.
+    static func isSchemaLocation(_ name: ExpandedName) -> Bool {
+        guard let uri = name.uri, uri.elementsEqual(schemaInstanceNamespace.utf8) else { return false }
+        return name.local.elementsEqual("schemaLocation".utf8)
+            || name.local.elementsEqual("noNamespaceSchemaLocation".utf8)
     }
 
     /// Converts the text gathered since `start` into a property, then drops that text.
@@ -190,7 +204,7 @@ extension BindingEngine {
             // Fields, not the whole frame.
             let parentIndex = frames[top].bindingIndex
             if slot >= 0 {
-                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top)
+                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top, byteIndex: byteIndex)
                 return
             }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
@@ -204,10 +218,16 @@ extension BindingEngine {
 
     /// Places a child into the parent's slot declared with `xml:` that took it.
     @inline(never)
-    private func placeInNamedSlot(_ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int) {
+    private func placeInNamedSlot(
+        _ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int, byteIndex: Int
+    ) {
         let placement = registry.namedSlotTargets[parentIndex][slot].placement
         if placement.collectedSlot >= 0 {
             collectChild(held, slot: placement.collectedSlot)
+            return
+        }
+        if placement.singleSlot >= 0, !claimSingleSlot(slot, parent: top, byteIndex: byteIndex) {
+            held.release()
             return
         }
         let object = held.takeRetainedValue()
@@ -228,6 +248,11 @@ extension BindingEngine {
             return
         }
         let parentIndex = frames[top].bindingIndex
+        let single = registry.singleSlot(parent: parentIndex, child: bindingIndex)
+        if single >= 0, !claimSingleSlot(single, parent: top, byteIndex: byteIndex) {
+            held.release()
+            return
+        }
         let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
         if direct >= 0, let parentBase = frames[top].base {
             // A `C` or `C?` field: the reference is the value (its old one is released).

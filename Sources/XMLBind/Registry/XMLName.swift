@@ -70,6 +70,25 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
         return XMLName(namespace: .uri(uri), local: local, prefixHint: prefix)
     }
 
+    /// Whether one element or attribute of a document could match both names: the same
+    /// local name, in namespaces that can coincide. An unprefixed element name matches
+    /// names of every namespace its owner may be in; an unprefixed attribute name, only
+    /// attributes in no namespace. A prefix the binder could not resolve is compared as a
+    /// prefix (the document decides what it stands for).
+    func overlaps(_ other: XMLName, attribute: Bool) -> Bool {
+        guard local == other.local else { return false }
+        func normalized(_ namespace: Namespace) -> Namespace {
+            attribute && namespace == .any ? .none : namespace
+        }
+        switch (normalized(namespace), normalized(other.namespace)) {
+        case (.any, _), (_, .any): return true
+        case (.none, .none): return true
+        case (.uri(let a), .uri(let b)): return a == b
+        case (.prefix(let a), .prefix(let b)): return a == b
+        default: return false
+        }
+    }
+
     /// The Swift property name a key path stands for: `\Bean.id` → `id`.
     static func propertyName(of keyPath: AnyKeyPath) -> String {
         let path = String(describing: keyPath)
