@@ -180,12 +180,14 @@ final class CompiledRegistry: Sendable {
     ) -> [RegistrationError.Problem] {
         var problems: [RegistrationError.Problem] = []
         let childName = "<\(child.elementName)> (\(child.typeName))"
-        for slot in fitting.dropFirst() {
+        let first = ObjectIdentifier(parent.childSlots[fitting[0]].elementType)
+        // Slots of one element type are the mapping's own mistake, reported with it.
+        for slot in fitting.dropFirst() where ObjectIdentifier(parent.childSlots[slot].elementType) != first {
             problems.append(
                 parent.problem(
                     .child(slot),
-                    "takes the same children as \(parent.describe(.child(fitting[0]))): \(childName); name the "
-                        + "elements each takes with xml:"))
+                    "takes \(childName) as \(parent.describe(.child(fitting[0]))) does: the two are ambiguous; "
+                        + "name the elements each takes with xml:"))
         }
         let name = child.elementName
         // A slot's `xml:` name is what tells it apart from a slot that takes children by
@@ -193,7 +195,8 @@ final class CompiledRegistry: Sendable {
         let named = parent.properties.indices.first { index in
             let property = parent.properties[index]
             return property.form.acceptsElement
-                && (property.path.first ?? property.xmlName).overlaps(name, attribute: false)
+                && (property.path.first ?? property.xmlName).overlaps(
+                    name, attribute: false, owner: parent.elementName.namespace)
         }
         if let named = named.map({ DeclaredItem.property($0) }) {
             problems.append(

@@ -27,7 +27,9 @@ extension ElementBinding {
             _ name: XMLName, _ item: DeclaredItem, in taken: inout [(name: XMLName, item: DeclaredItem)],
             attribute: Bool
         ) {
-            if let earlier = taken.first(where: { $0.name.overlaps(name, attribute: attribute) }) {
+            if let earlier = taken.first(where: {
+                $0.name.overlaps(name, attribute: attribute, owner: elementName.namespace)
+            }) {
                 let what = attribute ? "attribute '\(name)'" : "child element <\(name)>"
                 problems.append(
                     problem(
@@ -59,7 +61,9 @@ extension ElementBinding {
                 }
                 if let step = property.path.first {
                     // Paths share their elements; a path's first element must not be a value's.
-                    if let earlier = elements.first(where: { $0.name.overlaps(step, attribute: false) }),
+                    if let earlier = elements.first(where: {
+                        $0.name.overlaps(step, attribute: false, owner: elementName.namespace)
+                    }),
                         !isPath(earlier.item, through: step)
                     {
                         problems.append(
