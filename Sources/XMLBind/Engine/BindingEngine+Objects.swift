@@ -28,7 +28,7 @@ extension BindingEngine {
             Frame(
                 isObject: true, namespace: namespace, bindingIndex: bindingIndex, object: held, base: nil,
                 textStart: binding.textProperty == nil ? -1 : text.count,
-                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
         guard let frame = frames.lastAddress else { return }
         held._withUnsafeGuaranteedRef { object in
@@ -167,6 +167,17 @@ extension BindingEngine {
         }
     }
 
+    /// The namespace of XML Schema instance attributes (`xsi:`).
+    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// Whether an attribute is `xsi:schemaLocation` or `xsi:noNamespaceSchemaLocation`,
+    /// which every mode accepts without a declaration.
+    static func isSchemaLocation(_ name: ExpandedName) -> Bool {
+        guard let uri = name.uri, uri.elementsEqual(schemaInstanceNamespace.utf8) else { return false }
+        return name.local.elementsEqual("schemaLocation".utf8)
+            || name.local.elementsEqual("noNamespaceSchemaLocation".utf8)
+    }
+
     /// Converts the text gathered since `start` into a property, then drops that text.
     func storeText(
         from start: Int, into index: Int, of binding: ElementBinding, at bindingIndex: Int, object: AnyObject,
@@ -224,6 +235,10 @@ extension BindingEngine {
             collectChild(held, slot: placement.collectedSlot)
             return
         }
+        if placement.singleSlot >= 0, !claimSingleSlot(slot, parent: top, byteIndex: byteIndex) {
+            held.release()
+            return
+        }
         let object = held.takeRetainedValue()
         guard let parentBase = frames[top].base else { return }
         if placement.directOffset >= 0 {
@@ -242,6 +257,11 @@ extension BindingEngine {
             return
         }
         let parentIndex = frames[top].bindingIndex
+        let single = registry.singleSlot(parent: parentIndex, child: bindingIndex)
+        if single >= 0, !claimSingleSlot(single, parent: top, byteIndex: byteIndex) {
+            held.release()
+            return
+        }
         let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
         if direct >= 0, let parentBase = frames[top].base {
             // A `C` or `C?` field: the reference is the value (its old one is released).

@@ -7,9 +7,6 @@ import Foundation
 /// element no declaration takes, a mapping that asked for it), so mappings that use none
 /// of these shapes do no work for them.
 extension BindingEngine {
-    /// The XML Schema instance namespace (`xsi:nil`, `xsi:type`, `xsi:schemaLocation`).
-    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
-
     /// One entry of a keyed map in one owner element.
     struct MapEntryID: Hashable {
         let ownerOffset: Int
@@ -71,10 +68,7 @@ extension BindingEngine {
     /// Whether the mapping skips this attribute without a word, or it is an `xsi:` hint
     /// for validators (`xsi:schemaLocation`, `xsi:noNamespaceSchemaLocation`).
     func ignores(attribute name: ExpandedName, in binding: ElementBinding) -> Bool {
-        if let uri = name.uri, uri.elementsEqual(Self.schemaInstanceNamespace.utf8) {
-            let local = String(decoding: name.local, as: UTF8.self)
-            if local == "schemaLocation" || local == "noNamespaceSchemaLocation" { return true }
-        }
+        if Self.isSchemaLocation(name) { return true }
         return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
     }
 

@@ -35,6 +35,8 @@ struct ChildSlot: Sendable {
     private(set) var namesAttribute = false
     /// Whether the slot holds one child (`.child`) rather than many (`.children`).
     @usableFromInline let isSingle: Bool
+    /// Whether a document must give the slot a child (`.required()`).
+    @usableFromInline var isRequired = false
     @usableFromInline let keyPath: AnyKeyPath & Sendable
     /// The type of the property the key path names (`[C]`, `C?` or `C`).
     @usableFromInline let fieldType: Any.Type
@@ -106,6 +108,19 @@ struct ChildSlot: Sendable {
             namesAttribute = place.form == .attribute
         }
         return field?.offset
+    }
+
+    /// The declaration as written, for registration errors: `.child(\.server)`.
+    var declarationText: String {
+        ".\(isSingle ? "child" : "children")(\\.\(propertyName)"
+            + (declaredXMLName.map { ", xml: \"\($0)\"" } ?? "") + ")"
+    }
+
+    /// What the slot takes, for messages: `child element <server>`, `a child of type Server`.
+    var placeDescription: String {
+        let count = isSingle ? "a child" : "at least one child"
+        guard let xmlName else { return "\(count) of type \(TypeName.forMessages(elementType))" }
+        return isSingle ? "child element <\(xmlName)>" : "at least one child element <\(xmlName)>"
     }
 
     /// A slot of a `Parent` whose key path holds `Element`s.

@@ -108,6 +108,13 @@ extension ClassDefinition {
     ///   `.attribute` declaration it is a registration error.
     @inlinable
     public func wholeText() -> Self {
-        Self(declarations: declarations.changingLastProperty { $0.takesWholeText = true })
+        Self(
+            declarations: declarations.modifyingLast(
+                ".wholeText()",
+                property: { property in
+                    guard property.form != .attribute else { return ".wholeText() does not apply to an attribute" }
+                    property.takesWholeText = true
+                    return nil
+                }, slot: nil))
     }
 }

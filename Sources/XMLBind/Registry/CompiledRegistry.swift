@@ -36,6 +36,9 @@ final class CompiledRegistry: Sendable {
     /// ``ElementBinding/namedSlots``): the binding registered for the slot's element type
     /// (-1: none is) and the placer that puts such a child into that slot.
     let namedSlotTargets: [[(child: Int, placement: PlacerSlot)]]
+    /// Declarations that more than one registered child could match, found while the
+    /// placements are worked out (see ``RegistrationError``).
+    let problems: [RegistrationError.Problem]
     /// Per binding: whether its objects' frames record their element's namespace, which
     /// unprefixed element names in declarations match (see ``NamespaceTable``): the
     /// mapping declares such names, or an unprefixed mapping may be its child.
@@ -91,7 +94,7 @@ final class CompiledRegistry: Sendable {
         self.pendingPropertyPrefixes = propertyPrefixes
         let typeIndex = TypeIndex(bindings.map { $0.objectType })
         self.typeIndex = typeIndex
-        self.placements = Self.placements(of: bindings)
+        (self.placements, self.problems) = Self.placements(of: bindings)
         self.namedSlotTargets = bindings.map { parent in
             parent.childSlots.indices.map { slot in
                 Self.namedTarget(parent: parent, slot: slot, bindings: bindings, typeIndex: typeIndex)
@@ -126,7 +129,8 @@ final class CompiledRegistry: Sendable {
             childIndex,
             PlacerSlot(
                 place: declared.makePlacer(offset, parent.isClass, true, child.isClass, child.access.value),
-                collectedSlot: collects ? slot : -1, directOffset: direct ?? -1)
+                collectedSlot: collects ? slot : -1, directOffset: direct ?? -1,
+                singleSlot: declared.isSingle ? slot : -1)
         )
     }
 
@@ -134,7 +138,10 @@ final class CompiledRegistry: Sendable {
     ///
     /// The binder only ever creates exact instances of the child's type, so the type (or
     /// one sample of it) answers for every child: the first slot it fits takes them all.
-    private static func placements(of bindings: [ElementBinding]) -> [PlacerSlot] {
+    private static func placements(
+        of bindings: [ElementBinding]
+    ) -> (placements: [PlacerSlot], problems: [RegistrationError.Problem]) {
+        var problems: [RegistrationError.Problem] = []
         var placements: [PlacerSlot] = []
         placements.reserveCapacity(bindings.count * bindings.count)
         // Made only for a slot whose element type is not a class, and once per type.
@@ -151,11 +158,14 @@ final class CompiledRegistry: Sendable {
                     return made
                 }
                 // Slots declared with `xml:` take children by name, not by type.
-                guard let slot = slots.firstIndex(where: { $0.xmlName == nil && $0.fits(childType, sample: sample) })
-                else {
+                let fitting = slots.indices.filter {
+                    slots[$0].xmlName == nil && slots[$0].fits(childType, sample: sample)
+                }
+                guard let slot = fitting.first else {
                     chosen.append(nil)
                     continue
                 }
+                problems += ambiguities(parent: parent, child: child, slots: fitting)
                 chosen.append((slot, slots[slot].isExact(childType)))
             }
             // An array whose every child is an element bit for bit collects its children
@@ -182,10 +192,46 @@ final class CompiledRegistry: Sendable {
                     PlacerSlot(
                         place: slots[choice.slot].makePlacer(
                             offset, parent.isClass, choice.exact, child.isClass, child.access.value),
-                        collectedSlot: collects[choice.slot] ? choice.slot : -1, directOffset: direct ?? -1))
+                        collectedSlot: collects[choice.slot] ? choice.slot : -1, directOffset: direct ?? -1,
+                        singleSlot: slots[choice.slot].isSingle ? choice.slot : -1))
             }
         }
-        return placements
+        return (placements, problems)
+    }
+
+    /// Whether a child binding that the parent's unnamed slots `fitting` take could also
+    /// go elsewhere: a second slot, or a declaration that takes its element by name.
+    private static func ambiguities(
+        parent: ElementBinding, child: ElementBinding, slots fitting: [Int]
+    ) -> [RegistrationError.Problem] {
+        var problems: [RegistrationError.Problem] = []
+        let childName = "<\(child.elementName)> (\(child.typeName))"
+        let first = ObjectIdentifier(parent.childSlots[fitting[0]].elementType)
+        // Slots of one element type are the mapping's own mistake, reported with it.
+        for slot in fitting.dropFirst() where ObjectIdentifier(parent.childSlots[slot].elementType) != first {
+            problems.append(
+                parent.problem(
+                    .child(slot),
+                    "takes \(childName) as \(parent.describe(.child(fitting[0]))) does: the two are ambiguous; "
+                        + "name the elements each takes with xml:"))
+        }
+        let name = child.elementName
+        // A slot's `xml:` name is what tells it apart from a slot that takes children by
+        // type: it takes its elements first. A property's name is no such choice.
+        let named = parent.properties.indices.first { index in
+            let property = parent.properties[index]
+            return property.form.acceptsElement
+                && (property.path.first ?? property.xmlName).overlaps(
+                    name, attribute: false, owner: parent.elementName.namespace)
+        }
+        if let named = named.map({ DeclaredItem.property($0) }) {
+            problems.append(
+                parent.problem(
+                    .child(fitting[0]),
+                    "takes \(childName), whose element \(parent.describe(named)) also takes by name: the two are "
+                        + "ambiguous; give one of them another xml: name"))
+        }
+        return problems
     }
 
     /// The binding that writes `object` and the object held as the engine holds it: the
@@ -232,6 +278,13 @@ final class CompiledRegistry: Sendable {
         case .prefix: return nil
         }
         return key.withUnsafeBufferPointer { table.lookup($0) }
+    }
+
+    /// The parent's slot that holds one child of binding `child` (see
+    /// ``PlacerSlot/singleSlot``), or -1.
+    @inline(__always)
+    func singleSlot(parent: Int, child: Int) -> Int {
+        placements[parent &* bindings.count &+ child].singleSlot
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

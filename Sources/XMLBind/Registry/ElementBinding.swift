@@ -31,8 +31,12 @@ final class ElementBinding: Sendable {
     let textProperty: Int?
     /// Properties with `.required()`.
     let requiredProperties: [Int]
+    /// Child slots with `.required()`: at least one child.
+    let requiredSlots: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
+    /// Modifiers of the definition that fit no declaration (see ``ownProblems(misplacedModifiers:)``).
+    let misplacedModifiers: [(after: Int?, message: String)]
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
@@ -55,6 +59,9 @@ final class ElementBinding: Sendable {
     /// The child slots declared with `xml:`, which take child elements by that name;
     /// empty for most mappings.
     let namedSlots: [Int]
+    /// The bits of an object frame's ``BindingEngine/Frame/assigned``: one per property,
+    /// then one per child slot (given a child yet).
+    let assignableCount: Int
     /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
     let paths: PathNode?
 
@@ -128,6 +135,7 @@ final class ElementBinding: Sendable {
         childSlots = slots
         // A slot whose `xml:` is a path is found through `paths` instead.
         namedSlots = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty }
+        assignableCount = declared.count + slots.count
         var attributes = ByteTable()
         var elements = ByteTable()
         var text: Int?
@@ -156,8 +164,11 @@ final class ElementBinding: Sendable {
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
+        misplacedModifiers = definition.declarations.contents.misplacedModifiers
         validators = definition.validators
-        hasCompletion = !defaultSetters.isEmpty || !requiredProperties.isEmpty || !validators.isEmpty
+        requiredSlots = slots.indices.filter { slots[$0].isRequired }
+        hasCompletion =
+            !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared, slots: slots)
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
@@ -175,9 +186,6 @@ final class ElementBinding: Sendable {
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
-        ShapeChecks.check(
-            declared, slots: childSlots, paths: paths, ignoredElements: ignoredElements,
-            in: "\(typeName) <\(definition.elementName)>")
     }
 
     deinit {
@@ -314,6 +322,9 @@ struct SetterSlot: Sendable {
 /// A child placer in a struct of its own, for the same reason as ``SetterSlot``.
 struct PlacerSlot: Sendable {
     let place: ChildPlacer?
+    /// The parent's child slot when it holds one child (`.child`), so that a second one
+    /// is found (see ``BindingEngine/claimSingleSlot(_:parent:byteIndex:)``); else -1.
+    let singleSlot: Int
     /// The parent's child slot when the slot collects its children (an array of a
     /// concrete element type at a known offset, filled once when the parent ends), else -1.
     let collectedSlot: Int
@@ -325,8 +336,11 @@ struct PlacerSlot: Sendable {
     /// The parent's child slot when it is a keyed map (``ChildSlot/keyedInsert``), else -1.
     let keyedSlot: Int
 
-    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1, keyedSlot: Int = -1) {
+    init(
+        place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1, keyedSlot: Int = -1, singleSlot: Int = -1
+    ) {
         self.place = place
+        self.singleSlot = singleSlot
         self.collectedSlot = collectedSlot
         self.directOffset = directOffset
         self.keyedSlot = keyedSlot

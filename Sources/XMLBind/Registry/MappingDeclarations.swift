@@ -37,6 +37,9 @@ final class MappingDeclarations: Sendable {
         var ignoredNamespaces: [String] = []
         /// The `xsi:type` that chooses this mapping among others for the same element (`.xsiType`).
         var schemaType: String?
+        /// Modifiers that fit no declaration, with the position in ``contentOrder`` of
+        /// the declaration before them (`nil`: none), refused at registration.
+        var misplacedModifiers: [(after: Int?, message: String)] = []
     }
 
     let contents: Contents
@@ -84,12 +87,40 @@ final class MappingDeclarations: Sendable {
         with { $0.validators.append(validator) }
     }
 
-    /// These declarations with the most recently declared property changed; unchanged
-    /// when there is no property yet.
+    /// These declarations with a modifier applied to the declaration just before it: a
+    /// property or a child slot. Each change returns why the modifier does not fit that
+    /// declaration, or `nil` when it does; a modifier that fits nothing (or follows no
+    /// declaration) is recorded, and refused when the mapping is registered.
+    ///
+    /// - Parameters:
+    ///   - modifier: The modifier as written, for the message (`.required()`).
+    ///   - property: Applies the modifier to a property; `nil`: it never fits one.
+    ///   - slot: Applies the modifier to a child slot; `nil`: it never fits one.
     @usableFromInline
-    func changingLastProperty(_ change: (inout PropertyBinding) -> Void) -> MappingDeclarations {
-        guard !contents.properties.isEmpty else { return self }
-        return with { change(&$0.properties[$0.properties.count - 1]) }
+    func modifyingLast(
+        _ modifier: String, property: ((inout PropertyBinding) -> String?)?, slot: ((inout ChildSlot) -> String?)?
+    ) -> MappingDeclarations {
+        with { contents in
+            let position = contents.contentOrder.count - 1
+            var problem: String?
+            switch contents.contentOrder.last {
+            case nil:
+                problem = "\(modifier) follows no declaration: it applies to the declaration just before it"
+            case .property(let index):
+                if let property {
+                    problem = property(&contents.properties[index])
+                } else {
+                    problem = "\(modifier) does not apply to a property"
+                }
+            case .child(let index):
+                if let slot {
+                    problem = slot(&contents.childSlots[index])
+                } else {
+                    problem = "\(modifier) does not apply to a child slot"
+                }
+            }
+            if let problem { contents.misplacedModifiers.append((position < 0 ? nil : position, problem)) }
+        }
     }
 
     /// These declarations with the given policy for unknown content.

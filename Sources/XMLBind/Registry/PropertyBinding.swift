@@ -41,6 +41,8 @@ struct PropertyBinding: Sendable {
     @usableFromInline let declaredXMLName: String?
     /// The form as declared; a nested path may settle `.either` into one (see ``PropertyPath``).
     @usableFromInline var form: Form
+    /// The form as the declaration's method gave it, for messages.
+    @usableFromInline let declaredForm: Form
     /// The property's value type, to match a stored field.
     @usableFromInline let valueType: Any.Type
     /// The key path, for its name when it is not a stored field.
@@ -59,6 +61,9 @@ struct PropertyBinding: Sendable {
     @usableFromInline let trimsPlainText: Bool
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
+    /// Whether the key path names no stored property the registry could find (a
+    /// computed property); known once compiled.
+    private(set) var isUnnamed = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
     @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
     /// Makes the setter that stores `nil`, for an element the document marks
@@ -100,10 +105,14 @@ struct PropertyBinding: Sendable {
         self.keyPath = keyPath
         self.declaredXMLName = xml
         self.form = form
+        self.declaredForm = form
         self.valueType = V.self
         self.projectOffset = { sample in ObjectStorage.projectedOffset(keyPath, sample: sample) }
         self.probeField = { sample, candidates in
-            ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates) { text in
+            // The current value, written back, is a trial value for types (enums) that
+            // none of the fixed texts convert to.
+            let current = conversion.encode(ObjectStorage.value(sample, as: T.self, isClass: true)[keyPath: keyPath])
+            return ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates, also: current) { text in
                 try? conversion.parse(text)
             }
         }
@@ -173,12 +182,10 @@ struct PropertyBinding: Sendable {
         let name = field?.name ?? accessedFieldName(sample: sample, fields: fields) ?? XMLName.propertyName(of: keyPath)
         // A computed property's key path carries no name ("<computed 0x…>"): a mapping
         // without `xml:` would silently match nothing, so it is a programming error.
-        let unnamed = name.hasPrefix("<computed")
-        precondition(
-            !unnamed || declaredXMLName != nil,
-            "XMLBind: cannot tell the name of a computed property (\(keyPath), of type \(typeName)); declare it with xml:"
-        )
-        propertyName = unnamed ? declaredXMLName ?? name : name
+        // A computed property's key path carries no name ("<computed 0x…>"): a mapping
+        // without `xml:` is refused at registration (see ``isUnnamed``).
+        isUnnamed = name.hasPrefix("<computed")
+        propertyName = isUnnamed ? declaredXMLName ?? "<computed \(typeName)>" : name
         let place = PropertyPath(parsing: declaredXMLName ?? propertyName, form: form)
         xmlName = place.name.resolving(prefixes)
         path = place.steps.map { $0.resolving(prefixes) }
@@ -186,11 +193,11 @@ struct PropertyBinding: Sendable {
         return field?.offset
     }
 
-    /// The name of the stored field a key path reaches through accessors, if it can be told.
+    /// The name of the stored field a key path reaches through accessors (a stored
+    /// property of a class that is not `final`), if trial values show which it is.
     private func accessedFieldName(sample: AnyObject?, fields: FieldTable) -> String? {
         guard let sample else { return nil }
         let candidates = fields.fields(of: valueType)
-        if candidates.count == 1 { return candidates[0].name }
         guard let offset = probeField(sample, candidates.map(\.offset)) else { return nil }
         return candidates.first { $0.offset == offset }?.name
     }
@@ -200,6 +207,20 @@ struct PropertyBinding: Sendable {
     /// Made when a message needs it, not at registration: formatting a type's name (some
     /// 20,000 instructions) costs more than the rest of a property's registration.
     var typeName: String { TypeName.forMessages(collection?.elementType ?? valueType) }
+
+    /// The declaration as written, for registration errors: `.attribute(\.count)`,
+    /// `.property(\.clazz, xml: "class")`, `.attribute(<computed Int>)`.
+    var declarationText: String {
+        let method =
+            switch declaredForm {
+            case .either: "property"
+            case .attribute: "attribute"
+            case .element: "element"
+            case .text: "text"
+            }
+        let path = isUnnamed ? "<computed \(typeName)>" : "\\.\(propertyName)"
+        return ".\(method)(\(path)" + (declaredXMLName.map { ", xml: \"\($0)\"" } ?? "") + ")"
+    }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
     /// `attribute 'currency' of <details/price>`.

@@ -29,6 +29,11 @@ struct PropertyPath {
         }
     }
 
+    /// Whether a name has more than one step (`a/b`), ignoring slashes inside `{…}`.
+    static func isPath(_ text: String) -> Bool {
+        split(text).count > 1
+    }
+
     /// The steps of `a/b/@c`, ignoring empty steps and slashes inside `{…}`.
     private static func split(_ text: String) -> [String] {
         // Most names are flat: no need to walk their characters.

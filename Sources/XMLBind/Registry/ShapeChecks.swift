@@ -1,6 +1,7 @@
 /// Registration checks for the shapes of issue 13 (whole text, lists, keyed maps,
-/// ignored names): a declaration the binder cannot honour exactly is refused when the
-/// mapping is registered, with a message naming the mapping and the property.
+/// ignored names, slots through paths): a declaration the binder cannot honour exactly is
+/// refused when the mapping is registered, with the mapping's other problems (see
+/// ``ElementBinding/ownProblems(misplacedModifiers:)``).
 enum ShapeChecks {
     /// The problems of a mapping's declarations, one message each; empty when there are none.
     static func problems(
@@ -45,15 +46,6 @@ enum ShapeChecks {
             }
         }
         return problems
-    }
-
-    /// Stops registration at the first problem of a mapping, naming it.
-    static func check(
-        _ properties: [PropertyBinding], slots: [ChildSlot], paths: PathNode?, ignoredElements: [XMLName],
-        in mapping: @autoclosure () -> String
-    ) {
-        let found = problems(properties, slots: slots, paths: paths, ignoredElements: ignoredElements)
-        precondition(found.isEmpty, "XMLBind: mapping \(mapping()): \(found.first ?? "")")
     }
 
     /// The path element that repeats for a list value: the one whose text or attribute it is.
