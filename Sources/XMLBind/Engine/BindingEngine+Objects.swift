@@ -143,27 +143,39 @@ extension BindingEngine {
                 }
                 continue
             }
-            let name = ExpandedName(rawName)
-            if let property = binding.attributeProperty(
-                local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
-            {
-                store(
-                    value, into: property, of: binding, at: bindingIndex, object: object, base: base,
-                    assigned: &assigned,
-                    place: .attribute(rawName, tagOffset: byteIndex))
-            } else if binding.access.keepsAttributes {
-                if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: false) { continue }
-                binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
-            } else if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
-                continue
-            } else {
-                unknownAttribute(
-                    name, in: binding, byteIndex: byteIndex,
-                    message: {
-                        "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
-                    },
-                    suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
-            }
+            bindOtherAttribute(
+                rawName, value: value, rawValue: rawValue, of: binding, at: bindingIndex, object: object, base: base,
+                element: element, byteIndex: byteIndex, assigned: &assigned)
+        }
+    }
+
+    /// An attribute the table does not answer: namespaced, repeated, substituted, kept by
+    /// an ``AttributeContainer``, `xsi:`, ignored or unknown. A call of its own, so that the
+    /// loop over the usual attributes stays small.
+    @inline(never)
+    private func bindOtherAttribute(
+        _ rawName: UnsafePointer<CChar>, value: UnsafeBufferPointer<UInt8>, rawValue: UnsafePointer<CChar>,
+        of binding: ElementBinding, at bindingIndex: Int, object: AnyObject, base: UnsafeMutableRawPointer,
+        element: UnsafePointer<CChar>, byteIndex: Int, assigned: inout PropertySet
+    ) {
+        let name = ExpandedName(rawName)
+        if let property = binding.attributeProperty(
+            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+        {
+            store(
+                value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                assigned: &assigned,
+                place: .attribute(rawName, tagOffset: byteIndex))
+        } else if binding.access.keepsAttributes {
+            if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: false) { return }
+            binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+        } else if !takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
+            unknownAttribute(
+                name, in: binding, byteIndex: byteIndex,
+                message: {
+                    "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
+                },
+                suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
         }
     }
 
