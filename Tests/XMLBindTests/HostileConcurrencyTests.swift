@@ -11,7 +11,7 @@ import Testing
             guard let node = try Hostile.standard.parse(data, file: "doc.xml") as? HostileNode else { return "nil" }
             return describe(node)
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 

@@ -45,7 +45,7 @@ extension XMLBinder {
                 let reason = String(cString: strerror(errno))
                 throw XMLBindError(
                     code: .io, message: "cannot open '\(path)': \(reason)",
-                    origin: Origin(file: path, line: 0, column: 0))
+                    origin: Origin(file: file ?? path, line: 0, column: 0))
             }
             defer { close(descriptor) }
             result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
