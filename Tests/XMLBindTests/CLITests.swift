@@ -158,8 +158,11 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                \(bad.path):3:3: error: mismatched tag
+                \(bad.path):3:3: error: mismatched end tag: expected </b> to close <b>, found </a>
                     3 | </a>
+                      |   ^
+                \(bad.path):2:3: note: <b> opened here
+                    2 |   <b>
                       |   ^
 
                 """)

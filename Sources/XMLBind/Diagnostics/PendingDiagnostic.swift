@@ -32,6 +32,9 @@ struct PendingDiagnostic: Sendable {
     /// expat's own line and 0-based column, used when the source cannot be read again.
     var fallback: (line: Int, column: Int)?
     var notes: [Note] = []
+    /// For expat's well-formedness errors, which one, so ``WellFormednessAdvice`` can
+    /// rewrite the message once the parse has stopped.
+    var malformation: Malformation?
 
     init(
         severity: Diagnostic.Severity = .error, code: XMLBindError.Code, message: String, byteOffset: Int,

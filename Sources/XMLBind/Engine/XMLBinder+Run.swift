@@ -71,7 +71,7 @@ extension XMLBinder {
         let locator = SourceLocator(source: source, declaredEncoding: driver.declaredEncoding)
         var pending = engine.diagnostics
         if let failure = driver.failure {
-            pending.append(failure)
+            pending.append(WellFormednessAdvice.explain(failure, locator: locator, limits: options.limits))
         }
         let hasErrors = engine.errorCount > 0 || driver.failure != nil
         let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)
