@@ -166,17 +166,17 @@ struct DiagnosticTests {
             testDescription: "conversion of a property element's text", code: .conversionFailed,
             document: "<beans>\n  <bean id=\"db\">\n    <timeout>fast</timeout>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:5: error: cannot convert "fast" to Int for property 'timeout' of <bean>: not an integer
+                t.xml:3:14: error: cannot convert "fast" to Int for property 'timeout' of <bean>: not an integer
                     3 |     <timeout>fast</timeout>
-                      |     ^
+                      |              ^
                 """),
         Case(
             testDescription: "conversion of an element's own text", code: .conversionFailed,
             document: "<beans>\n  <bean id=\"db\">\n    <property name=\"x\">  ten </property>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:5: error: cannot convert "  ten " to Int for property 'value' of <property>: not an integer
+                t.xml:3:26: error: cannot convert "  ten " to Int for property 'value' of <property>: not an integer
                     3 |     <property name="x">  ten </property>
-                      |     ^
+                      |                          ^
                 """),
         Case(
             testDescription: "unplaced child", code: .unplacedChild,

@@ -14,6 +14,10 @@ struct PendingDiagnostic: Sendable {
         case attributeValue(String, marker: String? = nil, occurrence: Int = 0)
         /// The `occurrence`-th appearance of `marker` at or after the offset.
         case search(String, occurrence: Int)
+        /// The text of the element whose start tag is at the offset: its first character
+        /// that is not whitespace (inside a CDATA section too); the element's `<` when its
+        /// content starts with other markup.
+        case elementText
     }
 
     /// A note to attach, with its own place.

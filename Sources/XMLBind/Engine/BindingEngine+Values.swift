@@ -24,7 +24,7 @@ extension BindingEngine {
                     .attributeValue(ExpandedName(name).qualifiedName, marker: marker, occurrence: occurrence)
                 )
             case .element(let offset, let textOffset, _, _), .text(let offset, let textOffset):
-                guard let marker else { return (offset, .offset) }
+                guard let marker else { return (offset, .elementText) }
                 return textOffset >= 0 ? (textOffset, .search(marker, occurrence: occurrence)) : (offset, .offset)
             }
         }
@@ -117,7 +117,9 @@ extension BindingEngine {
 
     private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace)
     {
-        let (offset, focus) = place.focus()
+        // A repeated element is pointed at by its `<`, not its text.
+        var (offset, focus) = place.focus()
+        if case .elementText = focus { focus = .offset }
         var first: PendingDiagnostic.Note
         switch place {
         case .element(_, _, let ownerMark, let ownerOffset):
