@@ -100,7 +100,7 @@ import Testing
                     6 |     <configuration:define namespace="db" key="poolSize" type="int" vlaue="16"/>
                       |                                                                    ^
                 beans-broken.xml:8:62: error: cannot convert "singelton" to Scope for property 'scope' of <bean>: \
-                not a valid Scope value; expected one of: singleton, prototype
+                not a valid Scope value; expected one of: singleton, prototype; did you mean 'singleton'?
                     8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
                       |                                                              ^
                 beans-broken.xml:8:79: error: cannot convert "yes" to Bool for property 'lazy' of <bean>: \

@@ -58,8 +58,8 @@ extension BindingEngine {
             report(
                 PendingDiagnostic(
                     code: .substitutionFailed,
-                    message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
-                        + "of <\(binding.elementName)>",
+                    message: "\(error.message), in \(Self.named(binding.properties[index])) "
+                        + "of <\(binding.elementName)>" + (error.suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                     byteOffset: offset, focus: focus))
         }
     }
@@ -141,7 +141,7 @@ extension BindingEngine {
         report(
             PendingDiagnostic(
                 code: .duplicateValue,
-                message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
+                message: "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
                 byteOffset: offset, focus: focus, notes: [first]))
     }
 
@@ -191,7 +191,16 @@ extension BindingEngine {
         let text = shortened(String(decoding: value, as: UTF8.self))
         let source = original.map { " (from \"\(shortened($0))\")" } ?? ""
         let reason = (error as? ConversionError)?.reason ?? String(describing: error)
-        return "cannot convert \"\(text)\"\(source) to \(property.typeName) for property '\(property.propertyName)' "
+        return "cannot convert \"\(text)\"\(source) to \(property.typeName) for \(named(property)) "
             + "of <\(element.elementName)>: \(reason)"
+    }
+
+    /// A property as messages name it: `property 'timeout'`, or with the XML name first
+    /// when the document writes it differently, `'protocol' (property 'proto')`, so the
+    /// message speaks the file's language and still names the Swift property.
+    static func named(_ property: PropertyBinding) -> String {
+        let written = property.xmlName.description
+        return written == property.propertyName
+            ? "property '\(written)'" : "'\(written)' (property '\(property.propertyName)')"
     }
 }
