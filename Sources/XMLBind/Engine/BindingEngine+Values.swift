@@ -48,6 +48,9 @@ extension BindingEngine {
         }
         do {
             let substituted = try resolver.substitute(raw)
+            substitutionRecord?.note(
+                object, binding: binding, property: index, original: String(decoding: raw, as: UTF8.self),
+                resolved: String(decoding: substituted, as: UTF8.self))
             substituted.withUnsafeBufferPointer { bytes in
                 convert(
                     bytes, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,

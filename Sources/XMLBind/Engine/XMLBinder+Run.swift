@@ -24,9 +24,13 @@ extension XMLBinder {
         var file: String?
     }
 
-    /// Runs one parse; throws when it found any error.
-    func bind(_ input: Input, file: String?) throws(XMLBindError) -> ParseOutcome {
+    /// Runs one parse; throws when it found any error. `substitutions` receives the
+    /// original text of substituted values.
+    func bind(_ input: Input, file: String?, substitutions: SubstitutionRecord? = nil) throws(XMLBindError)
+        -> ParseOutcome
+    {
         let engine = BindingEngine(registry: registry, options: options, file: file)
+        engine.substitutionRecord = substitutions
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
         guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: options.limits) else {

@@ -269,7 +269,12 @@ struct Serializer {
     /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default.
     private mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
         let property = binding.properties[index]
-        guard let text = property.read(box) else { return nil }
+        guard var text = property.read(box) else { return nil }
+        if let original = options.restoresSubstitutions?.original(
+            of: box, binding: binding, property: index, current: text)
+        {
+            text = original
+        }
         guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
         let initial = property.defaultText ?? initialValue(index, of: binding)
         return text == initial ? nil : text
