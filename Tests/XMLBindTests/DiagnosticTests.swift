@@ -54,7 +54,8 @@ struct DiagnosticTests {
             testDescription: "malformed: unclosed token", code: .malformedXML,
             document: "<beans>\n  <bean id=\"a\"/>\n  <bean id=\"a",
             expected: """
-                t.xml:3:3: error: unclosed token
+                t.xml:3:3: error: the document ends inside an attribute value of this start tag; expected its \
+                closing quote
                     3 |   <bean id="a
                       |   ^
                 """),

@@ -94,6 +94,22 @@ import XMLBind
                       |                 ^
                 """),
         Case(
+            testDescription: "a document that ends inside a start tag",
+            document: "<config>\n  <server port=\"80\"",
+            expected: """
+                m.xml:2:3: error: the document ends inside this start tag; expected '>'
+                    2 |   <server port="80"
+                      |   ^
+                """),
+        Case(
+            testDescription: "a document that ends inside a comment",
+            document: "<config>\n  <!-- to do",
+            expected: """
+                m.xml:2:3: error: the document ends inside a comment; expected '-->'
+                    2 |   <!-- to do
+                      |   ^
+                """),
+        Case(
             testDescription: "a duplicate attribute is named, with a note at the first",
             document: #"<server port="80" host="a" port="81"/>"#,
             expected: """

@@ -62,11 +62,13 @@ struct OpenElementScanner {
     private static let commentOpen = Array("--".utf8)
     private static let cdataOpen = Array("[CDATA[".utf8)
 
-    /// Scans `source` from its first byte up to (not including) `end`.
+    /// Scans `source` from its first byte up to (not including) `end`, or to its last
+    /// byte when `end` is `nil`.
     ///
     /// - Returns: `nil` when the source cannot be read from its start (a stream whose
-    ///   early part is gone) or is not in an ASCII-compatible encoding.
-    static func scan(_ locator: SourceLocator, upTo end: Int) -> OpenElementScanner? {
+    ///   early part is gone), ends before `end`, or is not in an ASCII-compatible encoding.
+    static func scan(_ locator: SourceLocator, upTo limit: Int?) -> OpenElementScanner? {
+        let end = limit ?? Int.max
         guard locator.unitSize == 1, locator.source.base?.offset == 0, end >= 0 else { return nil }
         let singleByte = locator.encoding == .singleByte
         var scanner = OpenElementScanner(
@@ -82,7 +84,7 @@ struct OpenElementScanner {
             }
             return position < end
         }
-        return position == end ? scanner : nil
+        return position == end || limit == nil ? scanner : nil
     }
 
     private init(decode: @escaping ([UInt8]) -> String) {

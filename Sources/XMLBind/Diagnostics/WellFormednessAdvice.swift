@@ -11,6 +11,8 @@ enum Malformation: Sendable, Hashable {
     case invalidToken
     /// `XML_ERROR_AMPLIFICATION_LIMIT_BREACH`: entity expansion grew too much.
     case amplification
+    /// `XML_ERROR_UNCLOSED_TOKEN`: the input ended inside a tag, comment or reference.
+    case unclosedToken
 }
 
 /// Rewrites expat's terse messages ("mismatched tag", "no element found", "duplicate
@@ -79,6 +81,30 @@ enum WellFormednessAdvice {
             {
                 diagnostic.notes.append(.init(message: "first given here", byteOffset: first))
             }
+        case .unclosedToken:
+            let head = locator.unitSize == 1 ? locator.source.bytes(at: offset, count: 9) : []
+            let what: String
+            if head.starts(with: Array("<!--".utf8)) {
+                what = "a comment; expected '-->'"
+            } else if head.starts(with: Array("<![CDATA[".utf8)) {
+                what = "a CDATA section; expected ']]>'"
+            } else if head.starts(with: Array("<?".utf8)) {
+                what = "a processing instruction; expected '?>'"
+            } else if head.starts(with: Array("</".utf8)) {
+                what = "an end tag; expected '>'"
+            } else if head.first == UInt8(ascii: "<") {
+                let scan = OpenElementScanner.scan(locator, upTo: nil)
+                if case .attributeValue = scan?.context {
+                    what = "an attribute value of this start tag; expected its closing quote"
+                } else {
+                    what = "this start tag; expected '>'"
+                }
+            } else if head.first == UInt8(ascii: "&") {
+                what = "an entity reference; expected ';'"
+            } else {
+                return failure
+            }
+            diagnostic.message = "the document ends inside " + what
         case .invalidToken:
             if let ampersand = bareAmpersand(before: offset, locator: locator) {
                 diagnostic.byteOffset = ampersand

@@ -319,6 +319,7 @@ final class ExpatDriver {
         case XML_ERROR_DUPLICATE_ATTRIBUTE: .duplicateAttribute
         case XML_ERROR_INVALID_TOKEN: .invalidToken
         case XML_ERROR_AMPLIFICATION_LIMIT_BREACH: .amplification
+        case XML_ERROR_UNCLOSED_TOKEN: .unclosedToken
         default: nil
         }
     }
