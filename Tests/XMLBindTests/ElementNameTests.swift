@@ -59,7 +59,7 @@ struct ElementNameTests {
 
     @Test func writingUsesTheStoredName() throws {
         try expectStableRoundTrip(Self.binder, Self.document, as: Match.self, describe: Self.describe)
-        var match = Match()
+        let match = Match()
         var value = Value()
         value.kind = "int"
         value.text = "3"

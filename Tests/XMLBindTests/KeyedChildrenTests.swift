@@ -105,7 +105,7 @@ struct KeyedChildrenTests {
             try binder.parse("<n>\n<list><v>1</v>\n <v>x</v></list></n>", as: Numbers.self, file: "n.xml")
         }
         #expect(error?.diagnostics.first?.origin?.line == 3)
-        #expect(error?.diagnostics.first?.origin?.column == 2)
+        #expect(error?.diagnostics.first?.origin?.column == 5)
     }
 
     // Ordered mixed sequences: children of several types in one array, in document order.

@@ -88,9 +88,11 @@ struct KeyedMapTests {
         let document = "<mime-info><mime-type>\n  <priority for='a'>high</priority></mime-type></mime-info>"
         let error = #expect(throws: XMLBindError.self) { try Self.binder.parse(document, as: Info.self, file: "m.xml") }
         #expect(
-            error?.message == #"cannot convert "high" to Int for property 'priorities' of <mime-type>: not an integer"#)
+            error?.message
+                == #"cannot convert "high" to Int for 'priority' (property 'priorities') of <mime-type>: not an integer"#
+        )
         #expect(error?.diagnostics.first?.origin?.line == 2)
-        #expect(error?.diagnostics.first?.origin?.column == 3)
+        #expect(error?.diagnostics.first?.origin?.column == 21)
     }
 
     @Test func aMapElementWithoutItsKeyAndNoPlainSiblingIsAnError() throws {

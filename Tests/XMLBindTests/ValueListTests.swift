@@ -111,9 +111,9 @@ struct ValueListTests {
         let error = #expect(throws: XMLBindError.self) { try Self.binder.parse(document, as: Info.self, file: "m.xml") }
         #expect(
             error?.description == """
-                m.xml:4:3: error: cannot convert "heavy" to Int for property 'weights' of <mime-type>: not an integer
+                m.xml:4:11: error: cannot convert "heavy" to Int for 'weight' (property 'weights') of <mime-type>: not an integer
                     4 |   <weight>heavy</weight>
-                      |   ^
+                      |           ^
                 """)
     }
 
