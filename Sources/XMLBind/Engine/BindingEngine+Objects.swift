@@ -3,25 +3,27 @@ import Foundation
 /// Object elements: creating an object when its start tag is read, binding its
 /// attributes, property elements' text, and handing the finished object to its parent.
 extension BindingEngine {
-    /// - Parameter name: The element's name as expat gave it (split only when needed).
+    /// - Parameters:
+    ///   - name: The element's name as expat gave it (split only when needed).
+    ///   - namespace: Its namespace's number, when the binding records it (see
+    ///     ``namespaceNumber(_:of:)``).
     func startObject(
-        _ bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         withBinding(bindingIndex) { binding in
-            startObject(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            startObject(
+                binding, at: bindingIndex, name: name, namespace: namespace, attributes: attributes,
+                byteIndex: byteIndex)
         }
     }
 
     func startObject(
-        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let access = binding.access
         let held = access.makeRetainedObject()
-        let namespace =
-            registry.recordsNamespace[bindingIndex]
-            ? namespaces.number(of: ExpandedName(name).uri) : NamespaceTable.unrecorded
         // The frame goes on the stack first and is filled in place (it is large); it holds
         // the engine's reference to the object, which keeps the object alive.
         frames.append(
@@ -64,7 +66,7 @@ extension BindingEngine {
         _ slot: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
         rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        let child = registry.namedSlotTargets[bindingIndex][slot].child
+        let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
         guard child >= 0 else {
             let declared = binding.childSlots[slot]
             unknownElement(
@@ -77,7 +79,9 @@ extension BindingEngine {
                 suggestions: { [] })
             return
         }
-        startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        startObject(
+            child, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
+            byteIndex: byteIndex)
         // The object's frame, unless the child was refused before it had one.
         if frames.count > 0, let top = frames.lastAddress, top.pointee.isObject, top.pointee.bindingIndex == child {
             top.pointee.propertyIndex = slot
@@ -145,27 +149,41 @@ extension BindingEngine {
                 }
                 continue
             }
-            let name = ExpandedName(rawName)
-            if let property = binding.attributeProperty(
-                local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
-            {
-                store(
-                    value, into: property, of: binding, at: bindingIndex, object: object, base: base,
-                    assigned: &assigned,
-                    place: .attribute(rawName, tagOffset: byteIndex))
-            } else if binding.access.keepsAttributes {
-                binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
-            } else if Self.isSchemaLocation(name) {
-                // Real configuration files carry them; they say nothing the mapping binds.
-                continue
-            } else {
-                unknownAttribute(
-                    name, in: binding, byteIndex: byteIndex,
-                    message: {
-                        "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
-                    },
-                    suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
-            }
+            bindOtherAttribute(
+                rawName, value: value, of: binding, at: bindingIndex, object: object, base: base, element: element,
+                byteIndex: byteIndex, assigned: &assigned)
+        }
+    }
+
+    /// An attribute the table does not answer for: in a namespace, given twice, to be
+    /// substituted, kept by an ``AttributeContainer``, or unknown. A call of its own, so
+    /// that the usual attribute's loop stays small.
+    @inline(never)
+    private func bindOtherAttribute(
+        _ rawName: UnsafePointer<CChar>, value: UnsafeBufferPointer<UInt8>, of binding: ElementBinding,
+        at bindingIndex: Int, object: AnyObject, base: UnsafeMutableRawPointer, element: UnsafePointer<CChar>,
+        byteIndex: Int, assigned: inout PropertySet
+    ) {
+        let name = ExpandedName(rawName)
+        if let property = binding.attributeProperty(
+            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+        {
+            store(
+                value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                assigned: &assigned,
+                place: .attribute(rawName, tagOffset: byteIndex))
+        } else if binding.access.keepsAttributes {
+            binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+        } else if Self.isSchemaLocation(name) {
+            // Real configuration files carry them; they say nothing the mapping binds.
+            return
+        } else {
+            unknownAttribute(
+                name, in: binding, byteIndex: byteIndex,
+                message: {
+                    "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
+                },
+                suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
         }
     }
 
@@ -221,12 +239,12 @@ extension BindingEngine {
     private func placeInNamedSlot(
         _ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int, byteIndex: Int
     ) {
-        let placement = registry.namedSlotTargets[parentIndex][slot].placement
+        let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
         if placement.collectedSlot >= 0 {
             collectChild(held, slot: placement.collectedSlot)
             return
         }
-        if placement.singleSlot >= 0, !claimSingleSlot(slot, parent: top, byteIndex: byteIndex) {
+        if placement.singleSlot >= 0, !claimSingleSlot(slot, byteIndex: byteIndex) {
             held.release()
             return
         }
@@ -249,7 +267,7 @@ extension BindingEngine {
         }
         let parentIndex = frames[top].bindingIndex
         let single = registry.singleSlot(parent: parentIndex, child: bindingIndex)
-        if single >= 0, !claimSingleSlot(single, parent: top, byteIndex: byteIndex) {
+        if single >= 0, !claimSingleSlot(single, byteIndex: byteIndex) {
             held.release()
             return
         }
