@@ -21,8 +21,8 @@ final class ElementBinding: Sendable {
     let matchesUnqualifiedAttribute: [Bool]
     /// Attributes in no namespace, for the hot path; owned (freed in `deinit`).
     let plainAttributes: PlainAttributeTable
-    /// Per property: whether a child element in any namespace matches it (its name is
-    /// declared without a namespace).
+    /// Per property: whether its name is declared without a namespace, so that a child
+    /// element in no namespace (or in the owner's) matches it.
     let matchesElementInAnyNamespace: [Bool]
     let elementTable: ByteTable
     /// The same for child elements.
