@@ -115,3 +115,16 @@ struct NamedChildSlotTests {
                 + "the type of its property 'request'")
     }
 }
+
+extension NamedChildSlotTests {
+    @Test func namedChildrenAreStreamedToo() throws {
+        var streamed: [String?] = []
+        try Self.binder.stream(
+            #"<pipeline><in n="a"/><out n="x"/><in n="b"/></pipeline>"#, each: Message.self
+        ) { message in
+            streamed.append(message.n)
+            return .continue
+        }
+        #expect(streamed == ["a", "x", "b"])
+    }
+}

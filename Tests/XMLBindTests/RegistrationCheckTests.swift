@@ -152,6 +152,15 @@ struct RegistrationCheckTests {
                     + "child slot",
             ]),
         Case(
+            testDescription: "two declarations of the element's text",
+            register: {
+                try XMLBinder().checkedRegister(mapping(Message.self, element: "m").text(\.n).attribute(\.n).text(\.n))
+            },
+            expected: [
+                "Message <m>, declaration 3 .text(\\.n): the element's text is also taken by declaration 1 "
+                    + "(.text(\\.n)): the two are ambiguous"
+            ]),
+        Case(
             testDescription: "distinct names register",
             register: {
                 try XMLBinder().checkedRegister(

@@ -3,25 +3,27 @@ import Foundation
 /// Object elements: creating an object when its start tag is read, binding its
 /// attributes, property elements' text, and handing the finished object to its parent.
 extension BindingEngine {
-    /// - Parameter name: The element's name as expat gave it (split only when needed).
+    /// - Parameters:
+    ///   - name: The element's name as expat gave it (split only when needed).
+    ///   - namespace: Its namespace's number, when the binding records it (see
+    ///     ``namespaceNumber(_:of:)``).
     func startObject(
-        _ bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         withBinding(bindingIndex) { binding in
-            startObject(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            startObject(
+                binding, at: bindingIndex, name: name, namespace: namespace, attributes: attributes,
+                byteIndex: byteIndex)
         }
     }
 
     func startObject(
-        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let access = binding.access
         let held = access.makeRetainedObject()
-        let namespace =
-            registry.recordsNamespace[bindingIndex]
-            ? namespaces.number(of: ExpandedName(name).uri) : NamespaceTable.unrecorded
         // The frame goes on the stack first and is filled in place (it is large); it holds
         // the engine's reference to the object, which keeps the object alive.
         frames.append(
@@ -62,7 +64,7 @@ extension BindingEngine {
         _ slot: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
         rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        let child = registry.namedSlotTargets[bindingIndex][slot].child
+        let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
         guard child >= 0 else {
             let declared = binding.childSlots[slot]
             unknownElement(
@@ -75,7 +77,9 @@ extension BindingEngine {
                 suggestions: { [] })
             return
         }
-        startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        startObject(
+            child, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
+            byteIndex: byteIndex)
         // The object's frame, unless the child was refused before it had one.
         if frames.count > 0, let top = frames.lastAddress, top.pointee.isObject, top.pointee.bindingIndex == child {
             top.pointee.propertyIndex = slot
@@ -233,10 +237,10 @@ extension BindingEngine {
     ) {
         // A slot through a path: the object is in a path element; its owner's frame takes it.
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
-        let placement = registry.namedSlotTargets[parentIndex][slot].placement
+        let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
         if placement.keyedSlot >= 0, let parentObject = frames[top].object?.takeUnretainedValue() {
             let child = held.takeRetainedValue()
-            let binding = registry.bindings[registry.namedSlotTargets[parentIndex][slot].child]
+            let binding = registry.bindings[registry.namedSlotChild(parent: parentIndex, slot: slot)]
             insertKeyedChild(
                 binding.access.value(child), slot: placement.keyedSlot, of: registry.bindings[parentIndex],
                 parent: parentObject, parentOffset: frames[top].byteIndex, childName: binding.elementName,
@@ -247,7 +251,7 @@ extension BindingEngine {
             collectChild(held, slot: placement.collectedSlot)
             return
         }
-        if placement.singleSlot >= 0, !claimSingleSlot(slot, parent: top, byteIndex: byteIndex) {
+        if placement.singleSlot >= 0, !claimSingleSlot(slot, byteIndex: byteIndex) {
             held.release()
             return
         }
@@ -270,7 +274,7 @@ extension BindingEngine {
         }
         let parentIndex = frames[top].bindingIndex
         let single = registry.singleSlot(parent: parentIndex, child: bindingIndex)
-        if single >= 0, !claimSingleSlot(single, parent: top, byteIndex: byteIndex) {
+        if single >= 0, !claimSingleSlot(single, byteIndex: byteIndex) {
             held.release()
             return
         }

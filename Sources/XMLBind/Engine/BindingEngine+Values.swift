@@ -172,17 +172,18 @@ extension BindingEngine {
     /// tag is at `byteIndex`; `false` (and a report) when it already holds one: the
     /// first child stays.
     ///
-    /// - Parameter parent: The index of the parent's frame.
-    func claimSingleSlot(_ slot: Int, parent: Int, byteIndex: Int) -> Bool {
-        let binding = registry.bindings[frames[parent].bindingIndex]
-        let bit = binding.properties.count + slot
-        guard frames[parent].assigned.contains(bit) else {
-            frames[parent].assigned.insert(bit)
+    /// The parent's frame is the top one (the child's is popped), read in place.
+    func claimSingleSlot(_ slot: Int, byteIndex: Int) -> Bool {
+        guard let parent = frames.lastAddress else { return true }
+        let bit = withBinding(parent.pointee.bindingIndex) { $0.properties.count } &+ slot
+        guard parent.pointee.assigned.contains(bit) else {
+            parent.pointee.assigned.insert(bit)
             elementAssignments.append((bit, byteIndex))
             return true
         }
-        let mark = min(frames[parent].assignmentMark, elementAssignments.count)
-        let earlier = elementAssignments[mark...].first { $0.property == bit }?.offset ?? frames[parent].byteIndex
+        let binding = registry.bindings[parent.pointee.bindingIndex]
+        let mark = min(parent.pointee.assignmentMark, elementAssignments.count)
+        let earlier = elementAssignments[mark...].first { $0.property == bit }?.offset ?? parent.pointee.byteIndex
         reportGivenTwice(
             "property '\(binding.childSlots[slot].propertyName)' of <\(binding.elementName)> is given more than once: "
                 + "it holds one child",

@@ -215,7 +215,10 @@ final class BindingEngine {
         if let parent = frames.lastAddress, parent.pointee.isObject {
             parentIndex = parent.pointee.bindingIndex
             if let child = childNames.lookup(rawName, under: parentIndex) {
-                startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
+                // The remembered name carries its namespace, so its number was kept too.
+                startObject(
+                    child, name: rawName, namespace: childNames.namespace(under: parentIndex), attributes: attributes,
+                    byteIndex: byteIndex)
                 return
             }
         }
@@ -256,17 +259,21 @@ final class BindingEngine {
                 let chosen = chooseVariant(
                     variants, base: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
             else { return }
-            startObject(chosen, name: rawName, attributes: attributes, byteIndex: byteIndex)
+            startObject(
+                chosen, name: rawName, namespace: namespaceNumber(name, of: chosen), attributes: attributes,
+                byteIndex: byteIndex)
             return
         }
         // Remembered only when the parent's declarations cannot take the name in some
         // namespace: which of them matches can depend on the parent element's namespace.
+        let namespace = namespaceNumber(name, of: bindingIndex)
         if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex,
             !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
         {
-            childNames.remember(rawName, length: strlen(rawName), child: bindingIndex, under: parentIndex)
+            childNames.remember(
+                rawName, length: strlen(rawName), child: bindingIndex, namespace: namespace, under: parentIndex)
         }
-        startObject(bindingIndex, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        startObject(bindingIndex, name: rawName, namespace: namespace, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// A start tag inside an open element, when that element's binding decides what it
@@ -277,6 +284,14 @@ final class BindingEngine {
         of binding: ElementBinding, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
+            // The usual property element: in no namespace (so without a prefix), declared
+            // without one.
+            if name.uri == nil, let property = binding.plainElementProperty(local: name.local) {
+                startPropertyElement(
+                    property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
+                    byteIndex: byteIndex)
+                return true
+            }
             let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
             // Only a child in a namespace asks for the owner's.
             let owner = name.uri == nil ? OwnerNamespace.none : namespaces.owner(parentFrame.pointee.namespace)
@@ -438,6 +453,13 @@ final class BindingEngine {
     @inline(__always)
     func withBinding<Result>(_ index: Int, _ body: (ElementBinding) -> Result) -> Result {
         bindingRefs[index]._withUnsafeGuaranteedRef(body)
+    }
+
+    /// What an object frame of binding `index` records as its element's namespace (see
+    /// ``Frame/namespace``).
+    @inline(__always)
+    func namespaceNumber(_ name: ExpandedName, of index: Int) -> Int32 {
+        registry.recordsNamespace[index] ? namespaces.number(of: name.uri) : NamespaceTable.unrecorded
     }
 
     /// The binding registered for an element's name: in its namespace, or by a prefix the

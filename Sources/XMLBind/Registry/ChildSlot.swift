@@ -94,11 +94,14 @@ struct ChildSlot: Sendable {
     /// Learns the property's name from the stored field, or else from the key path.
     ///
     /// A stored property of a non-final class is reached through accessors and names no
-    /// field; the only field of the slot's type is then taken as its name (for messages).
+    /// field; the only field of the slot's type is then taken as its name (for messages
+    /// only: a slot takes children by type or by its `xml:` name, never by this one). A
+    /// struct's key path that names no field is a computed property, and keeps the key
+    /// path's own description.
     @discardableResult
     mutating func resolveName(sample: AnyObject?, fields: FieldTable, prefixes: [String: String]) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: fieldType)
-        let onlyOfType = fields.fields(of: fieldType)
+        let onlyOfType = sample == nil ? [] : fields.fields(of: fieldType)
         propertyName =
             field?.name ?? (onlyOfType.count == 1 ? onlyOfType[0].name : nil) ?? XMLName.propertyName(of: keyPath)
         if let declaredXMLName {

@@ -35,7 +35,13 @@ final class CompiledRegistry: Sendable {
     /// For each binding and each of its child slots declared with `xml:` (see
     /// ``ElementBinding/namedSlots``): the binding registered for the slot's element type
     /// (-1: none is) and the placer that puts such a child into that slot.
-    let namedSlotTargets: [[(child: Int, placement: PlacerSlot)]]
+    ///
+    /// Flat, indexed through ``slotBase``: arrays of types the registry uses anyway (a
+    /// nested array of tuples would have its metadata made from a mangled name, slowly).
+    private let namedSlotChildren: [Int]
+    private let namedSlotPlacements: [PlacerSlot]
+    /// Per binding, where its child slots start in the two arrays above.
+    private let slotBase: [Int]
     /// Declarations that more than one registered child could match, found while the
     /// placements are worked out (see ``RegistrationError``).
     let problems: [RegistrationError.Problem]
@@ -95,11 +101,20 @@ final class CompiledRegistry: Sendable {
         let typeIndex = TypeIndex(bindings.map { $0.objectType })
         self.typeIndex = typeIndex
         (self.placements, self.problems) = Self.placements(of: bindings)
-        self.namedSlotTargets = bindings.map { parent in
-            parent.childSlots.indices.map { slot in
-                Self.namedTarget(parent: parent, slot: slot, bindings: bindings, typeIndex: typeIndex)
+        var slotBase: [Int] = []
+        var namedSlotChildren: [Int] = []
+        var namedSlotPlacements: [PlacerSlot] = []
+        for parent in bindings {
+            slotBase.append(namedSlotChildren.count)
+            for slot in parent.childSlots.indices {
+                let target = Self.namedTarget(parent: parent, slot: slot, bindings: bindings, typeIndex: typeIndex)
+                namedSlotChildren.append(target.child)
+                namedSlotPlacements.append(target.placement)
             }
         }
+        self.slotBase = slotBase
+        self.namedSlotChildren = namedSlotChildren
+        self.namedSlotPlacements = namedSlotPlacements
         let anyUnprefixedMapping = !wildcard.isEmpty
         self.recordsNamespace = bindings.map { binding in
             anyUnprefixedMapping || binding.childSlots.contains { $0.xmlName != nil }
@@ -278,6 +293,16 @@ final class CompiledRegistry: Sendable {
         case .prefix: return nil
         }
         return key.withUnsafeBufferPointer { table.lookup($0) }
+    }
+
+    /// The binding that a parent's slot declared with `xml:` binds its elements with, or -1.
+    func namedSlotChild(parent: Int, slot: Int) -> Int {
+        namedSlotChildren[slotBase[parent] + slot]
+    }
+
+    /// The placer of a parent's slot declared with `xml:`.
+    func namedSlotPlacement(parent: Int, slot: Int) -> PlacerSlot {
+        namedSlotPlacements[slotBase[parent] + slot]
     }
 
     /// The parent's slot that holds one child of binding `child` (see

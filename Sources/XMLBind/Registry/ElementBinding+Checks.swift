@@ -15,30 +15,51 @@ extension ElementBinding {
             typeName: typeName, element: elementName.description, declaration: declaration, message: message)
     }
 
+    /// Who takes each name so far, as parallel arrays of types the registry uses anyway
+    /// (an array of a tuple would have its metadata made from a mangled name, slowly).
+    private struct Claims {
+        var names: [XMLName] = []
+        var items: [DeclaredItem] = []
+
+        func earlier(
+            overlapping name: XMLName, attribute: Bool, owner: XMLName.Namespace,
+            unless toldApart: (DeclaredItem) -> Bool = { _ in false }
+        ) -> DeclaredItem? {
+            names.indices.first {
+                names[$0].overlaps(name, attribute: attribute, owner: owner) && !toldApart(items[$0])
+            }
+            .map { items[$0] }
+        }
+
+        mutating func add(_ name: XMLName, _ item: DeclaredItem) {
+            names.append(name)
+            items.append(item)
+        }
+    }
+
     /// Everything wrong with this mapping on its own, in declaration order.
-    func ownProblems(misplacedModifiers: [(after: Int?, message: String)]) -> [RegistrationError.Problem] {
+    func ownProblems() -> [RegistrationError.Problem] {
         var problems: [RegistrationError.Problem] = []
-        // Who takes each name so far: attributes, and child elements.
-        var attributes: [(name: XMLName, item: DeclaredItem)] = []
-        var elements: [(name: XMLName, item: DeclaredItem)] = []
+        var attributes = Claims()
+        var elements = Claims()
         var text: DeclaredItem?
-        var unnamedSlots: [(type: ObjectIdentifier, item: DeclaredItem)] = []
-        func claim(
-            _ name: XMLName, _ item: DeclaredItem, in taken: inout [(name: XMLName, item: DeclaredItem)],
-            attribute: Bool
-        ) {
-            if let earlier = taken.first(where: {
-                $0.name.overlaps(name, attribute: attribute, owner: elementName.namespace)
-                    && !keyTellsApart($0.item, item)
-            }) {
-                let what = attribute ? "attribute '\(name)'" : "child element <\(name)>"
-                problems.append(
-                    problem(
-                        item,
-                        "\(what) is also taken by \(describe(earlier.item)): the two are ambiguous; "
-                            + "give one of them another xml: name"))
+        var unnamedTypes: [ObjectIdentifier] = []
+        var unnamedItems: [DeclaredItem] = []
+        let owner = elementName.namespace
+        func ambiguous(_ item: DeclaredItem, _ what: String, _ earlier: DeclaredItem) {
+            problems.append(
+                problem(
+                    item,
+                    "\(what) is also taken by \(describe(earlier)): the two are ambiguous; "
+                        + "give one of them another xml: name"))
+        }
+        func claim(_ name: XMLName, _ item: DeclaredItem, in taken: inout Claims, attribute: Bool) {
+            if let earlier = taken.earlier(
+                overlapping: name, attribute: attribute, owner: owner, unless: { keyTellsApart($0, item) })
+            {
+                ambiguous(item, attribute ? "attribute '\(name)'" : "child element <\(name)>", earlier)
             } else {
-                taken.append((name, item))
+                taken.add(name, item)
             }
         }
         for item in contentOrder {
@@ -62,18 +83,11 @@ extension ElementBinding {
                 }
                 if let step = property.path.first {
                     // Paths share their elements; a path's first element must not be a value's.
-                    if let earlier = elements.first(where: {
-                        $0.name.overlaps(step, attribute: false, owner: elementName.namespace)
-                    }),
-                        !isPath(earlier.item, through: step)
-                    {
-                        problems.append(
-                            problem(
-                                item,
-                                "child element <\(step)> is also taken by \(describe(earlier.item)): the two are "
-                                    + "ambiguous; give one of them another xml: name"))
-                    } else if !elements.contains(where: { isPath($0.item, through: step) }) {
-                        elements.append((step, item))
+                    let sharing = elements.items.contains { isPath($0, through: step) }
+                    if !sharing, let earlier = elements.earlier(overlapping: step, attribute: false, owner: owner) {
+                        ambiguous(item, "child element <\(step)>", earlier)
+                    } else if !sharing {
+                        elements.add(step, item)
                     }
                     continue
                 }
@@ -83,15 +97,16 @@ extension ElementBinding {
                 let slot = childSlots[index]
                 guard let declared = slot.declaredXMLName, let name = slot.xmlName else {
                     let type = ObjectIdentifier(slot.elementType)
-                    if let earlier = unnamedSlots.first(where: { $0.type == type }) {
+                    if let earlier = unnamedTypes.firstIndex(of: type) {
                         problems.append(
                             problem(
                                 item,
                                 "takes the same children (\(TypeName.forMessages(slot.elementType))) as "
-                                    + "\(describe(earlier.item)): the two are ambiguous; name the elements each "
-                                    + "takes with xml:"))
+                                    + "\(describe(unnamedItems[earlier])): the two are ambiguous; name the elements "
+                                    + "each takes with xml:"))
                     } else {
-                        unnamedSlots.append((type, item))
+                        unnamedTypes.append(type)
+                        unnamedItems.append(item)
                     }
                     continue
                 }
@@ -103,7 +118,7 @@ extension ElementBinding {
                 // A slot through a path (issue 13) shares the path's elements, as nested
                 // properties do (an attribute at its end is ShapeChecks' to refuse).
                 if let step = slot.path.first {
-                    if !elements.contains(where: { isPath($0.item, through: step) }) { elements.append((step, item)) }
+                    if !elements.items.contains(where: { isPath($0, through: step) }) { elements.add(step, item) }
                     continue
                 }
                 claim(name, item, in: &elements, attribute: false)
@@ -112,8 +127,8 @@ extension ElementBinding {
         problems += ShapeChecks.problems(
             properties, slots: childSlots, paths: paths, ignoredElements: ignoredElements
         ).map { problem(nil, $0) }
-        for modifier in misplacedModifiers {
-            problems.append(problem(modifier.after.map { contentOrder[$0] }, modifier.message))
+        for (message, after) in zip(misplacedModifiers, misplacedAfter) {
+            problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }
         return problems
     }

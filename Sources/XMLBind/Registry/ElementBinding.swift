@@ -21,8 +21,8 @@ final class ElementBinding: Sendable {
     let matchesUnqualifiedAttribute: [Bool]
     /// Attributes in no namespace, for the hot path; owned (freed in `deinit`).
     let plainAttributes: PlainAttributeTable
-    /// Per property: whether a child element in any namespace matches it (its name is
-    /// declared without a namespace).
+    /// Per property: whether its name is declared without a namespace, so that a child
+    /// element in no namespace (or in the owner's) matches it.
     let matchesElementInAnyNamespace: [Bool]
     let elementTable: ByteTable
     /// The same for child elements.
@@ -35,8 +35,10 @@ final class ElementBinding: Sendable {
     let requiredSlots: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
-    /// Modifiers of the definition that fit no declaration (see ``ownProblems(misplacedModifiers:)``).
-    let misplacedModifiers: [(after: Int?, message: String)]
+    /// Modifiers of the definition that fit no declaration, and the positions of the
+    /// declarations before them (see ``MappingDeclarations/Contents/misplacedModifiers``).
+    let misplacedModifiers: [String]
+    let misplacedAfter: [Int]
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
@@ -165,6 +167,7 @@ final class ElementBinding: Sendable {
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
         misplacedModifiers = definition.declarations.contents.misplacedModifiers
+        misplacedAfter = definition.declarations.contents.misplacedAfter
         validators = definition.validators
         requiredSlots = slots.indices.filter { slots[$0].isRequired }
         hasCompletion =
@@ -226,6 +229,15 @@ final class ElementBinding: Sendable {
         }
     }
 
+    /// The property declared without a namespace for a child element in no namespace,
+    /// if the short list answers; `nil` sends the element the general way.
+    @inline(__always)
+    func plainElementProperty(local: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let listed = elementNames.index(of: local), let index = listed, matchesElementInAnyNamespace[index]
+        else { return nil }
+        return index
+    }
+
     /// The declared property for a child element, if any.
     ///
     /// The usual child element (its local name in the short list, in no namespace,
@@ -238,9 +250,9 @@ final class ElementBinding: Sendable {
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
         owner: OwnerNamespace
     ) -> Int? {
-        if uri == nil, let listed = elementNames.index(of: local) {
+        if let listed = elementNames.index(of: local) {
             guard let index = listed else { return nil }
-            if matchesElementInAnyNamespace[index] { return index }
+            if uri == nil, matchesElementInAnyNamespace[index] { return index }
         }
         return anyElementProperty(local: local, uri: uri, prefix: prefix, owner: owner)
     }
@@ -323,7 +335,7 @@ struct SetterSlot: Sendable {
 struct PlacerSlot: Sendable {
     let place: ChildPlacer?
     /// The parent's child slot when it holds one child (`.child`), so that a second one
-    /// is found (see ``BindingEngine/claimSingleSlot(_:parent:byteIndex:)``); else -1.
+    /// is found (see ``BindingEngine/claimSingleSlot(_:byteIndex:)``); else -1.
     let singleSlot: Int
     /// The parent's child slot when the slot collects its children (an array of a
     /// concrete element type at a known offset, filled once when the parent ends), else -1.

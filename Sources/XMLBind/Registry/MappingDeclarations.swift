@@ -37,9 +37,12 @@ final class MappingDeclarations: Sendable {
         var ignoredNamespaces: [String] = []
         /// The `xsi:type` that chooses this mapping among others for the same element (`.xsiType`).
         var schemaType: String?
-        /// Modifiers that fit no declaration, with the position in ``contentOrder`` of
-        /// the declaration before them (`nil`: none), refused at registration.
-        var misplacedModifiers: [(after: Int?, message: String)] = []
+        /// Modifiers that fit no declaration, refused at registration: why, and the
+        /// position in ``contentOrder`` of the declaration before each (-1: none). Arrays
+        /// of types the registry uses anyway: an array of a new type (a tuple) has its
+        /// metadata made at run time from a mangled name, which is slow.
+        var misplacedModifiers: [String] = []
+        var misplacedAfter: [Int] = []
     }
 
     let contents: Contents
@@ -119,7 +122,10 @@ final class MappingDeclarations: Sendable {
                     problem = "\(modifier) does not apply to a child slot"
                 }
             }
-            if let problem { contents.misplacedModifiers.append((position < 0 ? nil : position, problem)) }
+            if let problem {
+                contents.misplacedModifiers.append(problem)
+                contents.misplacedAfter.append(position)
+            }
         }
     }
 

@@ -98,7 +98,7 @@ public struct XMLBinder: Sendable {
         var problems: [RegistrationError.Problem] = []
         for definition in repeat each mappings {
             let binding = ElementBinding(definition, prefixes: prefixes)
-            problems += binding.ownProblems(misplacedModifiers: binding.misplacedModifiers)
+            problems += binding.ownProblems()
             bindings.append(binding)
         }
         let registry = CompiledRegistry(bindings: bindings)

@@ -3,7 +3,8 @@
 struct XMLName: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Namespace: Sendable, Hashable {
-        /// Unprefixed registration: the local name in any namespace (or none).
+        /// Unprefixed: the local name in no namespace or in the owner's namespace (the
+        /// parent element's, for a mapping's element; any namespace for a root).
         case any
         /// No namespace at all (an unprefixed attribute, or an element registered with `namespace: ""`).
         case none
