@@ -90,22 +90,32 @@ extension BindingEngine {
         _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        var index = index
-        var textStart = text.count
         // Attributes (a map's key, `xsi:nil`, or unexpected ones) and keyed maps are the
-        // rare case, off this path (see BindingEngine+Shapes.swift).
+        // rare case, in a call of their own (see BindingEngine+Shapes.swift).
         if binding.hasKeyedProperties || attributes?[0] != nil {
-            guard
-                let chosen = startSpecialPropertyElement(
-                    index, of: binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
-            else { return }
-            index = chosen.property
-            if !chosen.keepsText { textStart = -1 }
+            startSpecialPropertyFrame(
+                index, of: binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            return
         }
         frames.append(
             Frame(
-                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: textStart,
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: text.count,
                 byteIndex: byteIndex))
+    }
+
+    @inline(never)
+    private func startSpecialPropertyFrame(
+        _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        guard
+            let chosen = startSpecialPropertyElement(
+                index, of: binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+        else { return }
+        frames.append(
+            Frame(
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: chosen.property,
+                textStart: chosen.keepsText ? text.count : -1, byteIndex: byteIndex))
     }
 
     func bindAttributes(
