@@ -47,7 +47,8 @@ extension BindingEngine {
             return
         }
         do {
-            let substituted = try resolver.substitute(raw)
+            let readSoFar = driver?.currentByteIndex ?? place.focus().offset
+            let substituted = try resolver.substitute(raw, documentOffset: readSoFar)
             substituted.withUnsafeBufferPointer { bytes in
                 convert(
                     bytes, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
@@ -57,7 +58,7 @@ extension BindingEngine {
             let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
             report(
                 PendingDiagnostic(
-                    code: .substitutionFailed,
+                    code: error.code,
                     message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
                         + "of <\(binding.elementName)>",
                     byteOffset: offset, focus: focus))
