@@ -106,6 +106,8 @@ import Testing
         }
         // The maximum, and a last one saying how many more were left out.
         #expect(printed.count == ParseOptions().maximumDiagnostics + 1)
-        #expect(printed.first?.hasPrefix("deep.xml:2:168: error: unknown element <odd> inside <r>") == true, "\(printed.first ?? "none")")
+        #expect(
+            printed.first?.hasPrefix("deep.xml:2:168: error: unknown element <odd> inside <r>") == true,
+            "\(printed.first ?? "none")")
     }
 }

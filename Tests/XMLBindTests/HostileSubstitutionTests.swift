@@ -121,8 +121,9 @@ import Testing
         tight.amplificationThreshold = 1_000
         tight.maximumAmplification = 1
         // 100 × 100 bytes = 10,000 added, more than the 1,000-byte threshold.
-        #expect(Self.outcome(document, ["A": String(repeating: "a", count: 100)], limits: tight).code
-            == .substitutionAmplificationLimitExceeded)
+        #expect(
+            Self.outcome(document, ["A": String(repeating: "a", count: 100)], limits: tight).code
+                == .substitutionAmplificationLimitExceeded)
         // 100 × 5 bytes stays under it.
         #expect(Self.outcome(document, ["A": "aaaaa"], limits: tight).url == String(repeating: "a", count: 500))
     }
