@@ -43,9 +43,9 @@ import Testing
         <owner><host>&e4;</host></owner>
         """
 
-    /// The issue's quadratic case: sixteen `${A}` in `e0` and three levels of sixteen
-    /// above it, 65,536 references from a few hundred bytes (46 s before, rescanning the
-    /// value from its start for every `${`).
+    /// The issue's quadratic pattern one level shorter, within the default limits: sixteen
+    /// `${A}` in `e0` and three levels of sixteen above it, 65,536 references from a few
+    /// hundred bytes (seconds before, rescanning the value from its start for every `${`).
     static let repeatedThroughEntities = """
         <!DOCTYPE owner [<!ENTITY e0 "${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}">
         <!ENTITY e1 "&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;&e0;">
@@ -53,6 +53,32 @@ import Testing
         <!ENTITY e3 "&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;">]>
         <owner><host>&e3;</host></owner>
         """
+
+    /// The issue's 378-byte document: sixteen `${A}` and four levels of sixteen above them,
+    /// 1,048,576 references (46 s before).
+    static let repeatedFourLevels = """
+        <!DOCTYPE owner [<!ENTITY a "${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}${A}">
+        <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+        <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]><owner><host>&e;</host></owner>
+        """
+
+    @Test func theIssues378ByteDocumentIsRefusedByEntityAmplificationByDefault() {
+        #expect(Self.repeatedFourLevels.utf8.count == 378)
+        let result = Self.outcome(Self.repeatedFourLevels, ["A": "v"])
+        #expect(result.code == .entityAmplificationLimitExceeded)
+        #expect(result.printed?.hasPrefix("owner.xml:3:140: error:") == true, "\(result.printed ?? "no error")")
+    }
+
+    @Test func theIssues378ByteDocumentSubstitutesInLinearTimeWithinRaisedLimits() {
+        // Amplification raised so that all 4 MiB of references reach substitution, which
+        // must then take one pass (it took 46 s rescanning from the start for every `${`).
+        var limits = ParseLimits()
+        limits.maximumAmplification = 1_000_000
+        limits.amplificationThreshold = 64 << 20
+        let result = Self.outcome(Self.repeatedFourLevels, ["A": "v"], limits: limits)
+        #expect(result.code == nil, "\(result.printed ?? "")")
+        #expect(result.host == String(repeating: "v", count: 1 << 20))
+    }
 
     @Test func theIssuesNestedDocumentIsRefusedAtTheNestingLimit() {
         #expect(Self.nestedThroughEntities.utf8.count == 339)
