@@ -186,19 +186,14 @@ enum FuzzHarness {
             syncFailed = true
         }
         guard wants(5) else { return [] }
-        let pieces = cut(document, controls)
+        let pieces = Pieces(cut(document, controls))
         let asyncResult = AsyncResult()
         let done = DispatchSemaphore(value: 0)
         Task {
-            var ids: [Int] = []
-            do {
-                for try await item in binder.objects(of: FuzzModel.Item.self, chunks: ChunkSequence(pieces: pieces)) {
-                    ids.append(item.id)
-                }
-                asyncResult.set(ids, failed: false)
-            } catch {
-                asyncResult.set(ids, failed: true)
-            }
+            // The pieces are taken, and dropped before the signal: the task may outlive the
+            // wait by a moment, and a `Data` it still held would look leaked at exit.
+            let (ids, failed) = await collect(binder, pieces.take())
+            asyncResult.set(ids, failed: failed)
             done.signal()
         }
         done.wait()
@@ -209,6 +204,29 @@ enum FuzzHarness {
             ]
         }
         return []
+    }
+
+    /// The ids of the items `objects(of:chunks:)` hands over, and whether it threw.
+    static func collect(_ binder: XMLBinder, _ pieces: [Data]) async -> ([Int], Bool) {
+        var ids: [Int] = []
+        do {
+            for try await item in binder.objects(of: FuzzModel.Item.self, chunks: ChunkSequence(pieces: pieces)) {
+                ids.append(item.id)
+            }
+            return (ids, false)
+        } catch {
+            return (ids, true)
+        }
+    }
+
+    /// Pieces handed to the async task, to be taken once.
+    final class Pieces: @unchecked Sendable {
+        private var pieces: [Data]
+        init(_ pieces: [Data]) { self.pieces = pieces }
+        func take() -> [Data] {
+            defer { pieces = [] }
+            return pieces
+        }
     }
 
     /// The async task's findings, handed back to the waiting thread.
