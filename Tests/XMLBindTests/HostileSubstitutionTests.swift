@@ -25,11 +25,11 @@ import Testing
     ) -> (host: String?, url: String?, code: XMLBindError.Code?, printed: String?) {
         let binder = binder(variables, limits: limits)
         return Hostile.onSmallStack {
-            do throws(XMLBindError) {
+            do {
                 let owner = try binder.parse(Data(document.utf8), as: Owner.self, file: "owner.xml")
                 return (owner.host, owner.url, nil, nil)
             } catch {
-                return (nil, nil, error.code, error.description)
+                return (nil, nil, (error as? XMLBindError)?.code, "\(error)")
             }
         }
     }

@@ -20,6 +20,8 @@ final class VariableResolver {
         var code: XMLBindError.Code
         var message: String
         var occurrence: Int
+        /// A defined variable close to the name that is not set.
+        var suggestion: String? = nil
     }
 
     /// A fallback being read: its variable's name (as a range of the input) and where its
@@ -111,7 +113,7 @@ final class VariableResolver {
                     guard let value = values[name] else {
                         throw Failure(
                             code: .substitutionFailed, message: "variable '\(name)' is not set",
-                            occurrence: occurrence)
+                            occurrence: occurrence, suggestion: Suggestion.closest(to: name, among: values.keys))
                     }
                     try add(value, to: &output, budget: budget, occurrence: occurrence)
                 } else if bytes[index] == UInt8(ascii: ":"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "-") {

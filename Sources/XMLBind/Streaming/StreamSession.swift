@@ -201,12 +201,12 @@ final class StreamSession<Element> {
         var pending = held + engine.diagnostics[resolvedCount...]
         held.removeAll()
         resolvedCount = engine.diagnostics.count
+        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
         if !expatErrorResolved, let expatError = driver.failure {
-            pending.append(expatError)
+            pending.append(WellFormednessAdvice.explain(expatError, locator: locator, limits: driver.limits))
             expatErrorResolved = true
         }
         guard !pending.isEmpty else { return }
-        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
         // `resolve` returns them in the order of their caret offsets (stable); keep those
         // offsets, so that batches resolved at different times merge in document order.
         var keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
