@@ -15,6 +15,8 @@ struct BenchmarkRunner {
         var peakBytes: Int?
         /// For a writing contender: the size of the document it wrote.
         var writtenBytes: Int?
+        /// For a writing contender: its child's resident set when it started writing.
+        var startBytes: Int?
         var median: Double { BenchmarkRunner.median(seconds) }
     }
 
@@ -29,17 +31,26 @@ struct BenchmarkRunner {
     /// model's deinitializers, a cost of the model rather than of binding; with
     /// `--free-graph` it is counted too.
     func runSingleShot(_ document: Document) throws {
+        var start: Int?
+        var peak: Int?
+        var lines: [String] = []
         for contender in contenders {
             try contender.prepare(document)
+            if contender.writesGraph, options.printPeakMemory {
+                PeakMemoryProbe.resetPeak()
+                start = PeakMemoryProbe.ownResidentBytes()
+            }
             let result = try contender.parse(document)
-            print(result.checksumLine)
+            // Before the checksum, which reads a writer's bytes back into a second graph.
+            peak = PeakMemoryProbe.ownPeakBytes()
+            lines.append(result.checksumLine)
             if !options.freesGraph { ParseResult.keptUntilExit.append(result) }
         }
+        lines.forEach { print($0) }
         if options.printPeakMemory {
-            guard let peak = PeakMemoryProbe.ownPeakBytes() else {
-                throw BenchmarkError("error: cannot read VmHWM from /proc/self/status")
-            }
+            guard let peak else { throw BenchmarkError("error: cannot read VmHWM from /proc/self/status") }
             print(PeakMemoryProbe.peakPrefix + String(peak))
+            if let start { print(PeakMemoryProbe.startPrefix + String(start)) }
         }
     }
 
@@ -61,6 +72,11 @@ struct BenchmarkRunner {
     private func measure(_ contender: any Contender, on document: Document) throws -> Row {
         try contender.prepare(document)
         let warmUp = try contender.parse(document)
+        var written: Int?
+        if case .written(let bytes, _) = warmUp { written = bytes.count }
+        if case .writtenFile(let file, _) = warmUp {
+            written = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        }
         let expected = warmUp.checksumLine
         var seconds: [Double] = []
         let clock = ContinuousClock()
@@ -75,8 +91,6 @@ struct BenchmarkRunner {
                     "!!! \(contender.name) is not deterministic: run \(run) gave '\(line)', the warm-up '\(expected)'")
             }
         }
-        var written: Int?
-        if case .written(let bytes, _) = warmUp { written = bytes.count }
         return Row(
             name: contender.name, seconds: seconds, checksumLine: expected,
             isGraphChecksum: warmUp.isGraphChecksum, writtenBytes: written)
@@ -105,6 +119,7 @@ struct BenchmarkRunner {
                         + "child process but '\(rows[index].checksumLine)' in this one")
             }
             rows[index].peakBytes = measurement.peakBytes
+            rows[index].startBytes = measurement.startBytes
         }
     }
 
@@ -148,9 +163,13 @@ struct BenchmarkRunner {
         for row in writers {
             let bytes = Double(row.writtenBytes ?? 0)
             let ratio = foundation.map { String(format: ", %.2f× xmldocument's time", row.median / $0) } ?? ""
+            var beyond = ""
+            if let peak = row.peakBytes, let start = row.startBytes {
+                beyond = String(format: ", peak %.1f MB beyond the graph", Double(peak - start) / 1_000_000)
+            }
             print(
                 "  \(pad(row.name + ":", 12))wrote \(String(format: "%.1f", bytes / 1_000_000)) MB, "
-                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(ratio)")
+                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(ratio)\(beyond)")
         }
     }
 

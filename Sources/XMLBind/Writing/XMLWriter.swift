@@ -85,7 +85,13 @@ struct XMLWriter {
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
     mutating func text(_ value: String) throws(InvalidCharacter) {
-        try escape(value, inAttribute: false)
+        let mark = buffer.count
+        do {
+            try escape(value, inAttribute: false)
+        } catch {
+            buffer.removeSubrange(mark...)
+            throw error
+        }
     }
 
     /// A CDATA section. `]]>` inside the value ends one section and starts another
@@ -135,7 +141,17 @@ struct XMLWriter {
             var runStart = 0
             var index = 0
             let count = bytes.count
+            let start = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                // Eight bytes at a time while none of them needs a look.
+                if let start {
+                    while index &+ 8 <= count,
+                        Self.isPlain((start + index).loadUnaligned(as: UInt64.self), inAttribute: inAttribute)
+                    {
+                        index &+= 8
+                    }
+                    guard index < count else { break }
+                }
                 let byte = bytes[index]
                 // Every byte that needs a look is below `?` (0x3F), or the lead byte 0xEF.
                 if byte > 0x3E, byte != 0xEF {
@@ -178,6 +194,19 @@ struct XMLWriter {
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Whether none of the eight bytes of `word` needs escaping or checking: no control
+    /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
+    /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
+    @inline(__always)
+    private static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        @inline(__always) func has(_ byte: UInt64) -> Bool { hasZero(word ^ (ones &* byte)) }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return !hasControl && !has(0x26) && !has(0x3C) && !has(0x3E) && !has(0xEF) && !(inAttribute && has(0x22))
     }
 
     // MARK: Output
