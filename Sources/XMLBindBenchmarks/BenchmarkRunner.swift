@@ -14,9 +14,12 @@ struct BenchmarkRunner {
         let isGraphChecksum: Bool
         var peakBytes: Int?
         /// For a writing contender: the size of the document it wrote.
-        var writtenBytes: Int?
+        var writtenBytes: Int? = nil
         /// For a writing contender: its child's resident set when it started writing.
-        var startBytes: Int?
+        var startBytes: Int? = nil
+        /// The process's CPU time of each timed run: on a busy machine, closer to the work
+        /// than the wall clock.
+        var cpuSeconds: [Double] = []
         var median: Double { BenchmarkRunner.median(seconds) }
     }
 
@@ -79,12 +82,15 @@ struct BenchmarkRunner {
         }
         let expected = warmUp.checksumLine
         var seconds: [Double] = []
+        var cpuSeconds: [Double] = []
         let clock = ContinuousClock()
         for run in 1...options.runs {
             var result: ParseResult?
+            let cpuStart = Self.processCPUSeconds()
             let elapsed = try clock.measure {
                 result = try contender.parse(document)
             }
+            cpuSeconds.append(Self.processCPUSeconds() - cpuStart)
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             if let line = result?.checksumLine, line != expected {
                 throw BenchmarkError(
@@ -93,7 +99,7 @@ struct BenchmarkRunner {
         }
         return Row(
             name: contender.name, seconds: seconds, checksumLine: expected,
-            isGraphChecksum: warmUp.isGraphChecksum, writtenBytes: written)
+            isGraphChecksum: warmUp.isGraphChecksum, writtenBytes: written, cpuSeconds: cpuSeconds)
     }
 
     private func measureMemory(of rows: inout [Row], on document: Document) throws {
@@ -163,13 +169,16 @@ struct BenchmarkRunner {
         for row in writers {
             let bytes = Double(row.writtenBytes ?? 0)
             let ratio = foundation.map { String(format: ", %.2f× xmldocument's time", row.median / $0) } ?? ""
+            let cpu = BenchmarkRunner.median(row.cpuSeconds)
+            let cpuRate = String(format: " (%.1f MB/s of CPU time)", bytes / 1_000_000 / cpu)
             var beyond = ""
             if let peak = row.peakBytes, let start = row.startBytes {
                 beyond = String(format: ", peak %.1f MB beyond the graph", Double(peak - start) / 1_000_000)
             }
             print(
                 "  \(pad(row.name + ":", 12))wrote \(String(format: "%.1f", bytes / 1_000_000)) MB, "
-                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(ratio)\(beyond)")
+                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(cpuRate)\(ratio)\(beyond)"
+            )
         }
     }
 
@@ -188,6 +197,13 @@ struct BenchmarkRunner {
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - text.count))
         return right ? fill + text : text + fill
+    }
+
+    /// CPU time this process has used, in seconds (`CLOCK_PROCESS_CPUTIME_ID`).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -48,12 +48,11 @@ import Testing
                     } else {
                         try writer.text(value)
                     }
-                    let bytes = writer.takeChunks().chunks.flatMap { $0 }
-                    let text = String(decoding: bytes, as: UTF8.self).dropFirst()
+                    let text = String(decoding: writer.buffer, as: UTF8.self).dropFirst()
                     written = String(inAttribute ? text.dropFirst(4).dropLast() : text)
                 } catch {
                     // Nothing of a refused value is left behind.
-                    #expect(writer.takeChunks().chunks.flatMap { $0 } == Array("x".utf8))
+                    #expect(writer.buffer == Array("x".utf8))
                     written = nil
                 }
                 #expect(written == Self.reference(value, inAttribute: inAttribute), "\(Array(value.unicodeScalars))")

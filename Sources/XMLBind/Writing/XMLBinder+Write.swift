@@ -20,12 +20,7 @@ extension XMLBinder {
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
     public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
-        var (chunks, count) = try chunks(from: object, options: options)
-        // The writer writes valid UTF-8 only (its input is Swift strings), so the copy below
-        // is the string's contents as they are.
-        return String(unsafeUninitializedCapacity: count) { target in
-            Self.move(&chunks, into: UnsafeMutableRawBufferPointer(target))
-        }
+        try document(from: object, options: options).takeString()
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -36,11 +31,7 @@ extension XMLBinder {
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
     public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
-        var (chunks, count) = try chunks(from: object, options: options)
-        // Zeroed lazily by the system: its pages only count once the chunks are copied in.
-        var data = Data(count: count)
-        data.withUnsafeMutableBytes { target in _ = Self.move(&chunks, into: target) }
-        return data
+        try document(from: object, options: options).takeData()
     }
 
     /// Writes an object as an XML document to a file, which is replaced only once the
@@ -93,26 +84,13 @@ extension XMLBinder {
         }
     }
 
-    /// Writes a document into memory, as the chunks the writer filled.
-    private func chunks(from object: Any, options: WritingOptions) throws(XMLBindError) -> ([[UInt8]], Int) {
-        var serializer = Serializer(
-            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
+    /// Writes a document into memory.
+    private func document(from object: Any, options: WritingOptions) throws(XMLBindError) -> DocumentStorage {
+        let writer = XMLWriter(flushThreshold: 1 << 20)
+        var serializer = Serializer(registry: registry, options: options, prefixes: prefixes, writer: writer)
         try serializer.writeDocument(object)
-        return serializer.writer.takeChunks()
-    }
-
-    /// Copies the chunks into `target` in order, freeing each once copied, so the document
-    /// is never held twice over; returns the bytes copied.
-    private static func move(_ chunks: inout [[UInt8]], into target: UnsafeMutableRawBufferPointer) -> Int {
-        var offset = 0
-        for index in chunks.indices {
-            chunks[index].withUnsafeBytes { chunk in
-                UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + chunk.count]).copyMemory(from: chunk)
-                offset += chunk.count
-            }
-            chunks[index] = []
-        }
-        return offset
+        // A writer without a sink always has its storage.
+        return serializer.writer.storage ?? DocumentStorage()
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
