@@ -47,6 +47,9 @@ struct Serializer {
     /// The class of each child met in a field, with its binding and (once writing) form:
     /// few, so they are scanned in order.
     var knownTypes: [(type: ObjectIdentifier, binding: ElementBinding, form: Int)] = []
+    /// How many classes ``knownTypes`` remembers; past that, children of further classes
+    /// are resolved through the registry each time.
+    static let knownTypeLimit = 32
     /// For the planning walk: each binding's ``WritingForm/directChildren(_:_:)``, by slot.
     var directBySlot: [ObjectIdentifier: [WritingForm.DirectChildren?]] = [:]
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
@@ -98,7 +101,7 @@ struct Serializer {
         }
         guard let (binding, _) = try resolve(object, parent: forms[parent].binding) else { return nil }
         let form = self.form(of: binding)
-        knownTypes.append((type, binding, form))
+        if knownTypes.count < Self.knownTypeLimit { knownTypes.append((type, binding, form)) }
         return (binding, form)
     }
 
