@@ -31,7 +31,7 @@ enum Hostile {
             _ = try binder.parse(data, file: "hostile.xml")
             return nil
         } catch {
-            return error.code
+            return (error as? XMLBindError)?.code
         }
     }
 
@@ -67,7 +67,7 @@ enum Hostile {
             _ = try binder.parse(Data(text.utf8), file: "hostile.xml")
             return nil
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 

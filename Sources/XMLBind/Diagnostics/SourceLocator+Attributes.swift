@@ -14,6 +14,17 @@ extension SourceLocator {
             return search(marker, occurrence: occurrence, from: value) ?? value
         case .search(let marker, let occurrence):
             return search(marker, occurrence: occurrence, from: byteOffset) ?? byteOffset
+        case .elementText:
+            return textOffset(tagStart: byteOffset) ?? byteOffset
+        }
+    }
+
+    /// The offset of the first character of an element's text that is not whitespace.
+    private func textOffset(tagStart: Int) -> Int? {
+        guard unitSize == 1, tagStart >= 0 else { return nil }
+        let window = source.bytes(at: tagStart, count: 1 << 16)
+        return window.withUnsafeBufferPointer { bytes in
+            TagScanner.textStart(in: bytes).map { tagStart + $0 }
         }
     }
 

@@ -59,6 +59,8 @@ final class BindingEngine {
     let file: String?
     let globalPolicy: UnknownContentPolicy
     let resolver: VariableResolver?
+    /// Receives the original text of substituted values, when the caller asked for it.
+    var substitutionRecord: SubstitutionRecord?
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 

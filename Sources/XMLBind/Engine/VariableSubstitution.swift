@@ -36,6 +36,8 @@ struct VariableResolver {
     struct Failure: Error {
         var message: String
         var occurrence: Int
+        /// A defined variable close to the name that is not set.
+        var suggestion: String? = nil
     }
 
     private let values: [String: String]
@@ -110,7 +112,9 @@ struct VariableResolver {
         if bytes[index] == Self.close {
             index += 1
             guard let value = values[name] else {
-                throw Failure(message: "variable '\(name)' is not set", occurrence: occurrence)
+                throw Failure(
+                    message: "variable '\(name)' is not set", occurrence: occurrence,
+                    suggestion: Suggestion.closest(to: name, among: values.keys))
             }
             output.append(contentsOf: value.utf8)
             return

@@ -193,12 +193,12 @@ final class StreamSession<Element> {
     private func resolvePending() {
         var pending = Array(engine.diagnostics[resolvedCount...])
         resolvedCount = engine.diagnostics.count
+        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
         if !expatErrorResolved, let expatError = driver.failure {
-            pending.append(expatError)
+            pending.append(WellFormednessAdvice.explain(expatError, locator: locator, limits: driver.limits))
             expatErrorResolved = true
         }
         guard !pending.isEmpty else { return }
-        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
         // `resolve` returns them in the order of their caret offsets (stable); keep those
         // offsets, so that batches resolved at different times merge in document order.
         let keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }

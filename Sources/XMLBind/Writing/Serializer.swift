@@ -86,9 +86,14 @@ struct Serializer {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
+        let typeName = "\(type(of: value))"
+        // The suggested element name: the type's name with its first letter lowercased.
+        let element = (typeName.split(separator: ".").last.map(String.init) ?? typeName)
+        let suggested = element.prefix(1).lowercased() + element.dropFirst()
         throw XMLBindError(
             code: .unmappedType,
-            message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
+            message: "cannot write a value of type \(typeName)\(place): no mapping is registered for it; register "
+                + "one with the binder that writes, such as mapping(\(typeName).self, element: \"\(suggested)\")")
     }
 
     /// The binding and form of a class instance read from a field (its box is itself).

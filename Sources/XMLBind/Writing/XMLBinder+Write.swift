@@ -19,7 +19,7 @@ extension XMLBinder {
     ///   of an unregistered type, ``XMLBindError/Code/invalidCharacter`` for a value XML 1.0
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
-    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
+    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws -> String {
         try document(from: object, options: options).takeString()
     }
 
@@ -30,7 +30,7 @@ extension XMLBinder {
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
-    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
+    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws -> Data {
         try document(from: object, options: options).takeData()
     }
 
@@ -50,7 +50,7 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
     ///   ``XMLBindError/Code/io`` when the file cannot be written, or the new file cannot
     ///   be given the old one's mode and owner; the file is then unchanged.
-    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws(XMLBindError) {
+    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws {
         let replacement = try FileReplacement(replacing: url.path)
         do {
             try write(object, to: replacement.handle, options: options)
@@ -73,7 +73,7 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
     ///   ``XMLBindError/Code/io`` when writing to the handle fails.
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
-        throws(XMLBindError)
+        throws
     {
         try write(object, options: options) { bytes in
             guard let base = bytes.baseAddress else { return }
