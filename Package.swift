@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
+        .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
     ],
     targets: [
         .systemLibrary(
@@ -17,9 +18,13 @@ let package = Package(
             name: "XMLBind",
             dependencies: ["CExpat"]
         ),
+        .target(
+            name: "XMLBindSOAP",
+            dependencies: ["XMLBind"]
+        ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind"],
+            dependencies: ["XMLBind", "XMLBindSOAP"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
@@ -34,6 +39,11 @@ let package = Package(
             name: "XMLBindTests",
             dependencies: ["XMLBind"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "XMLBindSOAPTests",
+            dependencies: ["XMLBind", "XMLBindSOAP"],
+            resources: [.copy("Peers")]
         ),
     ],
     swiftLanguageModes: [.v6]
