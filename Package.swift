@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
+        .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
     ],
     targets: [
         .systemLibrary(
@@ -16,6 +17,20 @@ let package = Package(
         .target(
             name: "XMLBind",
             dependencies: ["CExpat"]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "XMLBindHTTP",
+            dependencies: ["CMicroHTTPD", "CZlib"]
         ),
         .executableTarget(
             name: "xmlbind",
@@ -29,6 +44,10 @@ let package = Package(
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
+        ),
+        .testTarget(
+            name: "XMLBindHTTPTests",
+            dependencies: ["XMLBindHTTP"]
         ),
         .testTarget(
             name: "XMLBindTests",
