@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
+        .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,7 +21,21 @@ let package = Package(
         ),
         .target(
             name: "XMLBindSOAP",
-            dependencies: ["XMLBind"]
+            dependencies: ["XMLBind", "XMLBindHTTP"]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "XMLBindHTTP",
+            dependencies: ["CMicroHTTPD", "CZlib"]
         ),
         .executableTarget(
             name: "xmlbind",
@@ -36,14 +51,18 @@ let package = Package(
             dependencies: ["XMLBind"]
         ),
         .testTarget(
+            name: "XMLBindHTTPTests",
+            dependencies: ["XMLBindHTTP"]
+        ),
+        .testTarget(
             name: "XMLBindTests",
             dependencies: ["XMLBind"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindSOAPTests",
-            dependencies: ["XMLBind", "XMLBindSOAP"],
-            resources: [.copy("Peers")]
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindHTTP"],
+            exclude: ["Peers"]
         ),
     ],
     swiftLanguageModes: [.v6]
