@@ -122,6 +122,13 @@ struct XMLSchemaWriter {
         }
     }
 
+    /// The text property of a mapping that declares nothing else.
+    private static func onlyText(of mapping: XMLBinder.DeclaredMapping) -> XMLBinder.DeclaredProperty? {
+        guard mapping.contents.count == 1, case .property(let property) = mapping.contents[0], property.kind == .text
+        else { return nil }
+        return property
+    }
+
     private mutating func writeComplexType(_ name: String, mapping: XMLBinder.DeclaredMapping) throws(XMLSchemaError) {
         var content = Content()
         var textType: String?
