@@ -18,10 +18,17 @@ struct XMLSchemaWriter {
     mutating func write() throws(XMLSchemaError) -> String {
         for index in plan.elementsByNamespace[targetNamespace] ?? [] {
             let mapping = plan.mappings[index]
-            body +=
-                "<xs:element name=\"\(mapping.element.local)\" type=\"\(reference(plan.typeNames[index], in: targetNamespace))\"/>"
+            // An element that holds only text is of a simple type: no complex type for it.
+            let type: String
+            if let text = Self.onlyText(of: mapping) {
+                type = try simpleType(of: text, in: mapping)
+            } else {
+                type = reference(plan.typeNames[index], in: targetNamespace)
+            }
+            body += "<xs:element name=\"\(mapping.element.local)\" type=\"\(type)\"/>"
         }
-        for definition in plan.typeDefinitions[targetNamespace] ?? [] {
+        for definition in plan.typeDefinitions[targetNamespace] ?? []
+        where Self.onlyText(of: plan.mappings[definition.mapping]) == nil {
             try writeComplexType(definition.name, mapping: plan.mappings[definition.mapping])
         }
         body += simpleTypes.map(\.definition).joined()

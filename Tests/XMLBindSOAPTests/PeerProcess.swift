@@ -6,6 +6,7 @@ import Testing
 final class PeerProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
+    private let errors = Pipe()
     /// The port the peer listens on, or its first line for a peer that does not listen.
     let firstLine: String
 
@@ -41,6 +42,7 @@ final class PeerProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [path] + arguments
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
         var line = Data()
         let handle = output.fileHandleForReading
@@ -51,8 +53,9 @@ final class PeerProcess: @unchecked Sendable {
         }
         firstLine = String(decoding: line, as: UTF8.self)
         guard !firstLine.isEmpty else {
-            stop()
-            throw PeerError("\(script) exited before it printed its port")
+            process.waitUntilExit()
+            let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw PeerError("\(script) exited before it printed its first line:\n\(messages)")
         }
     }
 
