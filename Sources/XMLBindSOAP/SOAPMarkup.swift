@@ -39,10 +39,21 @@ enum SOAPMarkup {
         return result
     }
 
+    /// The payload options for one object: its element's namespace as the default one, so
+    /// that the child elements its mapping names without a prefix are in that namespace
+    /// (qualified, as `elementFormDefault="qualified"` in the generated schema says).
+    static func options(for object: Any, using binder: XMLBinder) -> WritingOptions {
+        var options = payloadOptions
+        if case .uri(let uri) = binder.declaredElement(for: type(of: object))?.namespace {
+            options.preferredPrefixes[uri] = ""
+        }
+        return options
+    }
+
     /// Writes an object of a registered type as an element, for a payload.
     static func element(_ object: Any, using binder: XMLBinder) throws(SOAPError) -> String {
         do {
-            return try binder.xml(from: object, options: payloadOptions)
+            return try binder.xml(from: object, options: options(for: object, using: binder))
         } catch {
             throw SOAPError(.encoding, "cannot write \(type(of: object)) in a SOAP message", bindError: error)
         }

@@ -51,7 +51,7 @@ extension SOAPService {
                 ObjectIdentifier($0.requestType) == ObjectIdentifier(type(of: body))
             })
         else {
-            let element = binder.declaredMappingIndex(for: type(of: body)).map { binder.declaredMappings[$0].element }
+            let element = binder.declaredElement(for: type(of: body))
             let name = element.map { "<\($0.local)>" } ?? "\(type(of: body))"
             return fault(.sender("no operation of service \(self.name) takes \(name)"), version: envelope.version)
         }

@@ -5,8 +5,22 @@ public struct XMLSchemaDocument: Sendable, Hashable {
     /// The `<xs:schema>` element, without an XML declaration (as WSDL embeds it).
     public var element: String
 
-    /// The schema as a document of its own, with an XML declaration.
-    public var document: String { "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + element + "\n" }
+    /// The schema as a document of its own, with an XML declaration, one element per line.
+    public var document: String {
+        // A schema has no text content, so a line break between any two tags changes nothing.
+        var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        var depth = 0
+        var rest = Substring(element)
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { break }
+            let tag = rest[open...close]
+            if tag.hasPrefix("</") { depth -= 1 }
+            text += String(repeating: "  ", count: max(0, depth)) + tag + "\n"
+            if !tag.hasPrefix("</"), !tag.hasSuffix("/>") { depth += 1 }
+            rest = rest[rest.index(after: close)...]
+        }
+        return text
+    }
 }
 
 /// Why a binder's mappings cannot be described by an XML Schema.

@@ -70,6 +70,9 @@ struct XMLSchemaWriter {
             var type: String?
             var occurs: String
             var content: Content?
+            /// Whether the value is optional: an element that also holds attributes is then
+            /// written empty when the value is `nil`.
+            var valueIsOptional = false
         }
         enum Child {
             case named(Named)
@@ -111,7 +114,13 @@ struct XMLSchemaWriter {
                 }
                 text += "</xs:sequence>"
             }
-            return text + attributes.joined()
+            return text + Self.ordered(attributes).joined()
+        }
+
+        /// `xs:anyAttribute` after the attributes, as XML Schema requires.
+        static func ordered(_ attributes: [String]) -> [String] {
+            attributes.filter { !$0.hasPrefix("<xs:anyAttribute") }
+                + attributes.filter { $0.hasPrefix("<xs:anyAttribute") }
         }
 
         private static func written(_ named: Named) -> String {
@@ -121,11 +130,33 @@ struct XMLSchemaWriter {
             }
             if let type = named.type, content.children.isEmpty {
                 return head + "\(named.occurs)><xs:complexType><xs:simpleContent><xs:extension base=\"\(type)\">"
-                    + content.attributes.joined() + "</xs:extension></xs:simpleContent></xs:complexType></xs:element>"
+                    + Self.ordered(content.attributes).joined()
+                    + "</xs:extension></xs:simpleContent></xs:complexType></xs:element>"
             }
             let mixed = named.type == nil ? "" : " mixed=\"true\""
             return head + "\(named.occurs)><xs:complexType\(mixed)>" + content.written()
                 + "</xs:complexType></xs:element>"
+        }
+    }
+
+    /// Value elements that carry attributes and an optional value (`details/price` with
+    /// `details/price/@currency`) are written empty without the value: their type then
+    /// also allows the empty string.
+    private mutating func allowEmptyValues(in content: inout Content) {
+        for index in content.children.indices {
+            guard case .named(var named) = content.children[index], var inner = named.content else { continue }
+            allowEmptyValues(in: &inner)
+            if named.valueIsOptional, let type = named.type, inner.children.isEmpty {
+                let local = type.split(separator: ":").last.map(String.init) ?? type
+                let name = "\(local)OrEmpty"
+                named.type = namedSimpleType(
+                    name,
+                    definition: "<xs:simpleType name=\"\(name)\"><xs:union memberTypes=\"\(type)\"><xs:simpleType>"
+                        + "<xs:restriction base=\"xs:string\"><xs:length value=\"0\"/></xs:restriction></xs:simpleType>"
+                        + "</xs:union></xs:simpleType>")
+            }
+            named.content = inner
+            content.children[index] = .named(named)
         }
     }
 
@@ -151,10 +182,13 @@ struct XMLSchemaWriter {
                 try add(child, of: mapping, to: &content)
             }
         }
+        allowEmptyValues(in: &content)
         body += "<xs:complexType name=\"\(name)\""
         if let textType {
             if content.children.isEmpty {
-                body += "><xs:simpleContent><xs:extension base=\"\(textType)\">" + content.attributes.joined()
+                body +=
+                    "><xs:simpleContent><xs:extension base=\"\(textType)\">"
+                    + Content.ordered(content.attributes).joined()
                 body += "</xs:extension></xs:simpleContent></xs:complexType>"
                 return
             }
@@ -186,11 +220,21 @@ struct XMLSchemaWriter {
             isAttribute = (property.writtenForm ?? mapping.propertyForm ?? plan.generator.propertyForm) == .attribute
         }
         if isAttribute {
-            guard case .none = property.name.namespace.orNoneForAttribute else {
+            switch property.name.namespace.orNoneForAttribute {
+            case .none: break
+            case .uri(let uri):
+                // xsi: attributes are allowed on every element; others are described as
+                // any attribute of their namespace (a local declaration cannot name one).
+                if uri != SOAPMarkup.instanceNamespace {
+                    let any = "<xs:anyAttribute namespace=\"\(Self.escaped(uri))\" processContents=\"lax\"/>"
+                    if !content.attributes.contains(any) { content.attributes.append(any) }
+                }
+                return
+            default:
                 throw XMLSchemaError(
                     message:
-                        "cannot describe attribute '\(property.name.local)' of \(mapping.typeName): "
-                        + "attributes in a namespace are not supported")
+                        "cannot describe attribute '\(property.name.local)' of \(mapping.typeName): the binder does not "
+                        + "know its namespace")
             }
             let use = property.isRequired ? " use=\"required\"" : ""
             content.attributes.append("<xs:attribute name=\"\(property.name.local)\" type=\"\(type)\"\(use)/>")
@@ -201,6 +245,7 @@ struct XMLSchemaWriter {
                 (element: inout Content.Named) throws(XMLSchemaError) in
                 element.type = type
                 element.occurs = optional
+                element.valueIsOptional = shape.isOptional
             }
         }
     }

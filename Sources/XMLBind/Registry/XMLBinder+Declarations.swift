@@ -150,6 +150,12 @@ extension XMLBinder {
         registry.typeIndex[ObjectIdentifier(type)]
     }
 
+    /// The element that objects of `type` are written as, without working out the rest of
+    /// ``declaredMappings``.
+    package func declaredElement(for type: Any.Type) -> DeclaredName? {
+        registry.typeIndex[ObjectIdentifier(type)].map { DeclaredName(registry.bindings[$0].elementName) }
+    }
+
     /// The slot of `parent` that a child of `child`'s type goes to, as the registry chose it.
     private static func firstFittingSlot(of parent: ElementBinding, for child: ElementBinding) -> Int? {
         var sample: Any?
