@@ -28,3 +28,20 @@ docc convert Docs/XMLBind.docc \
     --warnings-as-errors \
     --output-path "$out"
 echo "documentation written to $out"
+
+# The SOAP module's catalog, next to the core's: its own symbol graphs, the same checks.
+soap_out="$(dirname "$out")/XMLBindSOAP.doccarchive"
+soap_graphs="$scratch/soap-graphs"
+mkdir -p "$soap_graphs"
+swift build --scratch-path "$scratch" --target XMLBindSOAP \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+cp "$graphs"/XMLBindSOAP.symbols.json "$soap_graphs"/
+cp "$graphs"/XMLBindSOAP@*.symbols.json "$soap_graphs"/ 2>/dev/null || true
+rm -rf "$soap_out"
+docc convert Docs/XMLBindSOAP.docc \
+    --fallback-display-name XMLBindSOAP \
+    --fallback-bundle-identifier org.xmlbind.XMLBindSOAP \
+    --additional-symbol-graph-dir "$soap_graphs" \
+    --warnings-as-errors \
+    --output-path "$soap_out"
+echo "documentation written to $soap_out"

@@ -35,6 +35,7 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
         /// such in 1.1, and as `Receiver` with this as a subcode in 1.2).
         case other(SOAPQualifiedName)
 
+        /// The code's name: `Sender`, `MustUnderstand`, or a custom code in Clark notation.
         public var description: String {
             switch self {
             case .versionMismatch: "VersionMismatch"

@@ -3,7 +3,7 @@ import XMLBind
 import XMLBindHTTP
 
 extension SOAPService {
-    /// Routes that host the service on the package's ``XMLBindHTTP/HTTPServer``: a SOAP 1.1
+    /// Routes that host the service on the package's `HTTPServer` (XMLBindHTTP): a SOAP 1.1
     /// and a SOAP 1.2 endpoint (`POST`), each also serving the WSDL at `GET <path>?wsdl`.
     ///
     /// ```swift

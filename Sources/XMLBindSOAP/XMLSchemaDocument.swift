@@ -28,5 +28,6 @@ public struct XMLSchemaError: Error, Sendable, Hashable, CustomStringConvertible
     /// What cannot be described, naming the type and declaration.
     public var message: String
 
+    /// `error: ` and the message.
     public var description: String { "error: \(message)" }
 }

@@ -15,22 +15,39 @@ public struct XMLSchemaType: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter name: `int`, `date`, `gYear`, …
     public init(_ name: String) { self.name = name }
 
+    /// `xs:string`.
     public static let string = XMLSchemaType("string")
+    /// `xs:boolean`.
     public static let boolean = XMLSchemaType("boolean")
+    /// `xs:byte`.
     public static let byte = XMLSchemaType("byte")
+    /// `xs:short`.
     public static let short = XMLSchemaType("short")
+    /// `xs:int`.
     public static let int = XMLSchemaType("int")
+    /// `xs:long`.
     public static let long = XMLSchemaType("long")
+    /// `xs:unsignedByte`.
     public static let unsignedByte = XMLSchemaType("unsignedByte")
+    /// `xs:unsignedShort`.
     public static let unsignedShort = XMLSchemaType("unsignedShort")
+    /// `xs:unsignedInt`.
     public static let unsignedInt = XMLSchemaType("unsignedInt")
+    /// `xs:unsignedLong`.
     public static let unsignedLong = XMLSchemaType("unsignedLong")
+    /// `xs:float`.
     public static let float = XMLSchemaType("float")
+    /// `xs:double`.
     public static let double = XMLSchemaType("double")
+    /// `xs:decimal`.
     public static let decimal = XMLSchemaType("decimal")
+    /// `xs:dateTime`.
     public static let dateTime = XMLSchemaType("dateTime")
+    /// `xs:date`.
     public static let date = XMLSchemaType("date")
+    /// `xs:base64Binary`.
     public static let base64Binary = XMLSchemaType("base64Binary")
+    /// `xs:anyURI`.
     public static let anyURI = XMLSchemaType("anyURI")
 
     /// `xs:name`.
