@@ -97,6 +97,20 @@ public struct SOAPClient: Sendable {
         return try SOAPEnvelopeReader.body(of: try await send(envelope), as: type)
     }
 
+    /// Sends an envelope (the seed's form, or a typed one) and returns the answer's body as
+    /// the requested type.
+    ///
+    /// - Parameters:
+    ///   - envelope: The request; the client's header blocks go before its own.
+    ///   - type: The registered type the answer's body must bind to.
+    /// - Returns: The answer's body.
+    /// - Throws: The ``SOAPFault`` the service answered, or ``SOAPError``.
+    public func call<Response>(_ envelope: SOAPEnvelope, as type: Response.Type) async throws -> Response {
+        var envelope = envelope
+        envelope.headers = headers + envelope.headers
+        return try SOAPEnvelopeReader.body(of: try await send(envelope), as: type)
+    }
+
     /// Sends an envelope and returns the answer's envelope, a fault included (not thrown).
     ///
     /// - Parameter envelope: The request; its version should be the client's.

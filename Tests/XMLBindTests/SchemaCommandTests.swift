@@ -15,13 +15,17 @@ import Testing
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
     }
 
     @Test func listsTheDemoModelsNamespaces() throws {
         let result = try run(["schema", "--list"])
         #expect(result.status == 0)
-        #expect(result.stdout == "http://www.springframework.org/schema/beans\nhttp://www.example.com/schema/configuration\n")
+        #expect(
+            result.stdout
+                == "http://www.springframework.org/schema/beans\nhttp://www.example.com/schema/configuration\n")
     }
 
     @Test func printsTheBeansSchema() throws {
