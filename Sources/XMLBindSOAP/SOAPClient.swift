@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XMLBind
 
 #if canImport(FoundationNetworking)
@@ -129,13 +130,39 @@ public struct SOAPClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await exchange(request)
+        } catch let error as SOAPError {
+            throw error
         } catch {
             throw SOAPError(.transport, "cannot call \(endpoint.absoluteString): \(error.localizedDescription)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode
         let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? ""
         return try read(data, status: status, contentType: contentType, version: envelope.version)
+    }
+
+    /// Sends the request, waiting at most ``timeout`` seconds for the whole answer, and
+    /// cancels it then: `URLRequest.timeoutInterval` bounds only the time between bytes,
+    /// and not on every platform.
+    private func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let timeout = self.timeout
+        let endpoint = self.endpoint.absoluteString
+        return try await withCheckedThrowingContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            let task = session.dataTask(with: request) { data, response, error in
+                if let data, let response {
+                    once.resume(with: .success((data, response)))
+                } else {
+                    once.resume(with: .failure(error ?? URLError(.badServerResponse)))
+                }
+            }
+            task.resume()
+            Task {
+                try? await Task.sleep(for: .seconds(timeout))
+                let message = "cannot call \(endpoint): no answer within \(timeout) seconds"
+                if once.resume(with: .failure(SOAPError(.transport, message))) { task.cancel() }
+            }
+        }
     }
 
     /// The answer as an envelope, or why it is not one.
@@ -165,6 +192,23 @@ public struct SOAPClient: Sendable {
                     + SOAPError.excerpt(of: [UInt8](data))
             }
             throw failure
+        }
+    }
+
+    /// Resumes a continuation with the first of the answer and the timeout.
+    private final class ResumeOnce: Sendable {
+        private let continuation: Mutex<CheckedContinuation<(Data, URLResponse), any Error>?>
+
+        init(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+            self.continuation = Mutex(continuation)
+        }
+
+        /// Resumes unless already resumed; returns whether it did.
+        @discardableResult
+        func resume(with result: Result<(Data, URLResponse), any Error>) -> Bool {
+            guard let waiting = continuation.withLock({ $0.take() }) else { return false }
+            waiting.resume(with: result)
+            return true
         }
     }
 

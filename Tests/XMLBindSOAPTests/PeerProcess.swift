@@ -35,8 +35,18 @@ final class PeerProcess: @unchecked Sendable {
         return .success(path)
     }()
 
-    /// Starts `Peers/<script>` with the arguments and waits for its first line.
-    init(script: String, arguments: [String] = []) throws {
+    /// Starts `Peers/<script>` with the arguments and waits for its first line, on a thread
+    /// of its own: blocking a thread of Swift's concurrency pool could starve the handlers
+    /// of a server the peer is talking to (there are only as many as there are cores).
+    static func start(script: String, arguments: [String] = []) async throws -> PeerProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try PeerProcess(script: script, arguments: arguments) })
+            }
+        }
+    }
+
+    private init(script: String, arguments: [String] = []) throws {
         let python = try Self.python.get()
         let path = Self.packageRoot.appendingPathComponent("Tests/XMLBindSOAPTests/Peers/\(script)").path
         process.executableURL = URL(fileURLWithPath: python)

@@ -52,7 +52,7 @@ struct SchemaGenerationTests {
 /// by libxml2's validator (lxml in the peers' virtual environment).
 @Suite("Generated schemas validate written documents")
 struct SchemaValidationTests {
-    func validate(_ schemas: [XMLSchemaDocument], _ documents: [String]) throws -> String {
+    func validate(_ schemas: [XMLSchemaDocument], _ documents: [String]) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xmlbind-xsd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -68,12 +68,12 @@ struct SchemaValidationTests {
             try Data(document.utf8).write(to: url)
             arguments.append(url.path)
         }
-        let peer = try PeerProcess(script: "validate.py", arguments: arguments)
+        let peer = try await PeerProcess.start(script: "validate.py", arguments: arguments)
         defer { peer.stop() }
         return peer.firstLine
     }
 
-    @Test func catalogDocumentsValidate() throws {
+    @Test func catalogDocumentsValidate() async throws {
         let item = CatalogItem()
         item.id = 7
         item.name = "Lamp & shade"
@@ -100,7 +100,7 @@ struct SchemaValidationTests {
         let written = try catalogBinder.xml(from: catalog, options: options)
         var wrong = written.replacingOccurrences(of: "<color>green</color>", with: "<color>blue</color>")
         wrong = wrong.replacingOccurrences(of: "<small>-3</small>", with: "<small>70000</small>")
-        let results = try validate(try XMLSchemaGenerator(binder: catalogBinder).schemas(), [written, wrong])
+        let results = try await validate(try XMLSchemaGenerator(binder: catalogBinder).schemas(), [written, wrong])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(results.utf8)) as? [Any])
         #expect(parsed.first as? String == "valid", "\(written) \(results)")
         let errors = try #require(parsed.last as? [String])
@@ -108,7 +108,7 @@ struct SchemaValidationTests {
         #expect(errors.first?.contains("'blue' is not an element of the set {'red', 'green'}") == true, "\(errors)")
     }
 
-    @Test func serviceMessagesValidate() throws {
+    @Test func serviceMessagesValidate() async throws {
         let person = SvcPerson()
         person.name = "Zoë"
         person.tags = [SvcTag("a"), SvcTag("b")]
@@ -121,7 +121,7 @@ struct SchemaValidationTests {
         let documents = [
             try serviceBinder.xml(from: older, options: options), try serviceBinder.xml(from: divide, options: options),
         ]
-        let results = try validate(try testService.schemas(), documents)
+        let results = try await validate(try testService.schemas(), documents)
         #expect(results == #"["valid", "valid"]"#)
     }
 }

@@ -8,7 +8,7 @@ import XMLBindSOAP
 struct SpyneInteropTests {
     @Test(arguments: SOAPVersion.allCases)
     func clientAgainstSpyne(version: SOAPVersion) async throws {
-        let peer = try PeerProcess(script: "spyne_peer.py")
+        let peer = try await PeerProcess.start(script: "spyne_peer.py")
         defer { peer.stop() }
         let path = version == .version1point1 ? "soap11" : "soap12"
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(peer.firstLine)/\(path)"))

@@ -18,7 +18,7 @@ struct ZeepInteropTests {
         defer { server.stop() }
         let port = try #require(server.port)
         let wsdlURL = "http://127.0.0.1:\(port)/test/soap11?wsdl"
-        let peer = try PeerProcess(script: "zeep_client.py", arguments: [wsdlURL])
+        let peer = try await PeerProcess.start(script: "zeep_client.py", arguments: [wsdlURL])
         defer { peer.stop() }
         let json = try #require(try JSONSerialization.jsonObject(with: Data(peer.firstLine.utf8)) as? [String: Any])
         #expect(json["warnings"] as? [String] == [])
