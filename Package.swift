@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
         .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
+        .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +33,10 @@ let package = Package(
             name: "XMLBindHTTP",
             dependencies: ["CMicroHTTPD", "CZlib"]
         ),
+        .target(
+            name: "XMLBindRPC",
+            dependencies: ["XMLBind", "XMLBindHTTP"]
+        ),
         .executableTarget(
             name: "xmlbind",
             dependencies: ["XMLBind"],
@@ -44,6 +49,11 @@ let package = Package(
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
+        ),
+        .testTarget(
+            name: "XMLBindRPCTests",
+            dependencies: ["XMLBindRPC", "XMLBindHTTP"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindHTTPTests",

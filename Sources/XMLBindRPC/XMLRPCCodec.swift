@@ -1,0 +1,134 @@
+import Foundation
+import XMLBind
+
+/// Reads and writes XML-RPC documents (`methodCall`, `methodResponse`) through XMLBind's
+/// mappings and writer, with no transport attached.
+///
+/// Reading goes through the same binder as every other XMLBind document, so a malformed
+/// document gets located diagnostics (``XMLRPCError/diagnostics``) and the binder's limits
+/// on depth, sizes and entities.
+public enum XMLRPCCodec {
+    /// A decoded `methodCall`.
+    public struct Call: Sendable {
+        /// The method's name.
+        public var methodName: String
+        /// The parameters, in order.
+        public var parameters: [XMLRPCNode]
+    }
+
+    /// A `methodCall` document.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
+    ///   character XML 1.0 cannot carry.
+    public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
+        let call = WireMethodCall()
+        call.methodName = methodName
+        call.params = wireParams(parameters)
+        return try write(call)
+    }
+
+    /// A `methodResponse` document with one parameter.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
+    ///   character XML 1.0 cannot carry.
+    public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
+        let response = WireMethodResponse()
+        response.params = wireParams([value])
+        return try write(response)
+    }
+
+    /// A `methodResponse` document holding a fault.
+    public static func fault(code: Int, string: String) -> Data {
+        let response = WireMethodResponse()
+        let fault = WireFault()
+        let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
+        fault.value = WireValue(["faultCode": faultCode, "faultString": .string(string)])
+        response.fault = fault
+        do {
+            return try write(response)
+        } catch {
+            // Only a character XML cannot hold makes writing fail: send the string without it.
+            let cleaned = String(string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
+            fault.value = WireValue(["faultCode": faultCode, "faultString": .string(cleaned)])
+            return (try? write(response)) ?? Data()
+        }
+    }
+
+    /// Reads a `methodResponse`: the parameters as a node (`node[0]` is the first), or the
+    /// fault as an error.
+    ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - file: A name for the document in diagnostics (`response` by default).
+    /// - Throws: ``XMLRPCError``: ``XMLRPCError/Code/fault`` for a fault,
+    ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
+    ///   methodResponse.
+    public static func decodeResponse(_ data: Data, file: String? = "response") throws(XMLRPCError) -> XMLRPCNode {
+        let response: WireMethodResponse
+        do {
+            response = try XMLRPCWire.binder.parse(data, as: WireMethodResponse.self, file: file)
+        } catch {
+            throw .malformed(error, what: "XML-RPC response")
+        }
+        let document = XMLRPCDocument(data: data, file: file)
+        if let fault = response.fault, let value = fault.value {
+            throw faultError(value, document: document)
+        }
+        return XMLRPCNode(
+            storage: .list(response.params?.params.compactMap(\.value) ?? []), path: "", document: document)
+    }
+
+    /// Reads a `methodCall`.
+    ///
+    /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
+    ///   is not a methodCall.
+    public static func decodeCall(_ data: Data, file: String? = "request") throws(XMLRPCError) -> Call {
+        let call: WireMethodCall
+        do {
+            call = try XMLRPCWire.binder.parse(data, as: WireMethodCall.self, file: file)
+        } catch {
+            throw .malformed(error, what: "XML-RPC request")
+        }
+        let document = XMLRPCDocument(data: data, file: file)
+        let parameters = (call.params?.params.compactMap(\.value) ?? []).enumerated().map {
+            XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
+        }
+        return Call(methodName: call.methodName ?? "", parameters: parameters)
+    }
+
+    static func wireParams(_ values: [XMLRPCValue]) -> WireParams {
+        let params = WireParams()
+        params.params = values.map { value in
+            let param = WireParam()
+            param.value = WireValue(value)
+            return param
+        }
+        return params
+    }
+
+    static func write(_ message: Any) throws(XMLRPCError) -> Data {
+        do {
+            return try XMLRPCWire.writer.xmlData(from: message, options: XMLRPCWire.writingOptions)
+        } catch {
+            throw .encoding("cannot write the XML-RPC document: \(error.message)")
+        }
+    }
+
+    /// The fault a `<fault>` value stands for; a fault without an int faultCode and a string
+    /// faultString is an unexpected response, located at the value.
+    static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
+        guard let members = value.structValue?.members else {
+            return document.error("a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
+        }
+        let code = members.first { $0.name == "faultCode" }?.value
+        let string = members.first { $0.name == "faultString" }?.value
+        guard let faultCode = code.flatMap({ $0.int ?? $0.i4 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
+        else {
+            return document.error("the fault's faultCode is missing or not an int", at: code?.origin ?? value.origin)
+        }
+        guard let faultString = string?.stringValue else {
+            return document.error("the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
+        }
+        return .fault(code: faultCode, faultString)
+    }
+}
