@@ -39,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind"],
+            dependencies: ["XMLBind", "XMLBindRPC"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(

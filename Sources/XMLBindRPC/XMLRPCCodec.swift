@@ -48,7 +48,8 @@ public enum XMLRPCCodec {
             return try write(response)
         } catch {
             // Only a character XML cannot hold makes writing fail: send the string without it.
-            let cleaned = String(string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
+            let cleaned = String(
+                string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
             fault.value = WireValue(["faultCode": faultCode, "faultString": .string(cleaned)])
             return (try? write(response)) ?? Data()
         }
@@ -64,12 +65,7 @@ public enum XMLRPCCodec {
     ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = "response") throws(XMLRPCError) -> XMLRPCNode {
-        let response: WireMethodResponse
-        do {
-            response = try XMLRPCWire.binder.parse(data, as: WireMethodResponse.self, file: file)
-        } catch {
-            throw .malformed(error, what: "XML-RPC response")
-        }
+        let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: "methodResponse")
         let document = XMLRPCDocument(data: data, file: file)
         if let fault = response.fault, let value = fault.value {
             throw faultError(value, document: document)
@@ -83,17 +79,33 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = "request") throws(XMLRPCError) -> Call {
-        let call: WireMethodCall
-        do {
-            call = try XMLRPCWire.binder.parse(data, as: WireMethodCall.self, file: file)
-        } catch {
-            throw .malformed(error, what: "XML-RPC request")
-        }
+        let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: "methodCall")
         let document = XMLRPCDocument(data: data, file: file)
         let parameters = (call.params?.params.compactMap(\.value) ?? []).enumerated().map {
             XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
         }
         return Call(methodName: call.methodName ?? "", parameters: parameters)
+    }
+
+    /// Binds a document whose root must be `<name>`. The root is checked here rather than
+    /// by the binder's typed parse, whose message would name the internal wire types.
+    private static func parseRoot<Root>(
+        _ data: Data, file: String?, as type: Root.Type, named name: String
+    ) throws(XMLRPCError) -> Root {
+        let root: Any?
+        do {
+            root = try XMLRPCWire.binder.parse(data, file: file)
+        } catch {
+            throw .malformed(error, what: "XML-RPC document")
+        }
+        if let root = root as? Root { return root }
+        let found = root.map { XMLRPCWire.elementName(of: $0) } ?? "nothing"
+        let origin = (root as? OriginAware)?.origin
+        let document = XMLRPCDocument(data: data, file: file)
+        let error = XMLBindError(
+            code: .unexpectedRoot, message: "the document is \(found), expected <\(name)>", origin: origin,
+            sourceLine: origin.flatMap { document.line($0.line) })
+        throw .malformed(error, what: "XML-RPC document")
     }
 
     static func wireParams(_ values: [XMLRPCValue]) -> WireParams {
@@ -118,7 +130,8 @@ public enum XMLRPCCodec {
     /// faultString is an unexpected response, located at the value.
     static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
         guard let members = value.structValue?.members else {
-            return document.error("a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
+            return document.error(
+                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
         }
         let code = members.first { $0.name == "faultCode" }?.value
         let string = members.first { $0.name == "faultString" }?.value
@@ -127,7 +140,8 @@ public enum XMLRPCCodec {
             return document.error("the fault's faultCode is missing or not an int", at: code?.origin ?? value.origin)
         }
         guard let faultString = string?.stringValue else {
-            return document.error("the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
+            return document.error(
+                "the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
         }
         return .fault(code: faultCode, faultString)
     }

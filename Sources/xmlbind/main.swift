@@ -13,7 +13,7 @@ let usage = """
       check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                         Problems are printed to standard error as file:line:column
                         diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
-      help              Show this help (also: -h, --help).
+    \(RPCCommand.usage)  help              Show this help (also: -h, --help).
 
     """
 
@@ -24,6 +24,8 @@ case "demo" where arguments.count == 1:
     status = DemoCommand.run()
 case "check" where arguments.count > 1:
     status = CheckCommand.run(Array(arguments.dropFirst()))
+case "rpc" where RPCCommand.run(Array(arguments.dropFirst())).map({ exit($0) }) != nil:
+    status = 0
 case "help", "-h", "--help":
     print(usage, terminator: "")
     status = 0
@@ -32,7 +34,7 @@ case nil:
     status = 2
 case let command?:
     let problem =
-        ["demo", "check"].contains(command)
+        ["demo", "check", "rpc"].contains(command)
         ? "wrong arguments for '\(command)'" : "unknown command '\(command)'"
     FileHandle.standardError.write("xmlbind: error: \(problem)\n\n\(usage)")
     status = 2

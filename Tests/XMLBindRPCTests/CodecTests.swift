@@ -7,7 +7,9 @@ import XMLBind
 @Suite("XMLRPCCodec")
 struct CodecTests {
     static func response(_ valueXML: String) -> Data {
-        Data("<?xml version='1.0'?>\n<methodResponse><params><param><value>\(valueXML)</value></param></params></methodResponse>".utf8)
+        Data(
+            "<?xml version='1.0'?>\n<methodResponse><params><param><value>\(valueXML)</value></param></params></methodResponse>"
+                .utf8)
     }
 
     struct ReadCase: CustomTestStringConvertible, Sendable {
@@ -42,11 +44,14 @@ struct CodecTests {
         ReadCase(
             name: "dateTime with fraction and Z", xml: "<dateTime.iso8601>2024-05-01T12:30:05.5Z</dateTime.iso8601>",
             value: .dateTime(Date(timeIntervalSince1970: 1_714_566_605.5))),
-        ReadCase(name: "base64 with line breaks", xml: "<base64>AAEC\nAwQF\n</base64>", value: .base64(Data([0, 1, 2, 3, 4, 5]))),
+        ReadCase(
+            name: "base64 with line breaks", xml: "<base64>AAEC\nAwQF\n</base64>",
+            value: .base64(Data([0, 1, 2, 3, 4, 5]))),
         ReadCase(name: "empty base64", xml: "<base64></base64>", value: .base64(Data())),
         ReadCase(name: "nil", xml: "<nil/>", value: .nil),
         ReadCase(
-            name: "ex:nil", xml: "<ex:nil xmlns:ex=\"http://ws.apache.org/xmlrpc/namespaces/extensions\"/>", value: .nil),
+            name: "ex:nil", xml: "<ex:nil xmlns:ex=\"http://ws.apache.org/xmlrpc/namespaces/extensions\"/>", value: .nil
+        ),
         ReadCase(
             name: "struct with name after value and whitespace",
             xml: "\n <struct>\n  <member><value><int>1</int></value><name>b</name></member>\n"
@@ -54,7 +59,8 @@ struct CodecTests {
             value: ["b": 1, "a": "x"]),
         ReadCase(name: "empty array", xml: "<array><data></data></array>", value: .array([])),
         ReadCase(
-            name: "nested array", xml: "<array><data><value><array><data><value>1</value></data></array></value></data></array>",
+            name: "nested array",
+            xml: "<array><data><value><array><data><value>1</value></data></array></value></data></array>",
             value: [["1"]]),
     ]
 
@@ -73,7 +79,8 @@ struct CodecTests {
 
     @Test func writesTheSeedsShape() throws {
         let data = try XMLRPCCodec.methodCall(
-            "demo.add", parameters: [42, "a\r<b>", true, 3.44, .dateTime(Date(timeIntervalSince1970: 0)), .base64(Data([1, 2]))])
+            "demo.add",
+            parameters: [42, "a\r<b>", true, 3.44, .dateTime(Date(timeIntervalSince1970: 0)), .base64(Data([1, 2]))])
         #expect(
             String(decoding: data, as: UTF8.self)
                 == "<?xml version=\"1.0\" encoding=\"UTF-8\"?><methodCall><methodName>demo.add</methodName><params>"

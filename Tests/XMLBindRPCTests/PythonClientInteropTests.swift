@@ -20,7 +20,8 @@ struct PythonClientInteropTests {
                 "i8 from us", "add", "gzipped request and response", "response was gzipped",
             ]),
         Scenario(
-            name: "faults", checks: ["thrown fault", "unknown method", "wrong count", "wrong type", "other error", "fault string"]),
+            name: "faults",
+            checks: ["thrown fault", "unknown method", "wrong count", "wrong type", "other error", "fault string"]),
         Scenario(name: "multicall", checks: ["first", "second", "third"]),
         Scenario(name: "introspection", checks: ["lists validator1", "help", "typed signature", "raw signature"]),
         Scenario(
@@ -30,7 +31,8 @@ struct PythonClientInteropTests {
                 "moderateSizeArrayCheck", "nestedStructTest", "simpleStructReturnTest",
             ]),
         Scenario(name: "concurrent", checks: ["four at once take about as long as one"]),
-        Scenario(name: "hostile", checks: ["billion laughs", "deep nesting", "not XML", "not XML-RPC", "still serving"]),
+        Scenario(
+            name: "hostile", checks: ["billion laughs", "deep nesting", "not XML", "not XML-RPC", "still serving"]),
     ]
 
     struct Check: Decodable {

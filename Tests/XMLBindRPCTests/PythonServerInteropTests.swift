@@ -96,7 +96,9 @@ struct PythonServerInteropTests {
             let response = try await client.call(
                 "echo_all", [42, "text", 3.44, Float(3.44), date, Data([1, 2, 3]), true, Int8(-8), UInt16(65535)])
             #expect(
-                response[0].value == [42, "text", 3.44, 3.44, .dateTime(date), .base64(Data([1, 2, 3])), true, -8, 65535])
+                response[0].value == [
+                    42, "text", 3.44, 3.44, .dateTime(date), .base64(Data([1, 2, 3])), true, -8, 65535,
+                ])
             let big = try await client.call("describe", [Int(1) << 40], returning: [String].self)
             #expect(big == ["int", "1099511627776"])
         }
@@ -137,7 +139,8 @@ struct PythonServerInteropTests {
     @Test func multicallGivesOneResultOrFaultPerCall() async throws {
         try await Self.withServer { client in
             let results = try await client.multicall([
-                XMLRPCClient.Call("add", [1, 2]), XMLRPCClient.Call("fail", [7, "seven"]), XMLRPCClient.Call("echo", ["x"]),
+                XMLRPCClient.Call("add", [1, 2]), XMLRPCClient.Call("fail", [7, "seven"]),
+                XMLRPCClient.Call("echo", ["x"]),
             ])
             #expect(results.count == 3)
             #expect(try results[0].get().int32 == 3)

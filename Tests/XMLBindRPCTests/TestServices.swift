@@ -103,9 +103,11 @@ enum TestServices {
             try await Task.sleep(for: .milliseconds(Int(milliseconds)))
             return true
         }
-        dispatcher.register("count", signatures: [["int", "array"]], raw: { parameters in
-            .int(Int32(parameters.first?.count ?? -1))
-        })
+        dispatcher.register(
+            "count", signatures: [["int", "array"]],
+            raw: { parameters in
+                .int(Int32(parameters.count))
+            })
         return dispatcher
     }
 }

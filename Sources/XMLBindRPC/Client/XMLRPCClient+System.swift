@@ -27,7 +27,9 @@ extension XMLRPCClient {
             calls.map { ["methodName": .string($0.methodName), "params": .array($0.parameters)] })
         let response = try await call("system.multicall", values: [request])[0]
         guard let entries = response.array, entries.count == calls.count else {
-            throw response.located("system.multicall answered \(response.count.map(String.init) ?? "no array"), expected an array of \(calls.count)")
+            throw response.located(
+                "system.multicall answered \(response.count.map(String.init) ?? "no array"), expected an array of \(calls.count)"
+            )
         }
         return entries.map { entry in
             if entry.array != nil, entry.count == 1 { return .success(entry[0]) }

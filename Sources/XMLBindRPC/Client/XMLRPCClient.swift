@@ -94,7 +94,8 @@ public struct XMLRPCClient: Sendable {
     ///   - parameters: The parameters.
     ///   - completion: Gets the response's node or the error, on an arbitrary thread.
     public func call(
-        _ methodName: String, _ parameters: [Any], completion: @escaping @Sendable (Result<XMLRPCNode, XMLRPCError>) -> Void
+        _ methodName: String, _ parameters: [Any],
+        completion: @escaping @Sendable (Result<XMLRPCNode, XMLRPCError>) -> Void
     ) {
         let values: [XMLRPCValue]
         do {
@@ -140,7 +141,8 @@ public struct XMLRPCClient: Sendable {
                 code: .transport, message: "cannot reach \(url.absoluteString): \(error.localizedDescription)")
         }
         if let http = response as? HTTPURLResponse, http.statusCode != 200 {
-            let excerpt = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let excerpt = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             throw XMLRPCError(
                 code: .httpStatus,
                 message: "\(url.absoluteString) answered HTTP \(http.statusCode) "

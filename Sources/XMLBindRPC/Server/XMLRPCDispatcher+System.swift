@@ -34,8 +34,10 @@ extension XMLRPCDispatcher {
     static let builtInHelp = [
         "system.listMethods": "Returns the names of the methods the server offers, as an array of strings.",
         "system.methodHelp": "Returns the help text of the method named by the parameter.",
-        "system.methodSignature": "Returns the signatures of the method named by the parameter: arrays of type names, the result's first.",
-        "system.multicall": "Calls each {methodName, params} struct of the array in turn; returns, for each, [result] or a fault struct.",
+        "system.methodSignature":
+            "Returns the signatures of the method named by the parameter: arrays of type names, the result's first.",
+        "system.multicall":
+            "Calls each {methodName, params} struct of the array in turn; returns, for each, [result] or a fault struct.",
     ]
 
     static let builtInSignatures = [
@@ -59,15 +61,20 @@ extension XMLRPCDispatcher {
     /// `system.multicall`: each call's `[result]`, or its fault as a struct, in order.
     private func multicall(_ parameters: [XMLRPCNode], depth: Int) async throws(XMLRPCError) -> XMLRPCValue {
         guard parameters.count == 1, let calls = parameters[0].array else {
-            throw .fault(code: XMLRPCFaultCode.invalidParameters, "system.multicall takes one array of {methodName, params} structs")
+            throw .fault(
+                code: XMLRPCFaultCode.invalidParameters,
+                "system.multicall takes one array of {methodName, params} structs")
         }
         var results: [XMLRPCValue] = []
         results.reserveCapacity(calls.count)
         for (index, call) in calls.enumerated() {
             let outcome: Result<XMLRPCValue, XMLRPCError>
-            if let method = call["methodName"].string, let arguments = call["params"].array ?? (call["params"].exists ? nil : []) {
+            if let method = call["methodName"].string,
+                let arguments = call["params"].array ?? (call["params"].exists ? nil : [])
+            {
                 if method == "system.multicall" {
-                    outcome = .failure(.fault(code: XMLRPCFaultCode.invalidRequest, "system.multicall cannot call system.multicall"))
+                    outcome = .failure(
+                        .fault(code: XMLRPCFaultCode.invalidRequest, "system.multicall cannot call system.multicall"))
                 } else {
                     outcome = await result(of: method, parameters: arguments, depth: depth + 1)
                 }
@@ -75,7 +82,8 @@ extension XMLRPCDispatcher {
                 outcome = .failure(
                     .fault(
                         code: XMLRPCFaultCode.invalidParameters,
-                        "call \(index + 1) of system.multicall is not a struct with a string methodName and an array params"))
+                        "call \(index + 1) of system.multicall is not a struct with a string methodName and an array params"
+                    ))
             }
             switch outcome {
             case .success(let value): results.append(.array([value]))

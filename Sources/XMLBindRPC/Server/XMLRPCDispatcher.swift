@@ -118,7 +118,8 @@ public struct XMLRPCDispatcher: Sendable {
                 return XMLRPCCodec.fault(code: XMLRPCFaultCode.internalError, string: error.message)
             }
         case .failure(let fault):
-            return XMLRPCCodec.fault(code: fault.faultCode ?? XMLRPCFaultCode.applicationError, string: fault.faultString ?? fault.message)
+            return XMLRPCCodec.fault(
+                code: fault.faultCode ?? XMLRPCFaultCode.applicationError, string: fault.faultString ?? fault.message)
         }
     }
 
@@ -141,7 +142,9 @@ public struct XMLRPCDispatcher: Sendable {
             if let value = try await builtIn(name, parameters: parameters, depth: depth) {
                 return .success(value)
             }
-            return .failure(.fault(code: XMLRPCFaultCode.methodNotFound, "method '\(name)' is not registered\(suggestion(for: name))"))
+            return .failure(
+                .fault(
+                    code: XMLRPCFaultCode.methodNotFound, "method '\(name)' is not registered\(suggestion(for: name))"))
         } catch let error as XMLRPCError {
             switch error.code {
             case .fault: return .failure(error)

@@ -63,9 +63,9 @@ extension String: XMLRPCCodable {
 extension Double: XMLRPCCodable {
     /// `double`.
     public static var xmlrpcTypeName: String { "double" }
-    /// Reads a `<double>`.
+    /// Reads a `<double>`, or an integer value (clients often send `1` for `1.0`).
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.double else { throw node.mismatch(expected: "double") }
+        guard let value = node.double ?? node.int64.map(Double.init) else { throw node.mismatch(expected: "double") }
         self = value
     }
     /// A `<double>`.
@@ -192,7 +192,9 @@ extension Dictionary: XMLRPCEncodable where Key == String, Value: XMLRPCEncodabl
         var members: [XMLRPCStruct.Member] = []
         members.reserveCapacity(count)
         for name in keys.sorted() {
-            if let value = self[name] { members.append(XMLRPCStruct.Member(name: name, value: try value.xmlrpcValue())) }
+            if let value = self[name] {
+                members.append(XMLRPCStruct.Member(name: name, value: try value.xmlrpcValue()))
+            }
         }
         return .struct(XMLRPCStruct(members))
     }

@@ -120,7 +120,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
             let found = wireMembers.first { $0.name == member.name }?.value
             guard let found else {
                 if member.isRequired {
-                    throw node.located("the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
+                    throw node.located(
+                        "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
                 }
                 continue
             }
@@ -138,7 +139,9 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var result: [XMLRPCStruct.Member] = []
         result.reserveCapacity(members.count)
         for member in members {
-            if let value = try member.encode(object) { result.append(XMLRPCStruct.Member(name: member.name, value: value)) }
+            if let value = try member.encode(object) {
+                result.append(XMLRPCStruct.Member(name: member.name, value: value))
+            }
         }
         return .struct(XMLRPCStruct(result))
     }

@@ -66,10 +66,14 @@ public struct XMLRPCEncoder: Sendable {
         case let number as Int64: return try integer(number, at: place)
         case let number as UInt32: return try integer(Int64(number), at: place)
         case let number as UInt:
-            guard let exact = Int64(exactly: number) else { throw .encoding("\(place): \(number) does not fit 64 bits") }
+            guard let exact = Int64(exactly: number) else {
+                throw .encoding("\(place): \(number) does not fit 64 bits")
+            }
             return try integer(exact, at: place)
         case let number as UInt64:
-            guard let exact = Int64(exactly: number) else { throw .encoding("\(place): \(number) does not fit 64 bits") }
+            guard let exact = Int64(exactly: number) else {
+                throw .encoding("\(place): \(number) does not fit 64 bits")
+            }
             return try integer(exact, at: place)
         case let number as Double: return .double(number)
         // A Float's shortest text read as a Double: 3.44 stays 3.44, not 3.440000057220459.
@@ -81,7 +85,8 @@ public struct XMLRPCEncoder: Sendable {
         case let pairs as KeyValuePairs<String, Any>:
             var members: [XMLRPCStruct.Member] = []
             for (name, member) in pairs {
-                members.append(XMLRPCStruct.Member(name: name, value: try encode(member, at: "\(place), member '\(name)'")))
+                members.append(
+                    XMLRPCStruct.Member(name: name, value: try encode(member, at: "\(place), member '\(name)'")))
             }
             return .struct(XMLRPCStruct(members))
         case let dictionary as [String: Any]:

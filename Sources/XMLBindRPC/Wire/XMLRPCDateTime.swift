@@ -8,7 +8,8 @@ enum XMLRPCDateTime {
     static func parse(_ text: String) -> Date? {
         var bytes = Array(text.utf8)
         while let last = bytes.last, last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 { bytes.removeLast() }
-        var index = bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x0A) || ($0 == 0x0D) || ($0 == 0x09)) } ?? bytes.endIndex
+        var index =
+            bytes.firstIndex { !(($0 == 0x20) || ($0 == 0x0A) || ($0 == 0x0D) || ($0 == 0x09)) } ?? bytes.endIndex
 
         func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }

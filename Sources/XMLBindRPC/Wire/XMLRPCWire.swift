@@ -53,46 +53,60 @@ enum XMLRPCWire {
             .child(\.arrayValue)
             .child(\.nilValue)
             .validate { value, context in
-                if value.typedElementCount > 1 { context.error("a <value> holds one typed element, and this one holds several") }
+                if value.typedElementCount > 1 {
+                    context.error("a <value> holds one typed element, and this one holds several")
+                }
             }
         let binder = XMLBinder().register(
-        mapping(WireMethodCall.self, element: "methodCall")
-            .element(\.methodName).required()
-            .child(\.params),
-        mapping(WireMethodResponse.self, element: "methodResponse")
-            .child(\.params)
-            .child(\.fault)
-            .validate { response, context in
-                if response.params == nil && response.fault == nil {
-                    context.error("a <methodResponse> holds <params> or <fault>, and this one holds neither")
-                } else if response.params != nil && response.fault != nil {
-                    context.error("a <methodResponse> holds <params> or <fault>, not both")
-                }
-            },
-        mapping(WireParams.self, element: "params").children(\.params),
-        mapping(WireParam.self, element: "param")
-            .child(\.value)
-            .validate { param, context in
-                if param.value == nil { context.error("a <param> needs a <value>") }
-            },
-        mapping(WireFault.self, element: "fault")
-            .child(\.value)
-            .validate { fault, context in
-                if fault.value == nil { context.error("a <fault> needs a <value> with faultCode and faultString") }
-            },
-        value,
-        mapping(WireStruct.self, element: "struct").children(\.members),
-        mapping(WireMember.self, element: "member")
-            .element(\.name).required()
-            .child(\.value)
-            .validate { member, context in
-                if member.value == nil { context.error("member '\(member.name ?? "")' needs a <value>") }
-            },
-        mapping(WireArray.self, element: "array").child(\.data),
-        mapping(WireData.self, element: "data").children(\.values),
-        mapping(WireNil.self, element: "nil")
+            mapping(WireMethodCall.self, element: "methodCall")
+                .element(\.methodName).required()
+                .child(\.params),
+            mapping(WireMethodResponse.self, element: "methodResponse")
+                .child(\.params)
+                .child(\.fault)
+                .validate { response, context in
+                    if response.params == nil && response.fault == nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, and this one holds neither")
+                    } else if response.params != nil && response.fault != nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, not both")
+                    }
+                },
+            mapping(WireParams.self, element: "params").children(\.params),
+            mapping(WireParam.self, element: "param")
+                .child(\.value)
+                .validate { param, context in
+                    if param.value == nil { context.error("a <param> needs a <value>") }
+                },
+            mapping(WireFault.self, element: "fault")
+                .child(\.value)
+                .validate { fault, context in
+                    if fault.value == nil { context.error("a <fault> needs a <value> with faultCode and faultString") }
+                },
+            value,
+            mapping(WireStruct.self, element: "struct").children(\.members),
+            mapping(WireMember.self, element: "member")
+                .element(\.name).required()
+                .child(\.value)
+                .validate { member, context in
+                    if member.value == nil { context.error("member '\(member.name ?? "")' needs a <value>") }
+                },
+            mapping(WireArray.self, element: "array").child(\.data),
+            mapping(WireData.self, element: "data").children(\.values),
+            mapping(WireNil.self, element: "nil")
         )
         return readsExtensions ? binder.register(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil")) : binder
+    }
+
+    /// The element a wire object stands for, for messages (`<methodResponse>`).
+    static func elementName(of object: Any) -> String {
+        switch object {
+        case is WireMethodCall: "<methodCall>"
+        case is WireMethodResponse: "<methodResponse>"
+        case is WireValue: "<value>"
+        case is WireStruct: "<struct>"
+        case is WireArray: "<array>"
+        default: "an XML-RPC fragment"
+        }
     }
 
     /// Compact output with the XML declaration: what goes on the wire.
