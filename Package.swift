@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat"]
+            dependencies: ["XMLBind", "CExpat", "XMLBindRPC"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",

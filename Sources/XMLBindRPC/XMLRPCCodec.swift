@@ -21,10 +21,13 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
-        let call = WireMethodCall()
-        call.methodName = methodName
-        call.params = wireParams(parameters)
-        return try write(call)
+        var writer = WireWriter()
+        writer.append("<methodCall><methodName>")
+        try writer.appendEscaped(methodName, place: "the method name")
+        writer.append("</methodName>")
+        try writer.appendParams(parameters)
+        writer.append("</methodCall>")
+        return Data(writer.bytes)
     }
 
     /// A `methodResponse` document with one parameter.
@@ -32,9 +35,11 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
-        let response = WireMethodResponse()
-        response.params = wireParams([value])
-        return try write(response)
+        var writer = WireWriter(capacity: 1 << 16)
+        writer.append("<methodResponse>")
+        try writer.appendParams([value])
+        writer.append("</methodResponse>")
+        return Data(writer.bytes)
     }
 
     /// A `methodResponse` document holding a fault.
@@ -118,6 +123,7 @@ public enum XMLRPCCodec {
         return params
     }
 
+    /// Writes a wire object through XMLBind's serializer: the reference ``WireWriter`` is held to.
     static func write(_ message: Any) throws(XMLRPCError) -> Data {
         do {
             return try XMLRPCWire.writer.xmlData(from: message, options: XMLRPCWire.writingOptions)

@@ -77,6 +77,46 @@ struct CodecTests {
         #expect(try XMLRPCCodec.decodeResponse(data)[0].value == testCase.value)
     }
 
+    /// The byte writer is held to what XMLBind's serializer writes for the wire mappings.
+    @Test(
+        arguments: readCases.map(\.value) + [
+            [
+                "": "", "a\rb": .base64(Data()),
+                "x": [.struct(XMLRPCStruct()), [], .double(-0.0), .double(.leastNonzeroMagnitude)],
+            ],
+            .string("tab\t, line\n, cr\r, <&>\"' ü 🎉"), .i8(Int64.min), .double(.infinity),
+        ])
+    func byteWriterWritesWhatTheSerializerWrites(_ value: XMLRPCValue) throws {
+        let response = WireMethodResponse()
+        response.params = XMLRPCCodec.wireParams([value])
+        #expect(try XMLRPCCodec.methodResponse(value) == XMLRPCCodec.write(response))
+        let call = WireMethodCall()
+        call.methodName = "a.b<c>"
+        call.params = XMLRPCCodec.wireParams([value, value])
+        #expect(try XMLRPCCodec.methodCall("a.b<c>", parameters: [value, value]) == XMLRPCCodec.write(call))
+    }
+
+    @Test func faultsAreWrittenAsTheSerializerWritesThem() throws {
+        let response = WireMethodResponse()
+        let fault = WireFault()
+        fault.value = WireValue(["faultCode": -32601, "faultString": "no <such> method"])
+        response.fault = fault
+        #expect(XMLRPCCodec.fault(code: -32601, string: "no <such> method") == (try XMLRPCCodec.write(response)))
+        // A character XML cannot hold is left out of a fault string, never sent.
+        #expect(throws: XMLRPCError.fault(code: 1, "bell")) {
+            try XMLRPCCodec.decodeResponse(XMLRPCCodec.fault(code: 1, string: "bell\u{7}"))
+        }
+    }
+
+    @Test func charactersXMLCannotHoldAreRefused() {
+        #expect(throws: XMLRPCError.encoding("cannot write a string: the character U+0007 is not allowed in XML 1.0")) {
+            _ = try XMLRPCCodec.methodResponse("bell\u{7}")
+        }
+        #expect(throws: XMLRPCError.encoding("cannot write a string: the character U+FFFE is not allowed in XML 1.0")) {
+            _ = try XMLRPCCodec.methodResponse("\u{FFFE}")
+        }
+    }
+
     @Test func writesTheSeedsShape() throws {
         let data = try XMLRPCCodec.methodCall(
             "demo.add",

@@ -23,15 +23,13 @@ final class WireParams: Bindable, @unchecked Sendable {
 }
 
 /// `<param>`, holding one `<value>`.
-final class WireParam: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireParam: Bindable, @unchecked Sendable {
     var value: WireValue?
     init() {}
 }
 
 /// `<fault>`, holding a `<value>` with the struct of `faultCode` and `faultString`.
-final class WireFault: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireFault: Bindable, @unchecked Sendable {
     var value: WireValue?
     init() {}
 }

@@ -1,6 +1,9 @@
 import Foundation
 import XMLBind
 
+/// Only `<value>` and the two roots keep their origin: a located error names a value, and
+/// every origin costs a line and column lookup per element.
+///
 /// `<value>` as the binder fills it: at most one typed element, or text of its own.
 ///
 /// The wire classes are filled by the binder during a parse and never changed after it, so
@@ -44,23 +47,20 @@ final class WireValue: Bindable, OriginAware, @unchecked Sendable {
 }
 
 /// `<struct>`: its members in document order.
-final class WireStruct: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireStruct: Bindable, @unchecked Sendable {
     var members: [WireMember] = []
     init() {}
 }
 
 /// `<member>`: `<name>` and `<value>`, in either order.
-final class WireMember: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireMember: Bindable, @unchecked Sendable {
     var name: String?
     var value: WireValue?
     init() {}
 }
 
 /// `<array>`, holding `<data>`.
-final class WireArray: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireArray: Bindable, @unchecked Sendable {
     var data: WireData?
     init() {}
 }

@@ -44,7 +44,13 @@ enum XMLRPCWire {
         if readsExtensions {
             value = value.element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
         }
-        value = value.element(\.boolean, xml: "boolean", conversion: boolean)
+        // Reading takes XMLBind's own Bool (`1`, `0`, `true`, `false`, matched as bytes);
+        // the serializer's reference output needs XML-RPC's `1` and `0`.
+        value =
+            readsExtensions
+            ? value.element(\.boolean, xml: "boolean") : value.element(\.boolean, xml: "boolean", conversion: boolean)
+        value =
+            value
             .element(\.string, xml: "string")
             .element(\.double, xml: "double")
             .element(\.dateTime, xml: "dateTime.iso8601", conversion: dateTime)
