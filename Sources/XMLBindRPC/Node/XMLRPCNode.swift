@@ -20,15 +20,40 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         case missing
     }
 
+    /// The last step to this node; the whole path is only spelled out when asked for, since
+    /// most nodes are read and dropped without ever being named in a message.
+    enum Step {
+        case none
+        case index(Int)
+        case key(String)
+        /// A path given whole (`parameter 2`).
+        case label(String)
+    }
+
     let storage: Storage
-    /// The steps from the root to this node, such as `[0]["age"]`; empty for the root.
-    public let path: String
+    let parentPath: String
+    let step: Step
     let document: XMLRPCDocument?
 
-    init(storage: Storage, path: String, document: XMLRPCDocument?) {
+    init(storage: Storage, parentPath: String = "", step: Step, document: XMLRPCDocument?) {
         self.storage = storage
-        self.path = path
+        self.parentPath = parentPath
+        self.step = step
         self.document = document
+    }
+
+    init(storage: Storage, path: String, document: XMLRPCDocument?) {
+        self.init(storage: storage, step: path.isEmpty ? .none : .label(path), document: document)
+    }
+
+    /// The steps from the root to this node, such as `[0]["age"]`; empty for the root.
+    public var path: String {
+        switch step {
+        case .none: parentPath
+        case .index(let index): parentPath + "[" + String(index) + "]"
+        case .key(let key): parentPath + "[\"" + key + "\"]"
+        case .label(let label): label
+        }
     }
 
     /// A node holding `value`, as handlers and tests build them.
@@ -46,14 +71,22 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         return nil
     }
 
-    private func child(_ wire: WireValue?, step: String) -> XMLRPCNode {
-        XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, path: path + step, document: document)
+    private func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
+        XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, parentPath: path, step: step, document: document)
+    }
+
+    /// Children that share this node's path, computed once.
+    private func children(_ wires: [WireValue]) -> [XMLRPCNode] {
+        let path = self.path
+        return wires.enumerated().map {
+            XMLRPCNode(storage: .value($0.element), parentPath: path, step: .index($0.offset), document: document)
+        }
     }
 
     /// The element at `index` of an array (or of the parameters); a node holding nothing
     /// when there is none.
     public subscript(index: Int) -> XMLRPCNode {
-        let step = "[\(index)]"
+        let step = Step.index(index)
         switch storage {
         case .list(let values):
             return child(values.indices.contains(index) ? values[index] : nil, step: step)
@@ -69,7 +102,7 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
 
     /// The first member named `key` of a struct; a node holding nothing when there is none.
     public subscript(key: String) -> XMLRPCNode {
-        child(wire?.structValue?.members.first { $0.name == key }?.value, step: "[\"\(key)\"]")
+        child(wire?.structValue?.members.first { $0.name == key }?.value, step: .key(key))
     }
 
     /// Whether the node holds a value (false past a missing index or member).
@@ -91,10 +124,10 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
     public var array: [XMLRPCNode]? {
         switch storage {
         case .list(let values):
-            return values.enumerated().map { child($0.element, step: "[\($0.offset)]") }
+            return children(values)
         case .value(let wire):
             guard let array = wire.arrayValue else { return nil }
-            return (array.data?.values ?? []).enumerated().map { child($0.element, step: "[\($0.offset)]") }
+            return children(array.data?.values ?? [])
         case .missing:
             return nil
         }
@@ -106,7 +139,7 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         var result: [String: XMLRPCNode] = [:]
         for member in members {
             guard let name = member.name, result[name] == nil else { continue }
-            result[name] = child(member.value, step: "[\"\(name)\"]")
+            result[name] = child(member.value, step: .key(name))
         }
         return result
     }
@@ -114,7 +147,7 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
     /// The members of a struct as ordered name–node pairs.
     public var members: [(name: String, node: XMLRPCNode)]? {
         guard let members = wire?.structValue?.members else { return nil }
-        return members.map { ($0.name ?? "", child($0.value, step: "[\"\($0.name ?? "")\"]")) }
+        return members.map { ($0.name ?? "", child($0.value, step: .key($0.name ?? ""))) }
     }
 
     /// A string value (`<string>` or text right inside `<value>`).

@@ -61,6 +61,6 @@ extension XMLRPCNode {
 
     /// This node with `prefix` put before its path, for messages about a member.
     func relocated(path newPath: String) -> XMLRPCNode {
-        XMLRPCNode(storage: storage, path: newPath, document: document)
+        XMLRPCNode(storage: storage, step: .label(newPath), document: document)
     }
 }

@@ -116,6 +116,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
         guard let structValue = node.wire?.structValue else { throw node.mismatch(expected: "struct (\(T.self))") }
         var object = make()
         let wireMembers = structValue.members
+        let path = node.path
         for member in members {
             let found = wireMembers.first { $0.name == member.name }?.value
             guard let found else {
@@ -126,7 +127,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
                 continue
             }
             let child = XMLRPCNode(
-                storage: .value(found), path: node.path + "[\"" + member.name + "\"]", document: node.document)
+                storage: .value(found), parentPath: path, step: .key(member.name), document: node.document)
             try member.decode(&object, child)
         }
         return object
