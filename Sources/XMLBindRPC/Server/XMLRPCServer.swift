@@ -1,7 +1,7 @@
 import Foundation
 import XMLBindHTTP
 
-/// An ``XMLRPCDispatcher`` served over HTTP by the package's own server (``XMLBindHTTP/HTTPServer``,
+/// An ``XMLRPCDispatcher`` served over HTTP by the package's own server (`HTTPServer` of XMLBindHTTP,
 /// on GNU libmicrohttpd).
 ///
 /// POST on the configured paths (`/RPC2` and `/` by default) is answered with
@@ -46,7 +46,7 @@ public final class XMLRPCServer: Sendable {
 
     /// Starts listening.
     ///
-    /// - Throws: ``XMLBindHTTP/HTTPServerError`` when the address cannot be bound.
+    /// - Throws: `HTTPServerError` (XMLBindHTTP) when the address cannot be bound.
     public func start() throws(HTTPServerError) {
         try http.start()
     }

@@ -2,7 +2,7 @@ import Foundation
 import XMLBind
 
 /// How a Swift type of your own is read from and written as an XML-RPC struct, member by
-/// member, declared like an XMLBind ``XMLBind/mapping(_:element:namespace:)``.
+/// member, declared like an XMLBind `mapping(_:element:)`.
 ///
 /// ```swift
 /// struct Person: Bindable, XMLRPCStructConvertible {
@@ -64,7 +64,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
                 }))
     }
 
-    /// Declares a member sent as a string and read through an XMLBind ``XMLBind/Conversion``
+    /// Declares a member sent as a string and read through an XMLBind `Conversion`
     /// (a date in a format of its own, an enum, a number in a string).
     ///
     /// - Parameters:
@@ -149,7 +149,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
 }
 
 /// Starts an ``XMLRPCStructMapping`` for a type with an `init()`, as
-/// ``XMLBind/mapping(_:element:namespace:)`` starts an element mapping.
+/// `mapping(_:element:)` starts an element mapping.
 public func xmlrpcMapping<T: Bindable>(_ type: T.Type) -> XMLRPCStructMapping<T> {
     XMLRPCStructMapping(type, create: { T() })
 }
