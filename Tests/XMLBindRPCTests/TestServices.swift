@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XMLBind
 import XMLBindRPC
 
@@ -43,6 +44,13 @@ struct Multiples: Bindable, XMLRPCStructConvertible {
         .member(\.times10)
         .member(\.times100)
         .member(\.times1000)
+}
+
+/// Counts the calls that have arrived at `together`.
+final class Together: Sendable {
+    private let arrived = Mutex<Int32>(0)
+    func arrive() { arrived.withLock { $0 += 1 } }
+    var count: Int32 { arrived.withLock { $0 } }
 }
 
 enum TestServices {
@@ -99,6 +107,15 @@ enum TestServices {
             throw XMLRPCError.fault(code: Int(code), message)
         }
         dispatcher.register("crash") { () -> Bool in throw CocoaError(.fileNoSuchFile) }
+        // Waits until `count` calls are in it at once (up to 20 s): true when they were.
+        let together = Together()
+        dispatcher.register("together") { (count: Int32) in
+            together.arrive()
+            for _ in 0..<2000 where together.count < count {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return together.count >= count
+        }
         dispatcher.register("slow") { (milliseconds: Int32) in
             try await Task.sleep(for: .milliseconds(Int(milliseconds)))
             return true
