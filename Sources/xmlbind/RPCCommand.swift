@@ -8,18 +8,18 @@ import XMLBindRPC
 enum RPCCommand {
     static let usage = """
           rpc URL METHOD [ARG...]
-                        Call an XML-RPC method and print the result as an indented tree.
-                        Each ARG is typed by its form: 42 (int; i8 beyond 32 bits), 2.5 or
-                        1e-3 (double), true/false (boolean), null (nil), 2024-05-01T12:00:00Z
-                        or 20240501T12:00:00 (dateTime.iso8601), base64:AAEC (base64),
-                        JSON [..] and {..} (array, struct), "quoted" (a string, e.g. "42");
-                        anything else is a string. A fault is printed as a diagnostic and
-                        exits 1.
+                            Call an XML-RPC method and print the result as an indented tree.
+                            Each ARG is typed by its form: 42 (int; i8 beyond 32 bits), 2.5 or
+                            1e-3 (double), true/false (boolean), null (nil), 2024-05-01T12:00:00Z
+                            or 20240501T12:00:00 (dateTime.iso8601), base64:AAEC (base64),
+                            JSON [..] and {..} (array, struct), "quoted" (a string, e.g. "42");
+                            anything else is a string. A fault is printed as a diagnostic and
+                            exits 1.
           rpc serve [--port N]
-                        Serve a demo XML-RPC service on 127.0.0.1 (port 8080 unless given;
-                        0 picks a free one): echo, demo.add, demo.upper, demo.stats,
-                        demo.now, demo.fail and the system.* introspection methods. Prints
-                        its URL and runs until interrupted.
+                            Serve a demo XML-RPC service on 127.0.0.1 (port 8080 unless given;
+                            0 picks a free one): echo, demo.add, demo.upper, demo.stats,
+                            demo.now, demo.fail and the system.* introspection methods. Prints
+                            its URL and runs until interrupted.
 
         """
 
