@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "xmlbind", targets: ["xmlbind"]),
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
         .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
+        .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
     ],
     targets: [
         .systemLibrary(
@@ -37,18 +38,27 @@ let package = Package(
             name: "XMLBindHTTP",
             dependencies: ["CMicroHTTPD", "CZlib"]
         ),
+        .target(
+            name: "XMLBindRPC",
+            dependencies: ["XMLBind", "XMLBindHTTP"]
+        ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind", "XMLBindSOAP"],
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindRPC"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat"]
+            dependencies: ["XMLBind", "CExpat", "XMLBindRPC"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
+        ),
+        .testTarget(
+            name: "XMLBindRPCTests",
+            dependencies: ["XMLBindRPC", "XMLBindHTTP"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindHTTPTests",

@@ -13,7 +13,7 @@ let usage = """
       check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                         Problems are printed to standard error as file:line:column
                         diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
-      schema [NAMESPACE]
+    \(RPCCommand.usage)  schema [NAMESPACE]
                         Print the XML Schema of the demo's model, made from its mappings
                         (the beans namespace unless NAMESPACE is given; --list lists them).
       help              Show this help (also: -h, --help).
@@ -29,6 +29,8 @@ case "check" where arguments.count > 1:
     status = CheckCommand.run(Array(arguments.dropFirst()))
 case "schema" where arguments.count <= 2:
     status = SchemaCommand.run(Array(arguments.dropFirst()))
+case "rpc" where RPCCommand.run(Array(arguments.dropFirst())).map({ exit($0) }) != nil:
+    status = 0
 case "help", "-h", "--help":
     print(usage, terminator: "")
     status = 0
@@ -37,7 +39,7 @@ case nil:
     status = 2
 case let command?:
     let problem =
-        ["demo", "check", "schema"].contains(command)
+        ["demo", "check", "rpc", "schema"].contains(command)
         ? "wrong arguments for '\(command)'" : "unknown command '\(command)'"
     FileHandle.standardError.write("xmlbind: error: \(problem)\n\n\(usage)")
     status = 2
