@@ -31,7 +31,7 @@ struct BenchmarkOptions {
                                  [--runs N] [--only NAME[,NAME…]] [--no-memory]
                XMLBindBenchmarks --workload beans|rss [--size BYTES] --emit PATH
 
-        Workloads are the documents of ../shared/bench/gen_workloads.py, generated in
+        Workloads are the documents of Benchmarks/gen_workloads.py, generated in
         process byte for byte (the script's Mersenne Twister and draws are ported), or read
         from a file. By default both are generated at 20 MB. Each contender parses the same
         in-memory bytes: one warm-up, then N timed runs; the median is reported, with MB/s,
@@ -59,7 +59,7 @@ struct BenchmarkOptions {
                                 deinitializers.
           -h, --help            Show this help.
 
-        Checksum lines (../shared/bench/README.md):
+        Checksum lines (Benchmarks/README.md):
           beans=B properties=P defines=D strbytes=S lazy=L
           items=N strbytes=S
         """

@@ -1,5 +1,4 @@
 internal import CMicroHTTPD
-import Dispatch
 import Foundation
 
 /// A running libmicrohttpd daemon: the only code that touches libmicrohttpd.
@@ -71,12 +70,11 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         }
     }
 
-    /// Carries the handler's response from Swift's concurrency pool to the connection's
-    /// thread. `@unchecked Sendable`: `response` is written before `signal()` and read after
-    /// `wait()`, which orders the two.
+    /// Carries the handler's response out of its task. `@unchecked Sendable`: `response` is
+    /// written by a job the connection's thread runs, and read by that thread after the
+    /// executor's `run()` returns.
     private final class ResponseHandoff: @unchecked Sendable {
         var response = HTTPResponse(status: 500)
-        let done = DispatchSemaphore(value: 0)
     }
 
     private static let accessHandler: MHD_AccessHandlerCallback = {
@@ -117,18 +115,19 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         if pending.isTooLarge {
             return MicroHTTPDaemon.queue(router.tooLarge(), on: connection)
         }
-        // The body is complete: run the handler on Swift's pool and wait on this thread,
-        // which belongs to this connection alone.
+        // The body is complete: run the handler with this thread, which belongs to this
+        // connection alone, as its executor (see ConnectionExecutor).
         let handoff = ResponseHandoff()
+        let executor = ConnectionExecutor()
         let (method, path, queryItems, headers, body) = (
             pending.method, pending.path, pending.queryItems, pending.headers, pending.body
         )
-        Task {
+        Task(executorPreference: executor) {
             handoff.response = await router.response(
                 method: method, path: path, queryItems: queryItems, headers: headers, body: body)
-            handoff.done.signal()
+            executor.finish()
         }
-        handoff.done.wait()
+        executor.run()
         return MicroHTTPDaemon.queue(handoff.response, on: connection)
     }
 

@@ -100,8 +100,11 @@ public enum XMLRPCCodec {
         let root: Any?
         do {
             root = try XMLRPCWire.binder.parse(data, file: file)
-        } catch {
+        } catch let error as XMLBindError {
             throw .malformed(error, what: "XML-RPC document")
+        } catch {
+            // The binder throws only XMLBindError; anything else is still a refused document.
+            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
         }
         if let root = root as? Root { return root }
         let found = root.map { XMLRPCWire.elementName(of: $0) } ?? "nothing"
@@ -127,8 +130,10 @@ public enum XMLRPCCodec {
     static func write(_ message: Any) throws(XMLRPCError) -> Data {
         do {
             return try XMLRPCWire.writer.xmlData(from: message, options: XMLRPCWire.writingOptions)
-        } catch {
+        } catch let error as XMLBindError {
             throw .encoding("cannot write the XML-RPC document: \(error.message)")
+        } catch {
+            throw .encoding("cannot write the XML-RPC document: \(error)")
         }
     }
 

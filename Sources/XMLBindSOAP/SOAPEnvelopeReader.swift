@@ -46,10 +46,10 @@ public struct SOAPEnvelopeReader: Sendable {
         let recorder = UnknownContentRecorder()
         let bytes = [UInt8](data)
         let parsed: Result<Any?, XMLBindError> = UnknownContentRecorder.$current.withValue(recorder) {
-            do throws(XMLBindError) {
+            do {
                 return .success(try wire.parse(data, file: file))
             } catch {
-                return .failure(error)
+                return .failure(Self.bindError(error))
             }
         }
         let scan = SOAPSourceScan(bytes: bytes)
@@ -144,6 +144,11 @@ public struct SOAPEnvelopeReader: Sendable {
                 .unexpectedBody, "expected a \(T.self) in the SOAP Body, got \(got)",
                 origin: (object as? OriginAware)?.origin ?? envelope.origin)
         }
+    }
+
+    /// The binder's error as it is (parsing throws nothing else), or any other as one diagnostic.
+    static func bindError(_ error: any Error) -> XMLBindError {
+        (error as? XMLBindError) ?? XMLBindError(code: .io, message: "\(error)")
     }
 
     /// What stands for the payload of a Body with no child element.

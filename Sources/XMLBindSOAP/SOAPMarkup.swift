@@ -55,7 +55,9 @@ enum SOAPMarkup {
         do {
             return try binder.xml(from: object, options: options(for: object, using: binder))
         } catch {
-            throw SOAPError(.encoding, "cannot write \(type(of: object)) in a SOAP message", bindError: error)
+            throw SOAPError(
+                .encoding, "cannot write \(type(of: object)) in a SOAP message",
+                bindError: SOAPEnvelopeReader.bindError(error))
         }
     }
 

@@ -6,20 +6,27 @@ import XMLBindRPC
 
 /// `xmlbind rpc URL METHOD [ARG…]` and `xmlbind rpc serve [--port N]`.
 enum RPCCommand {
-    static let usage = """
-          rpc URL METHOD [ARG...]
-                            Call an XML-RPC method and print the result as an indented tree.
-                            Each ARG is typed by its form: 42 (int; i8 beyond 32 bits), 2.5 or
-                            1e-3 (double), true/false (boolean), null (nil), 2024-05-01T12:00:00Z
-                            or 20240501T12:00:00 (dateTime.iso8601), base64:AAEC (base64),
-                            JSON [..] and {..} (array, struct), "quoted" (a string, e.g. "42");
-                            anything else is a string. A fault is printed as a diagnostic and
-                            exits 1.
-          rpc serve [--port N]
-                            Serve a demo XML-RPC service on 127.0.0.1 (port 8080 unless given;
-                            0 picks a free one): echo, demo.add, demo.upper, demo.stats,
-                            demo.now, demo.fail and the system.* introspection methods. Prints
-                            its URL and runs until interrupted.
+    /// `xmlbind rpc --help`.
+    static let help = """
+        USAGE: xmlbind rpc URL METHOD [ARG...]
+               xmlbind rpc serve [--port N]
+
+        Calls an XML-RPC method and prints the result as an indented tree. Each ARG is
+        typed by its form: 42 (int; i8 beyond 32 bits), 2.5 or 1e-3 (double), true or
+        false (boolean), null (nil), 2024-05-01T12:00:00Z or 20240501T12:00:00
+        (dateTime.iso8601), base64:AAEC (base64), JSON [..] and {..} (array, struct),
+        "quoted" (a string, e.g. "42"); anything else is a string. A fault, an HTTP
+        error or a malformed response is printed to standard error as a diagnostic.
+
+        'serve' serves a demo XML-RPC service on 127.0.0.1 (port 8080 unless given; 0
+        picks a free one): echo, demo.add, demo.upper, demo.stats, demo.now, demo.fail
+        and the system.* introspection methods. It prints its URL and runs until
+        interrupted.
+
+        Exits 0 on success, 1 for a fault or a failed call, 2 for a usage error.
+
+        OPTIONS:
+          -h, --help        Show this help.
 
         """
 

@@ -10,6 +10,22 @@ enum SchemaCommand {
     /// The namespace of the demo's elements registered without one (`beans.xml`'s default).
     static let demoNamespace = "http://www.springframework.org/schema/beans"
 
+    /// `xmlbind schema --help`.
+    static let help = """
+        USAGE: xmlbind schema [NAMESPACE]
+               xmlbind schema --list
+
+        Prints the XML Schema of the demo's model (the DI configuration 'xmlbind demo'
+        binds), made from its mappings: the schema of the beans namespace unless
+        NAMESPACE names another. --list prints the namespaces there are schemas for.
+
+        Exits 0 on success, 1 for a namespace the model has no elements in.
+
+        OPTIONS:
+          -h, --help        Show this help.
+
+        """
+
     /// Prints the schema of `namespace` (the demo's default namespace when `nil`), or with
     /// `--list` the namespaces there are schemas for.
     ///

@@ -20,9 +20,12 @@ struct ErrorMessageTests {
             document: "<methodResponse><params><param><value><int>1</int></param></params></methodResponse>",
             message: """
                 malformed XML-RPC document:
-                response:1:53: error: mismatched tag
+                response:1:53: error: mismatched end tag: expected </value> to close <value>, found </param>
                     1 | <methodResponse><params><param><value><int>1</int></param></params></methodResponse>
                       |                                                     ^
+                response:1:32: note: <value> opened here
+                    1 | <methodResponse><params><param><value><int>1</int></param></params></methodResponse>
+                      |                                ^
                 """),
         Case(
             name: "not an int",
@@ -30,9 +33,9 @@ struct ErrorMessageTests {
                 "<methodResponse>\n<params><param><value><int>twelve</int></value></param></params>\n</methodResponse>",
             message: """
                 malformed XML-RPC document:
-                response:2:23: error: cannot convert "twelve" to Int32 for property 'int' of <value>: not an integer
+                response:2:28: error: cannot convert "twelve" to Int32 for property 'int' of <value>: not an integer
                     2 | <params><param><value><int>twelve</int></value></param></params>
-                      |                       ^
+                      |                            ^
                 """),
         Case(
             name: "unknown type",

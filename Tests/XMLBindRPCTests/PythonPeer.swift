@@ -71,6 +71,8 @@ final class PythonPeer: @unchecked Sendable {
                         process.arguments = ["python3", fixtures.appendingPathComponent(script).path] + arguments
                         let output = Pipe()
                         process.standardOutput = output
+                        // A traceback goes with the output, so a failing test shows it.
+                        process.standardError = output
                         try process.run()
                         let data = output.fileHandleForReading.readDataToEndOfFile()
                         process.waitUntilExit()

@@ -129,6 +129,12 @@ struct RPCCommandTests {
         #expect(json.stderr == "xmlbind: error: '[1, 2' looks like JSON but is not valid JSON\n")
         let missing = try await Self.run(["rpc", "http://127.0.0.1:9/RPC2"])
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("xmlbind: error: wrong arguments for 'rpc'\n"))
+        #expect(
+            missing.stderr
+                == "xmlbind: error: 'rpc' takes URL METHOD [ARG...], or serve [--port N]\n"
+                + "Run 'xmlbind rpc --help' for usage.\n")
+        let help = try await Self.run(["rpc", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("USAGE: xmlbind rpc URL METHOD [ARG...]\n"))
     }
 }

@@ -103,13 +103,16 @@ struct ClientErrorTests {
     }
 
     @Test func timeoutIsATransportError() async throws {
+        // The handler answers only once the client has given up (or after 20 s).
+        let released = Released()
         try await withServer({ _ in
-            try? await Task.sleep(for: .milliseconds(1500))
+            for _ in 0..<400 where !released.value { try? await Task.sleep(for: .milliseconds(50)) }
             return HTTPResponse(status: 200)
         }) { url in
-            let error = try await call(url, timeout: 0.3)
+            let error = try await call(url, timeout: 0.5)
+            released.set()
             #expect(error.kind == .transport)
-            #expect(error.message.hasPrefix("cannot call \(url.absoluteString): "))
+            #expect(error.message == "cannot call \(url.absoluteString): no answer within 0.5 seconds")
         }
     }
 
@@ -117,6 +120,13 @@ struct ClientErrorTests {
         let error = try await call(try #require(URL(string: "http://127.0.0.1:9/endpoint")))
         #expect(error.kind == .transport)
     }
+}
+
+/// A flag a test sets for a server's handler.
+final class Released: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    var value: Bool { flag.withLock { $0 } }
 }
 
 /// Requests a test server saw, from its connection threads.

@@ -47,9 +47,9 @@ struct EnvelopeReadingTests {
         #expect(
             diagnostics.map(\.description) == [
                 """
-                answer.xml:2:36: error: cannot convert "two" to Int for property 'a' of <add>: not an integer
+                answer.xml:2:39: error: cannot convert "two" to Int for property 'a' of <add>: not an integer
                     2 | <add xmlns="urn:xmlbind:test:calc"><a>two</a><c>3</c></add>
-                      |                                    ^
+                      |                                       ^
                 """,
                 """
                 answer.xml:2:46: error: unknown element <c> in <add>

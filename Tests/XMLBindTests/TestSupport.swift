@@ -60,7 +60,7 @@ func bindElement<V>(
         let holder = try binder.parse("<v><value>\(escaped(text))</value></v>", as: Holder<V>.self)
         return .value(holder.value.map(describe) ?? "nil")
     } catch {
-        return .failure(error.message)
+        return .failure((error as? XMLBindError)?.message ?? "\(error)")
     }
 }
 
@@ -71,7 +71,7 @@ func bindAttribute<V: XMLValueConvertible>(_ text: String, as type: V.Type) -> O
         let plain = try binder.parse("<v value=\"\(escaped(text))\"/>", as: Plain<V>.self)
         return .value(String(describing: plain.value))
     } catch {
-        return .failure(error.message)
+        return .failure((error as? XMLBindError)?.message ?? "\(error)")
     }
 }
 
@@ -107,4 +107,12 @@ func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("XMLBindTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+extension Error {
+    /// The error as the ``XMLBindError`` the binder throws; any other error becomes one
+    /// whose message names it, so a test comparing diagnostics fails on it visibly.
+    var asBindError: XMLBindError {
+        self as? XMLBindError ?? XMLBindError(code: .io, message: "unexpected error: \(self)")
+    }
 }

@@ -69,9 +69,14 @@ struct Serializer {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
+        let typeName = "\(type(of: value))"
+        // The suggested element name: the type's name with its first letter lowercased.
+        let element = (typeName.split(separator: ".").last.map(String.init) ?? typeName)
+        let suggested = element.prefix(1).lowercased() + element.dropFirst()
         throw XMLBindError(
             code: .unmappedType,
-            message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
+            message: "cannot write a value of type \(typeName)\(place): no mapping is registered for it; register "
+                + "one with the binder that writes, such as mapping(\(typeName).self, element: \"\(suggested)\")")
     }
 
     private mutating func writeObject(
@@ -264,7 +269,12 @@ struct Serializer {
     /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default.
     private mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
         let property = binding.properties[index]
-        guard let text = property.read(box) else { return nil }
+        guard var text = property.read(box) else { return nil }
+        if let original = options.restoresSubstitutions?.original(
+            of: box, binding: binding, property: index, current: text)
+        {
+            text = original
+        }
         guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
         let initial = property.defaultText ?? initialValue(index, of: binding)
         return text == initial ? nil : text

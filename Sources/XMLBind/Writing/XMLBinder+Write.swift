@@ -19,7 +19,7 @@ extension XMLBinder {
     ///   of an unregistered type, ``XMLBindError/Code/invalidCharacter`` for a value XML 1.0
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
-    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
+    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws -> String {
         String(decoding: try bytes(from: object, options: options), as: UTF8.self)
     }
 
@@ -30,7 +30,7 @@ extension XMLBinder {
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
-    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
+    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws -> Data {
         Data(try bytes(from: object, options: options))
     }
 
@@ -46,7 +46,7 @@ extension XMLBinder {
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
     ///   ``XMLBindError/Code/io`` when the file cannot be written; `url` is then unchanged.
-    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws(XMLBindError) {
+    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws {
         let path = url.path
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
@@ -87,7 +87,7 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
     ///   ``XMLBindError/Code/io`` when writing to the handle fails.
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
-        throws(XMLBindError)
+        throws
     {
         try write(object, options: options, sink: { bytes in try fileHandle.write(contentsOf: Data(bytes)) })
     }

@@ -122,7 +122,7 @@ elif scenario == "hostile":
     deep = "<methodCall><methodName>echo</methodName><params><param>" + "<value><array><data>" * 5000 + "</data></array></value>" * 5000 + "</param></params></methodCall>"
     for name, body in [("billion laughs", laughs), ("deep nesting", deep), ("not XML", "hello"),
                        ("not XML-RPC", "<methodCall><nonsense/></methodCall>")]:
-        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
         connection.request("POST", parts.path, body.encode(), {"Content-Type": "text/xml"})
         response = connection.getresponse()
         try:
