@@ -157,8 +157,9 @@ public struct SOAPClient: Sendable {
                 }
             }
             task.resume()
-            Task {
-                try? await Task.sleep(for: .seconds(timeout))
+            // A Dispatch timer, not a task: the timeout must fire even when every thread of
+            // Swift's concurrency pool is busy.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                 let message = "cannot call \(endpoint): no answer within \(timeout) seconds"
                 if once.resume(with: .failure(SOAPError(.transport, message))) { task.cancel() }
             }
