@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
+        .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
+        .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
+        .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
     ],
     targets: [
         .systemLibrary(
@@ -18,23 +21,59 @@ let package = Package(
             name: "XMLBind",
             dependencies: ["CExpat"]
         ),
+        .target(
+            name: "XMLBindSOAP",
+            dependencies: ["XMLBind", "XMLBindHTTP"]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "XMLBindHTTP",
+            dependencies: ["CMicroHTTPD", "CZlib"]
+        ),
+        .target(
+            name: "XMLBindRPC",
+            dependencies: ["XMLBind", "XMLBindHTTP"]
+        ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind"],
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindRPC"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat"]
+            dependencies: ["XMLBind", "CExpat", "XMLBindRPC"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
         ),
         .testTarget(
+            name: "XMLBindRPCTests",
+            dependencies: ["XMLBindRPC", "XMLBindHTTP"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "XMLBindHTTPTests",
+            dependencies: ["XMLBindHTTP"]
+        ),
+        .testTarget(
             name: "XMLBindTests",
             dependencies: ["XMLBind"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "XMLBindSOAPTests",
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindHTTP"],
+            exclude: ["Peers"]
         ),
     ],
     swiftLanguageModes: [.v6]

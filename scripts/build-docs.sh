@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog offline with the toolchain's own `docc` (no package plugin).
 #   scripts/build-docs.sh [OUTPUT_DIR]     (default: .build/docs/XMLBind.doccarchive)
+# XMLBindHTTP and XMLBindRPC have catalogs of their own, written beside it
+# (XMLBindHTTP.doccarchive, XMLBindRPC.doccarchive).
 # Fails on any documentation warning (broken symbol links, for instance).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +16,12 @@ graphs="$scratch/symbol-graphs"
 module_graphs="$scratch/xmlbind-graphs"
 mkdir -p "$graphs" "$module_graphs" "$(dirname "$out")"
 
-swift build --scratch-path "$scratch" --target XMLBind \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+# XMLBindRPC and XMLBindSOAP depend on XMLBind and XMLBindHTTP: two builds emit every
+# module's graphs.
+for target in XMLBindRPC XMLBindSOAP; do
+    swift build --scratch-path "$scratch" --target "$target" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+done
 # Keep only this module's symbol graphs (not the standard library's or Foundation's).
 cp "$graphs"/XMLBind.symbols.json "$module_graphs"/
 cp "$graphs"/XMLBind@*.symbols.json "$module_graphs"/ 2>/dev/null || true
@@ -28,3 +34,20 @@ docc convert Docs/XMLBind.docc \
     --warnings-as-errors \
     --output-path "$out"
 echo "documentation written to $out"
+
+# The other modules' catalogs, each beside the first archive (one DocC catalog per module).
+for module in XMLBindHTTP XMLBindRPC XMLBindSOAP; do
+    graphs_of_module="$scratch/$module-graphs"
+    mkdir -p "$graphs_of_module"
+    cp "$graphs"/"$module".symbols.json "$graphs_of_module"/
+    cp "$graphs"/"$module"@*.symbols.json "$graphs_of_module"/ 2>/dev/null || true
+    module_out="$(dirname "$out")/$module.doccarchive"
+    rm -rf "$module_out"
+    docc convert "Docs/$module.docc" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.xmlbind.$module" \
+        --additional-symbol-graph-dir "$graphs_of_module" \
+        --warnings-as-errors \
+        --output-path "$module_out"
+    echo "documentation written to $module_out"
+done

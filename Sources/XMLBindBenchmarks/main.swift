@@ -75,6 +75,9 @@ func runBenchmarks() throws(BenchmarkError) {
     }
 }
 
+if CommandLine.arguments.dropFirst().first == "xmlrpc" {
+    exit(XMLRPCContender.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 do {
     try runBenchmarks()
 } catch {

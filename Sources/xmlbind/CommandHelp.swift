@@ -20,6 +20,13 @@ enum CommandHelp {
           check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                             Problems are printed to standard error as file:line:column
                             diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
+          rpc URL METHOD [ARG...]
+                            Call an XML-RPC method; print the result as an indented tree.
+          rpc serve [--port N]
+                            Serve a demo XML-RPC service on 127.0.0.1 until interrupted.
+          schema [NAMESPACE]
+                            Print the XML Schema of the demo's model, made from its mappings
+                            (the beans namespace unless NAMESPACE is given; --list lists them).
           help [COMMAND]    Show this help, or a command's (also: -h, --help).
 
         OPTIONS:
@@ -30,6 +37,8 @@ enum CommandHelp {
 
     /// Each command's own help, by command name.
     static let pages: [String: String] = [
+        "rpc": RPCCommand.help,
+        "schema": SchemaCommand.help,
         "demo": """
         USAGE: xmlbind demo
 

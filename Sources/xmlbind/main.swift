@@ -38,6 +38,14 @@ case "demo":
     status = arguments.count == 1 ? DemoCommand.run() : usageError("'demo' takes no arguments", command: "demo")
 case "check":
     status = CheckCommand.run(Array(arguments.dropFirst()))
+case "rpc":
+    status =
+        RPCCommand.run(Array(arguments.dropFirst()))
+        ?? usageError("'rpc' takes URL METHOD [ARG...], or serve [--port N]", command: "rpc")
+case "schema":
+    status =
+        arguments.count <= 2
+        ? SchemaCommand.run(Array(arguments.dropFirst())) : usageError("'schema' takes one argument", command: "schema")
 case nil:
     FileHandle.standardError.write(CommandHelp.overview)
     status = 2

@@ -182,7 +182,11 @@ extension BindingEngine {
                 place: .attribute(rawName, tagOffset: byteIndex))
         } else if binding.access.keepsAttributes {
             if takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: false) { return }
-            binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+            binding.access.addAttribute(
+                object,
+                XMLAttribute(
+                    name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                    value: String(decoding: value, as: UTF8.self)))
         } else if !takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
             unknownAttribute(
                 name, in: binding, byteIndex: byteIndex,

@@ -51,7 +51,8 @@ extension BindingEngine {
             return
         }
         do {
-            let substituted = try resolver.substitute(raw)
+            let readSoFar = driver?.currentByteIndex ?? place.focus().offset
+            let substituted = try resolver.substitute(raw, documentOffset: readSoFar)
             substitutionRecord?.note(
                 object, binding: binding, property: index, original: String(decoding: raw, as: UTF8.self),
                 resolved: String(decoding: substituted, as: UTF8.self))
@@ -64,7 +65,7 @@ extension BindingEngine {
             let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
             report(
                 PendingDiagnostic(
-                    code: .substitutionFailed,
+                    code: error.code,
                     message: "\(error.message), in \(Self.named(binding.properties[index])) "
                         + "of <\(binding.elementName)>" + (error.suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                     byteOffset: offset, focus: focus))

@@ -153,7 +153,7 @@ final class BindingEngine {
         self.options = options
         self.file = file
         self.globalPolicy = options.effectiveUnknownContent
-        self.resolver = options.substitution.map(VariableResolver.init)
+        self.resolver = options.substitution.map { VariableResolver($0, limits: options.limits) }
         bindingRefs = .allocate(capacity: max(1, registry.bindings.count))
         for (index, binding) in registry.bindings.enumerated() {
             (bindingRefs + index).initialize(to: Unmanaged.passUnretained(binding))

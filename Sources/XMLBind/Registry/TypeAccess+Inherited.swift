@@ -12,8 +12,8 @@ struct InheritedConformances: Sendable {
     @usableFromInline var setOrigin: (@Sendable (AnyObject, () -> Origin) -> Void)?
     @usableFromInline var setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     @usableFromInline var readNamespace: (@Sendable (AnyObject) -> String?)?
-    @usableFromInline var addAttribute: (@Sendable (AnyObject, String, String) -> Void)?
-    @usableFromInline var readAttributes: (@Sendable (AnyObject) -> [(name: String, value: String)])?
+    @usableFromInline var addAttribute: (@Sendable (AnyObject, XMLAttribute) -> Void)?
+    @usableFromInline var readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
     @usableFromInline var addChild: (@Sendable (AnyObject, Any) -> Void)?
     @usableFromInline var readChildren: (@Sendable (AnyObject) -> [Any])?
 
@@ -65,17 +65,17 @@ struct InheritedConformances: Sendable {
 
     private static func attributeAdder<U: AttributeContainer & Bindable>(
         _: U.Type
-    ) -> @Sendable (AnyObject, String, String) -> Void {
-        { object, name, value in
+    ) -> @Sendable (AnyObject, XMLAttribute) -> Void {
+        { object, attribute in
             var instance = unsafeBitCast(object, to: U.self)
-            instance.addAttribute(name, value: value)
+            instance.addAttribute(attribute)
         }
     }
 
     private static func attributeReader<U: AttributeContainer & Bindable>(
         _: U.Type
-    ) -> @Sendable (AnyObject) -> [(name: String, value: String)] {
-        { unsafeBitCast($0, to: U.self).attributesToWrite }
+    ) -> @Sendable (AnyObject) -> [XMLAttribute] {
+        { unsafeBitCast($0, to: U.self).keptAttributesToWrite }
     }
 
     private static func childAdder<U: Ancestor & Bindable>(_: U.Type) -> @Sendable (AnyObject, Any) -> Void {

@@ -23,7 +23,7 @@ final class TypeAccess: Sendable {
     @usableFromInline let setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     /// Whether the type is an ``AttributeContainer``.
     @usableFromInline let keepsAttributes: Bool
-    @usableFromInline let addAttribute: @Sendable (AnyObject, String, String) -> Void
+    @usableFromInline let addAttribute: @Sendable (AnyObject, XMLAttribute) -> Void
     /// Offers a child to an ``Ancestor``; `false` when the type is not one.
     @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
 
@@ -34,7 +34,7 @@ final class TypeAccess: Sendable {
     @usableFromInline let box: @Sendable (Any) -> AnyObject?
     /// Each is `nil` when the type does not conform to the protocol.
     @usableFromInline let readNamespace: (@Sendable (AnyObject) -> String?)?
-    @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [(name: String, value: String)])?
+    @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
     @usableFromInline let readChildren: (@Sendable (AnyObject) -> [Any])?
 
     /// The protocols a subclass adds to its base class (see ``InheritedConformances``).
@@ -89,10 +89,8 @@ final class TypeAccess: Sendable {
             addAttribute = add
         } else {
             keepsAttributes = T._xmlBindKeepsAttributes
-            addAttribute = { (object: AnyObject, name: String, value: String) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) {
-                    $0._xmlBindAddAttribute(name, value: value)
-                }
+            addAttribute = { (object: AnyObject, attribute: XMLAttribute) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(attribute) }
             }
         }
         let ownAddChild: @Sendable (AnyObject, Any) -> Bool = { (object: AnyObject, child: Any) -> Bool in
@@ -121,7 +119,7 @@ final class TypeAccess: Sendable {
             readNamespace = inherited?.readNamespace
         }
         if probe._xmlBindAttributesToWrite != nil {
-            readAttributes = { (object: AnyObject) -> [(name: String, value: String)] in
+            readAttributes = { (object: AnyObject) -> [XMLAttribute] in
                 ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindAttributesToWrite ?? []
             }
         } else {

@@ -4,48 +4,64 @@
 ///
 /// One serializer writes one document. It walks the graph twice: first to plan the
 /// namespaces (declared once, on the root), then to write, handing the writer's buffer
-/// to its sink as it fills, so only the objects (which the caller holds anyway) and one
-/// buffer are in memory.
+/// on as it fills. Both walks keep their own stack of open elements instead of recursing,
+/// so any depth the binder reads is written on a small thread, and what they hold beyond
+/// the objects (which the caller holds anyway) is bounded by the graph's depth, not its
+/// size.
 struct Serializer {
     /// Where a property's value goes.
     enum Placement {
         case attribute, element, text
     }
 
-    /// One piece of an element's content, values already formatted.
-    private enum Item {
-        /// `key`: a keyed map's key attribute (name, value).
-        case value(index: Int, name: String, text: String, key: (name: String, value: String)? = nil)
-        case path(RenderedPath)
-        case text(index: Int, text: String)
-        /// Children, and the name their slot gives them (`xml:`), if it does.
-        case children([Any], name: XMLName?)
-    }
-
-    /// A nested-path element with the values under it, formatted.
-    private struct RenderedPath {
-        var name: String
-        var attributes: [(index: Int, name: String, value: String)]
-        var text: (index: Int, value: String)?
-        var children: [RenderedPath]
-        var holdsText: Bool
-        /// Child objects of slots through this element (issue 13), with their slot's name.
-        var objects: [(children: [Any], name: XMLName?)] = []
-        /// The element's namespace, for the objects' names.
-        var target: NamespacePlan.Target = .inherit
+    /// An element being written: its object, where its content has got to, and the
+    /// children of the slot being written.
+    struct Frame {
+        let form: Int
+        let box: AnyObject
+        /// `</name>`.
+        let close: [UInt8]
+        let depth: Int
+        /// Whether nothing is indented inside the element.
+        let inline: Bool
+        /// The next ``WritingForm/steps`` entry; one past the end is the provider's children.
+        var step = 0
+        var children = ChildCursor()
+        /// The name the slot being written gives its children (`xml:`), if it does.
+        var slotName: XMLName?
+        /// The namespace of the element the slot's children are written in, for an
+        /// unprefixed ``slotName``: this element's, or a path element's inside it.
+        var slotParent: NamespacePlan.Target = .inherit
+        /// Whether `>` is written (else the element may still end as `/>`).
+        var opened = false
+        /// Whether a child element is written (then the end tag goes on its own line).
+        var wroteElement = false
     }
 
     let registry: CompiledRegistry
     let options: WritingOptions
-    private(set) var writer: XMLWriter
-    private var plan: NamespacePlan
+    var writer: XMLWriter
+    var plan: NamespacePlan
     /// Each binding's property values in a fresh `init()` object, for omitting defaults.
-    private var initialValues: [ObjectIdentifier: [String?]] = [:]
+    var initialValues: [ObjectIdentifier: [String?]] = [:]
     /// Each binding's element-form optional properties whose `init()` value is not `nil`:
     /// the only ones a `nil` is written for, as `xsi:nil="true"` (issue 13).
-    private var nillableProperties: [ObjectIdentifier: [Int]] = [:]
+    var nillableProperties: [ObjectIdentifier: [Int]] = [:]
     /// Bindings whose registered names are already noted in the plan.
-    private var planned: Set<ObjectIdentifier> = []
+    var planned: Set<ObjectIdentifier> = []
+    /// How each binding met so far is written, and where to find it by binding.
+    var forms: [WritingForm] = []
+    var formIndex: [ObjectIdentifier: Int] = [:]
+    /// The class of each child met in a field, with its binding and (once writing) form:
+    /// few, so they are scanned in order.
+    var knownTypes: [(type: ObjectIdentifier, binding: ElementBinding, form: Int)] = []
+    /// How many classes ``knownTypes`` remembers; past that, children of further classes
+    /// are resolved through the registry each time.
+    static let knownTypeLimit = 32
+    /// For the planning walk: each binding's ``WritingForm/directChildren(_:_:)``, by slot.
+    var directBySlot: [ObjectIdentifier: [WritingForm.DirectChildren?]] = [:]
+    /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
+    private var indentation: [[UInt8]] = []
 
     init(registry: CompiledRegistry, options: WritingOptions, prefixes: [String: String], writer: XMLWriter) {
         self.registry = registry
@@ -54,7 +70,7 @@ struct Serializer {
         self.plan = NamespacePlan(preferred: options.preferredPrefixes, prefixes: prefixes)
     }
 
-    /// Writes the whole document for `root` and hands the last bytes to the sink.
+    /// Writes the whole document for `root` and hands the last bytes on.
     mutating func writeDocument(_ root: Any) throws(XMLBindError) {
         guard let (binding, box) = try resolve(root, parent: nil) else {
             throw XMLBindError(code: .unmappedType, message: "cannot write nil as a document")
@@ -66,7 +82,7 @@ struct Serializer {
             writer.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
             if pretty { writer.raw(0x0A) }
         }
-        try writeObject(binding, box, depth: 0, inline: !pretty, isRoot: true)
+        try writeTree(binding, box, inline: !pretty)
         if pretty { writer.raw(0x0A) }
         try output { writer in try writer.flush() }
     }
@@ -74,7 +90,7 @@ struct Serializer {
     // MARK: Objects
 
     /// The binding and box for an object, `nil` for a `nil` optional child.
-    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
+    func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) {
             guard let slot = found.0.elementNameSlot else { return found }
@@ -91,369 +107,253 @@ struct Serializer {
                 + "one with the binder that writes, such as mapping(\(typeName).self, element: \"\(suggested)\")")
     }
 
-    /// - Parameters:
-    ///   - slotName: The name the parent's child slot gives the element (`xml:`); `nil`:
-    ///     the name its type is registered for.
-    ///   - parent: The parent element's namespace, which an unprefixed name is written in.
-    private mutating func writeObject(
-        _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool, slotName: XMLName? = nil,
-        parent: NamespacePlan.Target = .inherit
+    /// The binding and form of a class instance read from a field (its box is itself).
+    private mutating func resolveObject(_ object: AnyObject, parent: Int) throws(XMLBindError) -> (ElementBinding, Int)?
+    {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let known = knownTypes.firstIndex(where: { $0.type == type }) {
+            if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
+            return (knownTypes[known].binding, knownTypes[known].form)
+        }
+        guard let (binding, _) = try resolve(object, parent: forms[parent].binding) else { return nil }
+        let form = self.form(of: binding)
+        // A type that stores its element's name is written as the element each object holds.
+        if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
+            knownTypes.append((type, binding, form))
+        }
+        return (binding, form)
+    }
+
+    /// The written form of a binding, made the first time the binding is met.
+    private mutating func form(of binding: ElementBinding) -> Int {
+        let key = ObjectIdentifier(binding)
+        if let index = formIndex[key] { return index }
+        let options = self.options
+        forms.append(WritingForm(binding, plan: plan) { Self.placement(of: $0, in: binding, options: options) })
+        formIndex[key] = forms.count - 1
+        return forms.count - 1
+    }
+
+    /// Writes the root and everything under it, one open element per frame.
+    private mutating func writeTree(_ binding: ElementBinding, _ box: AnyObject, inline: Bool) throws(XMLBindError) {
+        try writeTree(from: start(binding, box, depth: 0, inline: inline, isRoot: true))
+    }
+
+    /// Writes the child objects a path element holds (issue 13), each with what is under it.
+    ///
+    /// Paths are declared, so this nests once per path element holding objects on the way
+    /// down, not once per level of the graph the objects' own slots make.
+    mutating func writeObjects(
+        _ objects: [Any], slotName: XMLName?, parent: NamespacePlan.Target, of binding: ElementBinding, depth: Int,
+        inline: Bool
     ) throws(XMLBindError) {
-        let target = plan.child(
-            slotName.map { plan.target(of: $0, attribute: false) } ?? plan.elementTarget(binding, box), of: parent)
-        let name = plan.qualified(slotName?.local ?? binding.elementName.local, target)
-        writer.raw("<")
-        writer.raw(name)
+        for object in objects {
+            guard let (childBinding, childBox) = try resolve(object, parent: binding) else { continue }
+            newline(depth, unless: inline)
+            try writeTree(
+                from: start(
+                    form(of: childBinding), childBox, depth: depth, inline: inline,
+                    slotName: slotName.map { (name: $0, parent: parent) }))
+        }
+    }
+
+    /// Writes the element a frame has started and everything under it, one open element per frame.
+    private mutating func writeTree(from first: Frame) throws(XMLBindError) {
+        var stack: ContiguousArray<Frame> = []
+        stack.append(first)
+        while let top = stack.indices.last {
+            // The next child of the slot being written, if any.
+            let parentForm = stack[top].form
+            if let (_, childForm, childBox) = try stack[top].children.nextChild(
+                { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
+                { value throws(XMLBindError) in
+                    let parent = forms[parentForm].binding
+                    return try resolve(value, parent: parent).map { ($0.0, self.form(of: $0.0), $0.1) }
+                })
+            {
+                open(&stack[top])
+                newline(stack[top].depth + 1, unless: stack[top].inline)
+                stack[top].wroteElement = true
+                let slotName = stack[top].slotName.map { (name: $0, parent: stack[top].slotParent) }
+                stack.append(
+                    try start(
+                        childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline,
+                        slotName: slotName))
+                continue
+            }
+            let form = forms[stack[top].form]
+            let step = stack[top].step
+            if step < form.steps.count {
+                stack[top].step += 1
+                try write(form.steps[step], of: form, in: &stack[top])
+                continue
+            }
+            if step == form.steps.count {
+                stack[top].step += 1
+                if let provided = form.binding.access.readChildren?(stack[top].box) {
+                    stack[top].slotName = nil
+                    stack[top].children.load(provided)
+                }
+                continue
+            }
+            let frame = stack.removeLast()
+            if !frame.opened {
+                writer.raw(UInt8(ascii: "/"))
+                writer.raw(UInt8(ascii: ">"))
+            } else {
+                if frame.wroteElement { newline(frame.depth, unless: frame.inline) }
+                writer.raw(frame.close)
+            }
+            try output { writer in try writer.flushIfNeeded() }
+        }
+    }
+
+    private mutating func start(
+        _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool
+    ) throws(XMLBindError) -> Frame {
+        try start(form(of: binding), box, depth: depth, inline: inline, isRoot: isRoot)
+    }
+
+    /// Writes an element's start tag up to its attributes, and makes its frame.
+    ///
+    /// - Parameter slotName: The name a parent's slot gives the element (`xml:`), written
+    ///   instead of the one its type is registered for; an unprefixed one in the parent's
+    ///   namespace.
+    private mutating func start(
+        _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false,
+        slotName: (name: XMLName, parent: NamespacePlan.Target)? = nil
+    ) throws(XMLBindError) -> Frame {
+        let form = forms[formIndex]
+        let close: [UInt8]
+        if let slotName {
+            let target = plan.child(plan.target(of: slotName.name, attribute: false), of: slotName.parent)
+            let name = Array(plan.qualified(slotName.name.local, target).utf8)
+            writer.raw(UInt8(ascii: "<"))
+            writer.raw(name)
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        } else if let open = form.open, let known = form.close {
+            writer.raw(open)
+            close = known
+        } else {
+            let binding = form.binding
+            let name = Array(plan.qualified(binding.elementName.local, plan.elementTarget(binding, box)).utf8)
+            writer.raw(UInt8(ascii: "<"))
+            writer.raw(name)
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        }
         if isRoot {
             for declaration in plan.declarations {
                 let attribute = declaration.prefix.isEmpty ? "xmlns" : "xmlns:" + declaration.prefix
-                try checked("namespace URI '\(declaration.uri)'", binding) {
+                try checked("namespace URI '\(declaration.uri)'", form.binding) {
                     try $0.attribute(attribute, declaration.uri)
                 }
             }
         }
-        if let type = binding.schemaType {
+        if let type = form.binding.schemaType {
             // The mapping was chosen by its `xsi:type` (issue 13): write it back.
             let attribute = plan.qualified("type", .uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"))
             let value = plan.qualified(type.local, plan.target(of: type, attribute: true))
-            try checked("xsi:type", binding) { try $0.attribute(attribute, value) }
+            try checked("xsi:type", form.binding) { try $0.attribute(attribute, value) }
         }
-        try writeAttributes(binding, box)
-        let items = try content(binding, box, target: target)
-        guard !items.isEmpty else {
-            writer.raw("/>")
-            return
-        }
-        writer.raw(">")
-        // Whitespace between children would become part of a `.text` property's value.
-        let inlineInside = inline || binding.textProperty != nil
-        var wroteElement = false
-        for item in items {
-            switch item {
-            case .text(let index, let text):
+        try writeAttributes(form, box)
+        return Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+    }
+
+    /// Writes one piece of an element's content, or (for children) hands it to the frame.
+    private mutating func write(_ step: WritingForm.Step, of form: WritingForm, in frame: inout Frame)
+        throws(XMLBindError)
+    {
+        let binding = form.binding
+        switch step {
+        case .text(let source):
+            guard let text = value(source, of: form, frame.box), !text.isEmpty else { return }
+            open(&frame)
+            try writeValue(text, source.index, binding)
+        case .element(let source, let tags):
+            guard let text = value(source, of: form, frame.box) else {
+                // A `nil` that `init()` would not give reads back only as `xsi:nil` (issue 13).
+                if writesNil(source.index, of: binding, frame.box) {
+                    open(&frame)
+                    newline(frame.depth + 1, unless: frame.inline)
+                    frame.wroteElement = true
+                    writer.raw(tags.open.dropLast())
+                    let nilName = nilAttributeName
+                    try checked("property '\(binding.properties[source.index].propertyName)'", binding) {
+                        try $0.attribute(nilName, "true")
+                    }
+                    writer.raw(UInt8(ascii: "/"))
+                    writer.raw(UInt8(ascii: ">"))
+                }
+                return
+            }
+            let index = source.index
+            open(&frame)
+            newline(frame.depth + 1, unless: frame.inline)
+            frame.wroteElement = true
+            if text.isEmpty {
+                writer.raw(tags.empty)
+            } else {
+                writer.raw(tags.open)
                 try writeValue(text, index, binding)
-            case .value(let index, let elementName, let text, let key):
-                newline(depth + 1, unless: inlineInside)
-                wroteElement = true
-                writer.raw("<" + elementName)
-                if let key {
+                writer.raw(tags.close)
+            }
+        case .path(let node):
+            for rendered in renderAll(node, binding, frame.box, owner: form.target) {
+                open(&frame)
+                newline(frame.depth + 1, unless: frame.inline)
+                frame.wroteElement = true
+                try writePath(rendered, binding, depth: frame.depth + 1, inline: frame.inline)
+            }
+        case .entries(let index, let tags, let keyName):
+            // A list or map (issue 13): one element per value, a map's sorted by key.
+            for entry in binding.properties[index].collection?.read(frame.box) ?? [] {
+                open(&frame)
+                newline(frame.depth + 1, unless: frame.inline)
+                frame.wroteElement = true
+                writer.raw(tags.open.dropLast())
+                if let keyName, let key = entry.key {
                     try checked("the key of property '\(binding.properties[index].propertyName)'", binding) {
-                        try $0.attribute(key.name, key.value)
+                        try $0.attribute(keyName, key)
                     }
                 }
-                if text.isEmpty {
-                    writer.raw("/>")
+                if entry.text.isEmpty {
+                    writer.raw(UInt8(ascii: "/"))
+                    writer.raw(UInt8(ascii: ">"))
                 } else {
-                    writer.raw(">")
-                    try writeValue(text, index, binding)
-                    writer.raw("</" + elementName + ">")
-                }
-            case .path(let path):
-                newline(depth + 1, unless: inlineInside)
-                wroteElement = true
-                try writePath(path, binding, depth: depth + 1, inline: inlineInside)
-            case .children(let children, let slotName):
-                for child in children {
-                    guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
-                    newline(depth + 1, unless: inlineInside)
-                    wroteElement = true
-                    try writeObject(
-                        childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false,
-                        slotName: slotName, parent: target)
+                    writer.raw(UInt8(ascii: ">"))
+                    try writeValue(entry.text, index, binding)
+                    writer.raw(tags.close)
                 }
             }
-        }
-        if wroteElement { newline(depth, unless: inlineInside) }
-        writer.raw("</" + name + ">")
-        try output { writer in try writer.flushIfNeeded() }
-    }
-
-    /// For a type that stores its element's name (`.elementName`, issue 13): the type's
-    /// registration for the name the object holds, so it is written as the element it was read from.
-    private static func registration(
-        named slot: ElementNameSlot, of found: (ElementBinding, AnyObject), in registry: CompiledRegistry
-    ) throws(XMLBindError) -> (ElementBinding, AnyObject) {
-        guard let name = slot.read(found.1), !name.isEmpty else { return found }
-        let local = slot.qualified ? String(name.split(separator: ":").last ?? "") : name
-        if found.0.elementName.local == local { return found }
-        let type = found.0.objectType
-        if let other = registry.bindings.last(where: { $0.objectType == type && $0.elementName.local == local }) {
-            return (other, found.1)
-        }
-        throw XMLBindError(
-            code: .unmappedType,
-            message:
-                "cannot write a \(found.0.typeName) as <\(name)>: \(found.0.typeName) is not registered for that element"
-        )
-    }
-
-    private mutating func writeAttributes(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) {
-        var written: [String] = []
-        for (index, property) in binding.properties.enumerated()
-        where property.path.isEmpty && placement(of: property, in: binding) == .attribute {
-            guard let value = value(index, of: binding, box) else { continue }
-            let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
-            try checked("property '\(property.propertyName)'", binding) { try $0.attribute(name, value) }
-            written.append(name)
-        }
-        guard let extras = binding.access.readAttributes?(box) else { return }
-        for (qualifiedName, value) in extras {
-            let target = plan.target(ofQualifiedName: qualifiedName)
-            let local = qualifiedName.split(separator: ":", maxSplits: 1).last.map(String.init) ?? qualifiedName
-            let name = plan.qualified(local, target)
-            let problem: String? =
-                !XMLNameCheck.isQualifiedName(qualifiedName)
-                ? "it is not an XML name"
-                : qualifiedName == "xmlns" || qualifiedName.hasPrefix("xmlns:")
-                    ? "namespace declarations are written by the writer"
-                    : written.contains(name) ? "the element already has an attribute of that name" : nil
-            if let problem {
-                throw XMLBindError(
-                    code: .invalidAttribute,
-                    message: "cannot write attribute '\(qualifiedName)' of <\(binding.elementName)>: \(problem)")
-            }
-            try checked("attribute '\(qualifiedName)'", binding) { try $0.attribute(name, value) }
-            written.append(name)
+        case .children(let slot, let direct):
+            frame.slotName = binding.childSlots[slot].xmlName
+            frame.slotParent = form.target
+            frame.children.load(slot, direct: direct, of: binding, frame.box)
         }
     }
 
-    /// The element's content in declaration order: element-form values, nested paths,
-    /// text and children; then a ``ChildrenProvider``'s children.
-    ///
-    /// - Parameter target: The element's namespace, which unprefixed child names are written in.
-    private mutating func content(
-        _ binding: ElementBinding, _ box: AnyObject, target: NamespacePlan.Target
-    ) throws(XMLBindError) -> [Item] {
-        var items: [Item] = []
-        var writtenPaths: Set<ObjectIdentifier> = []
-        for declared in binding.contentOrder {
-            switch declared {
-            case .property(let index):
-                let property = binding.properties[index]
-                if let first = property.path.first {
-                    guard let node = binding.paths?.children.first(where: { $0.name == first }),
-                        writtenPaths.insert(ObjectIdentifier(node)).inserted
-                    else { continue }
-                    items += renderAll(node, binding, box, owner: target).map { .path($0) }
-                    continue
-                }
-                if let collection = property.collection {
-                    // A list or map (issue 13): one element per value.
-                    let name = plan.qualified(
-                        property.xmlName.local,
-                        plan.child(plan.target(of: property.xmlName, attribute: false), of: target))
-                    let keyName = collection.key.map { plan.qualified($0.local, plan.target(of: $0, attribute: true)) }
-                    for entry in collection.read(box) {
-                        let key = keyName.flatMap { name in entry.key.map { (name, $0) } }
-                        items.append(.value(index: index, name: name, text: entry.text, key: key))
-                    }
-                    continue
-                }
-                switch placement(of: property, in: binding) {
-                case .attribute: continue
-                case .text:
-                    if let text = value(index, of: binding, box), !text.isEmpty {
-                        items.append(.text(index: index, text: text))
-                    }
-                case .element:
-                    let name = plan.qualified(
-                        property.xmlName.local,
-                        plan.child(plan.target(of: property.xmlName, attribute: false), of: target))
-                    guard let text = value(index, of: binding, box) else {
-                        // A `nil` that `init()` would not give reads back only as `xsi:nil` (issue 13).
-                        if writesNil(index, of: binding, box) {
-                            items.append(.value(index: index, name: name, text: "", key: (nilAttributeName, "true")))
-                        }
-                        continue
-                    }
-                    items.append(.value(index: index, name: name, text: text))
-                }
-            case .child(let slot):
-                if let first = binding.childSlots[slot].path.first {
-                    // A slot through a path (issue 13): written inside its path's elements.
-                    guard let node = binding.paths?.children.first(where: { $0.name == first }),
-                        writtenPaths.insert(ObjectIdentifier(node)).inserted
-                    else { continue }
-                    items += renderAll(node, binding, box, owner: target).map { .path($0) }
-                    continue
-                }
-                let children = binding.childSlots[slot].read(box)
-                if !children.isEmpty { items.append(.children(children, name: binding.childSlots[slot].xmlName)) }
-            }
-        }
-        if let provided = binding.access.readChildren?(box), !provided.isEmpty {
-            items.append(.children(provided, name: nil))
-        }
-        return items
-    }
-
-    // MARK: Nested paths
-
-    /// A path element with its values, or `nil` when nothing under it has a value.
-    private mutating func render(
-        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
-    ) -> RenderedPath? {
-        let attributes = node.attributes.compactMap { index -> (Int, String, String)? in
-            guard let value = value(index, of: binding, box) else { return nil }
-            let name = binding.properties[index].xmlName
-            return (index, plan.qualified(name.local, plan.target(of: name, attribute: true)), value)
-        }
-        var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
-        // Empty text is only a value on an element that holds nothing else (see the engine).
-        if !node.isLeaf, text?.1.isEmpty == true { text = nil }
-        let target = plan.child(plan.target(of: node.name, attribute: false), of: owner)
-        let children = node.children.flatMap { renderAll($0, binding, box, owner: target) }
-        let objects = node.slots.compactMap { slot -> (children: [Any], name: XMLName?)? in
-            let children = binding.childSlots[slot].read(box)
-            return children.isEmpty ? nil : (children, binding.childSlots[slot].xmlName)
-        }
-        guard !attributes.isEmpty || text != nil || !children.isEmpty || !objects.isEmpty else { return nil }
-        return RenderedPath(
-            name: plan.qualified(node.name.local, target), attributes: attributes, text: text, children: children,
-            holdsText: node.textProperty != nil, objects: objects, target: target)
-    }
-
-    /// A path element, once per value when it repeats for a list (issue 13), else as
-    /// ``render(_:_:_:)`` gives it.
-    private mutating func renderAll(
-        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
-    ) -> [RenderedPath] {
-        let held = node.textProperty ?? node.attributes.first
-        guard let index = held, let collection = binding.properties[index].collection else {
-            return render(node, binding, box, owner: owner).map { [$0] } ?? []
-        }
-        let name = plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner))
-        let property = binding.properties[index]
-        return collection.read(box).map { entry in
-            guard node.textProperty == nil else {
-                return RenderedPath(
-                    name: name, attributes: [], text: (index, entry.text), children: [], holdsText: true)
-            }
-            let attribute = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
-            return RenderedPath(
-                name: name, attributes: [(index, attribute, entry.text)], text: nil, children: [], holdsText: false)
-        }
-    }
-
-    private mutating func writePath(
-        _ path: RenderedPath, _ binding: ElementBinding, depth: Int, inline: Bool
-    ) throws(XMLBindError) {
-        writer.raw("<" + path.name)
-        for attribute in path.attributes {
-            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
-                try $0.attribute(attribute.name, attribute.value)
-            }
-        }
-        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty || !path.objects.isEmpty else {
-            writer.raw("/>")
-            return
-        }
-        writer.raw(">")
-        if let text = path.text { try writeValue(text.value, text.index, binding) }
-        let inlineInside = inline || path.holdsText
-        for child in path.children {
-            newline(depth + 1, unless: inlineInside)
-            try writePath(child, binding, depth: depth + 1, inline: inlineInside)
-        }
-        for (objects, slotName) in path.objects {
-            for object in objects {
-                guard let (childBinding, childBox) = try resolve(object, parent: binding) else { continue }
-                newline(depth + 1, unless: inlineInside)
-                try writeObject(
-                    childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false, slotName: slotName,
-                    parent: path.target)
-            }
-        }
-        if !path.children.isEmpty || !path.objects.isEmpty { newline(depth, unless: inlineInside) }
-        writer.raw("</" + path.name + ">")
-    }
-
-    // MARK: Values
-
-    /// Where a declared property is written: `.property` by its own, its definition's or
-    /// the options' form; CDATA only fits an element.
-    func placement(of property: PropertyBinding, in binding: ElementBinding) -> Placement {
-        switch property.form {
-        case .attribute: return .attribute
-        case .element: return .element
-        case .text: return .text
-        case .either:
-            if property.writesCDATA { return .element }
-            switch property.writtenForm ?? binding.propertyForm ?? options.propertyForm {
-            case .attribute: return .attribute
-            case .element: return .element
-            }
-        }
-    }
-
-    /// A property's formatted value, or `nil` when it is not written: a `nil` optional,
-    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default.
-    private mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
-        let property = binding.properties[index]
-        guard var text = property.read(box) else { return nil }
-        if let original = options.restoresSubstitutions?.original(
-            of: box, binding: binding, property: index, current: text)
-        {
-            text = original
-        }
-        guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
-        let initial = property.defaultText ?? initialValue(index, of: binding)
-        return text == initial ? nil : text
-    }
-
-    /// Whether an element-form optional property is `nil` where a fresh object's is not,
-    /// so that only `xsi:nil="true"` reads it back as `nil`.
-    private mutating func writesNil(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> Bool {
-        nillable(binding).contains(index) && binding.properties[index].read(box) == nil
-    }
-
-    /// The binding's properties that may be written as `xsi:nil`, worked out once per document.
-    private mutating func nillable(_ binding: ElementBinding) -> [Int] {
-        let key = ObjectIdentifier(binding)
-        if let found = nillableProperties[key] { return found }
-        let found = binding.properties.indices.filter { index in
-            let property = binding.properties[index]
-            return property.collection == nil && property.path.isEmpty
-                && placement(of: property, in: binding) == .element
-                && property.makeNilSetter(binding.isClass) != nil && initialValue(index, of: binding) != nil
-        }
-        nillableProperties[key] = found
-        return found
-    }
-
-    /// `xsi:nil`, with the prefix the plan gives the schema-instance namespace.
-    private var nilAttributeName: String {
-        plan.qualified("nil", .uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"))
-    }
-
-    private mutating func initialValue(_ index: Int, of binding: ElementBinding) -> String? {
-        let key = ObjectIdentifier(binding)
-        if let values = initialValues[key] { return values[index] }
-        let fresh = binding.access.makeObject()
-        let values = binding.properties.map { $0.read(fresh) }
-        initialValues[key] = values
-        return values[index]
-    }
-
-    /// Writes a text value, as character data or CDATA as the property asks.
-    private mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
-        let property = binding.properties[index]
-        try checked("property '\(property.propertyName)'", binding) { writer in
-            if property.writesCDATA { try writer.cdata(text) } else { try writer.text(text) }
-        }
+    /// Ends the start tag with `>` the first time content is written.
+    @inline(__always)
+    private mutating func open(_ frame: inout Frame) {
+        guard !frame.opened else { return }
+        frame.opened = true
+        writer.raw(UInt8(ascii: ">"))
     }
 
     // MARK: Output
 
-    private mutating func newline(_ depth: Int, unless inline: Bool) {
+    mutating func newline(_ depth: Int, unless inline: Bool) {
         guard !inline, let indent = options.layout.indent else { return }
-        writer.raw(0x0A)
-        for _ in 0..<depth { writer.raw(indent) }
+        while indentation.count <= depth {
+            indentation.append([0x0A] + Array(String(repeating: indent, count: indentation.count).utf8))
+        }
+        writer.raw(indentation[depth])
     }
 
     /// Runs a write that may meet a character XML cannot hold, naming `what` in the error.
-    private mutating func checked(
-        _ what: String, _ binding: ElementBinding, _ write: (inout XMLWriter) throws -> Void
+    mutating func checked(
+        _ what: @autoclosure () -> String, _ binding: ElementBinding,
+        _ write: (inout XMLWriter) throws -> Void
     ) throws(XMLBindError) {
         do {
             try write(&writer)
@@ -462,12 +362,12 @@ struct Serializer {
             let codePoint = (error as? XMLWriter.InvalidCharacter)?.codePoint ?? "?"
             throw XMLBindError(
                 code: .invalidCharacter,
-                message: "cannot write \(what) of <\(binding.elementName)>: the character \(codePoint) "
+                message: "cannot write \(what()) of <\(binding.elementName)>: the character \(codePoint) "
                     + "is not allowed in XML 1.0")
         }
     }
 
-    /// Hands bytes to the sink, turning its failure into an ``XMLBindError/Code/io`` error.
+    /// Hands bytes on, turning a sink's failure into an ``XMLBindError/Code/io`` error.
     private mutating func output(_ body: (inout XMLWriter) throws -> Void) throws(XMLBindError) {
         do {
             try body(&writer)
@@ -475,47 +375,6 @@ struct Serializer {
             throw error
         } catch {
             throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
-        }
-    }
-
-    // MARK: Namespaces
-
-    /// The first walk: notes the namespace of every name the document will use.
-    private mutating func planNamespaces(
-        _ binding: ElementBinding, _ box: AnyObject, slotName: XMLName? = nil
-    ) throws(XMLBindError) {
-        plan.note(
-            slotName.map { plan.target(of: $0, attribute: false) } ?? plan.elementTarget(binding, box), attribute: false
-        )
-        if planned.insert(ObjectIdentifier(binding)).inserted {
-            for property in binding.properties where property.form != .text {
-                for step in property.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
-                // Either form may be written as an attribute: plan for the stricter case.
-                plan.note(plan.target(of: property.xmlName, attribute: true), attribute: true)
-                if let key = property.collection?.key {
-                    plan.note(plan.target(of: key, attribute: true), attribute: true)
-                }
-            }
-            for slot in binding.childSlots {
-                for step in slot.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
-            }
-        }
-        if let type = binding.schemaType {
-            plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
-            plan.note(plan.target(of: type, attribute: true), attribute: true)
-        }
-        // The schema-instance namespace only where some value is written as `xsi:nil`.
-        if nillable(binding).contains(where: { binding.properties[$0].read(box) == nil }) {
-            plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
-        }
-        for (name, _) in binding.access.readAttributes?(box) ?? [] {
-            plan.note(plan.target(ofQualifiedName: name), attribute: true)
-        }
-        var children = binding.childSlots.flatMap { slot in slot.read(box).map { ($0, slot.xmlName) } }
-        children += (binding.access.readChildren?(box) ?? []).map { ($0, nil) }
-        for (child, slotName) in children {
-            guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
-            try planNamespaces(childBinding, childBox, slotName: slotName)
         }
     }
 }

@@ -1,0 +1,171 @@
+/// Read-only views of a binder's compiled mappings, for the modules that describe them
+/// (XML Schema and WSDL generation in XMLBindSOAP) or dispatch on them.
+///
+/// Only names and kinds are exposed, never the setters: nothing outside the core can
+/// change how a document binds through these views.
+extension XMLBinder {
+    /// The namespace a declared name must be in.
+    package enum DeclaredNamespace: Sendable, Hashable {
+        /// Registered without a prefix or URI: any namespace, or none.
+        case any
+        /// No namespace.
+        case none
+        /// Exactly this URI.
+        case uri(String)
+        /// A prefix neither the binder nor the declaration resolved (the document must).
+        case unresolvedPrefix(String)
+
+        init(_ namespace: XMLName.Namespace) {
+            switch namespace {
+            case .any: self = .any
+            case .none: self = .none
+            case .uri(let uri): self = .uri(uri)
+            case .prefix(let prefix): self = .unresolvedPrefix(prefix)
+            }
+        }
+    }
+
+    /// A name as a mapping declares it, its prefix resolved where the binder could.
+    package struct DeclaredName: Sendable, Hashable {
+        package var namespace: DeclaredNamespace
+        package var local: String
+        /// The prefix the registration wrote, if it wrote one.
+        package var prefixHint: String?
+
+        init(_ name: XMLName) {
+            namespace = DeclaredNamespace(name.namespace)
+            local = name.local
+            prefixHint = name.prefixHint
+        }
+    }
+
+    /// One `.property`, `.attribute`, `.element` or `.text` declaration.
+    package struct DeclaredProperty: Sendable {
+        /// Where the value may come from.
+        package enum Kind: Sendable, Hashable {
+            /// `.property`: an attribute or a child element.
+            case attributeOrElement
+            case attribute
+            case element
+            case text
+        }
+
+        /// The Swift property's name.
+        package var swiftName: String
+        /// The name of the value's element or attribute.
+        package var name: DeclaredName
+        /// The wrapper elements of a nested path, outermost first.
+        package var path: [DeclaredName]
+        package var kind: Kind
+        /// The property's Swift type, as declared (`Int?`, `[String]`, an enum).
+        package var valueType: Any.Type
+        /// The key path, to identify the declaration.
+        package var keyPath: AnyKeyPath & Sendable
+        /// Whether `.required()` was declared.
+        package var isRequired: Bool
+        /// Whether a `default:` was declared.
+        package var hasDefault: Bool
+        /// How a `.property` is written when the declaration says (`.written(as:)`).
+        package var writtenForm: WritingOptions.PropertyForm?
+    }
+
+    /// One `.child` or `.children` declaration.
+    package struct DeclaredChild: Sendable {
+        /// The Swift property's name.
+        package var swiftName: String
+        /// The type of the property (`[C]`, `C?` or `C`).
+        package var fieldType: Any.Type
+        /// The slot's element type `C`.
+        package var elementType: Any.Type
+        /// Whether it collects many children (`.children`).
+        package var isList: Bool
+        /// The indices (into ``XMLBinder/declaredMappings``) of the mappings whose objects
+        /// this slot takes: the first slot of a parent a child's type fits takes it.
+        package var mappings: [Int]
+    }
+
+    /// One declaration in declaration order.
+    package enum DeclaredContent: Sendable {
+        case property(DeclaredProperty)
+        case child(DeclaredChild)
+    }
+
+    /// One registered mapping.
+    package struct DeclaredMapping: Sendable {
+        /// The mapped type's name, unqualified.
+        package var typeName: String
+        /// The mapped type.
+        package var type: Any.Type
+        /// The element it binds to.
+        package var element: DeclaredName
+        /// Properties and children, in declaration order.
+        package var contents: [DeclaredContent]
+        /// How this mapping's `.property` declarations are written, when it says.
+        package var propertyForm: WritingOptions.PropertyForm?
+    }
+
+    /// Every registered mapping, in registration order (a later mapping of the same
+    /// element replaces an earlier one when binding; both are listed).
+    package var declaredMappings: [DeclaredMapping] {
+        let bindings = registry.bindings
+        return bindings.enumerated().map { parentIndex, binding in
+            let contents: [DeclaredContent] = binding.contentOrder.map { item in
+                switch item {
+                case .property(let index):
+                    let property = binding.properties[index]
+                    let kind: DeclaredProperty.Kind =
+                        switch property.form {
+                        case .either: .attributeOrElement
+                        case .attribute: .attribute
+                        case .element: .element
+                        case .text: .text
+                        }
+                    return .property(
+                        DeclaredProperty(
+                            swiftName: property.propertyName, name: DeclaredName(property.xmlName),
+                            path: property.path.map(DeclaredName.init), kind: kind, valueType: property.valueType,
+                            keyPath: property.keyPath, isRequired: property.isRequired,
+                            hasDefault: property.makeDefaultSetter != nil, writtenForm: property.writtenForm))
+                case .child(let index):
+                    let slot = binding.childSlots[index]
+                    let taken = bindings.indices.filter { childIndex in
+                        registry.placement(parent: parentIndex, child: childIndex).place != nil
+                            && Self.firstFittingSlot(of: binding, for: bindings[childIndex]) == index
+                    }
+                    return .child(
+                        DeclaredChild(
+                            swiftName: slot.propertyName, fieldType: slot.fieldType, elementType: slot.elementType,
+                            isList: slot.storeAll != nil || "\(slot.fieldType)".hasPrefix("Array<"),
+                            mappings: taken))
+                }
+            }
+            return DeclaredMapping(
+                typeName: binding.typeName, type: binding.access.type, element: DeclaredName(binding.elementName),
+                contents: contents, propertyForm: binding.propertyForm)
+        }
+    }
+
+    /// The index into ``declaredMappings`` of the mapping that writes objects of `type`.
+    package func declaredMappingIndex(for type: Any.Type) -> Int? {
+        registry.typeIndex[ObjectIdentifier(type)]
+    }
+
+    /// The element that objects of `type` are written as, without working out the rest of
+    /// ``declaredMappings``.
+    package func declaredElement(for type: Any.Type) -> DeclaredName? {
+        registry.typeIndex[ObjectIdentifier(type)].map { DeclaredName(registry.bindings[$0].elementName) }
+    }
+
+    /// The slot of `parent` that a child of `child`'s type goes to, as the registry chose it.
+    private static func firstFittingSlot(of parent: ElementBinding, for child: ElementBinding) -> Int? {
+        var sample: Any?
+        return parent.childSlots.firstIndex { slot in
+            slot.fits(child.access.type) {
+                if let sample { return sample }
+                let made = child.access.makeSampleValue()
+                sample = made
+                return made
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+extension Serializer {
+    /// A nested-path element with the values under it, formatted.
+    ///
+    /// Paths are declared, so their depth is the declarations', not the document's: they
+    /// are rendered and written recursively.
+    struct RenderedPath {
+        var name: String
+        var attributes: [(index: Int, name: String, value: String)]
+        var text: (index: Int, value: String)?
+        var children: [RenderedPath]
+        var holdsText: Bool
+        /// Child objects of slots through this element (issue 13), with their slot's name.
+        var objects: [(children: [Any], name: XMLName?)] = []
+        /// The element's namespace, for the objects' names.
+        var target: NamespacePlan.Target = .inherit
+    }
+
+    /// A path element with its values, or `nil` when nothing under it has a value.
+    ///
+    /// - Parameter owner: The namespace of the element the path element is in.
+    mutating func render(
+        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
+    ) -> RenderedPath? {
+        let attributes = node.attributes.compactMap { index -> (Int, String, String)? in
+            guard let value = value(index, of: binding, box) else { return nil }
+            let name = binding.properties[index].xmlName
+            return (index, plan.qualified(name.local, plan.target(of: name, attribute: true)), value)
+        }
+        var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
+        // Empty text is only a value on an element that holds nothing else (see the engine).
+        if !node.isLeaf, text?.1.isEmpty == true { text = nil }
+        let target = plan.child(plan.target(of: node.name, attribute: false), of: owner)
+        let children = node.children.flatMap { renderAll($0, binding, box, owner: target) }
+        let objects = node.slots.compactMap { slot -> (children: [Any], name: XMLName?)? in
+            let children = binding.childSlots[slot].read(box)
+            return children.isEmpty ? nil : (children, binding.childSlots[slot].xmlName)
+        }
+        guard !attributes.isEmpty || text != nil || !children.isEmpty || !objects.isEmpty else { return nil }
+        return RenderedPath(
+            name: plan.qualified(node.name.local, target), attributes: attributes, text: text, children: children,
+            holdsText: node.textProperty != nil, objects: objects, target: target)
+    }
+
+    /// A path element, once per value when it repeats for a list (issue 13), else as
+    /// ``render(_:_:_:owner:)`` gives it.
+    mutating func renderAll(
+        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, owner: NamespacePlan.Target
+    ) -> [RenderedPath] {
+        let held = node.textProperty ?? node.attributes.first
+        guard let index = held, let collection = binding.properties[index].collection else {
+            return render(node, binding, box, owner: owner).map { [$0] } ?? []
+        }
+        let name = plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner))
+        let property = binding.properties[index]
+        return collection.read(box).map { entry in
+            guard node.textProperty == nil else {
+                return RenderedPath(
+                    name: name, attributes: [], text: (index, entry.text), children: [], holdsText: true)
+            }
+            let attribute = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
+            return RenderedPath(
+                name: name, attributes: [(index, attribute, entry.text)], text: nil, children: [], holdsText: false)
+        }
+    }
+
+    mutating func writePath(
+        _ path: RenderedPath, _ binding: ElementBinding, depth: Int, inline: Bool
+    ) throws(XMLBindError) {
+        writer.raw("<" + path.name)
+        for attribute in path.attributes {
+            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
+                try $0.attribute(attribute.name, attribute.value)
+            }
+        }
+        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty || !path.objects.isEmpty else {
+            writer.raw("/>")
+            return
+        }
+        writer.raw(">")
+        if let text = path.text { try writeValue(text.value, text.index, binding) }
+        let inlineInside = inline || path.holdsText
+        for child in path.children {
+            newline(depth + 1, unless: inlineInside)
+            try writePath(child, binding, depth: depth + 1, inline: inlineInside)
+        }
+        for (objects, slotName) in path.objects {
+            try writeObjects(
+                objects, slotName: slotName, parent: path.target, of: binding, depth: depth + 1, inline: inlineInside)
+        }
+        if !path.children.isEmpty || !path.objects.isEmpty { newline(depth, unless: inlineInside) }
+        writer.raw("</" + path.name + ">")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import XMLBind
+import XMLBindRPC
+
+/// `XMLBindBenchmarks xmlrpc [--runs N] [--records N]`: XMLBindRPC's codec side by side with
+/// Python's `xmlrpc.client.loads` and `dumps` on the same methodResponse (about 5 MB: an
+/// array of 20,000 structs of 5 members), Python run as a subprocess with its own clock.
+enum XMLRPCContender {
+    /// One record of the workload: a struct of five members.
+    struct Record: Bindable, XMLRPCStructConvertible {
+        var id: Int32 = 0
+        var name = ""
+        var email = ""
+        var score = 0.0
+        var active = false
+        init() {}
+
+        static let xmlrpcMembers = xmlrpcMapping(Record.self)
+            .member(\.id).required()
+            .member(\.name).required()
+            .member(\.email).required()
+            .member(\.score).required()
+            .member(\.active).required()
+    }
+
+    static let help = """
+        USAGE: XMLBindBenchmarks xmlrpc [--runs N] [--records N]
+
+        Decodes a methodResponse (an array of N structs of 5 members; N = 20000 gives about
+        5 MB) into XMLRPCNode and into a declared type, and encodes it from XMLRPCValue and
+        from the declared type; then runs Python's xmlrpc.client.loads and dumps on the same
+        bytes in a python3 subprocess, timed there. One warm-up, N timed runs (default 5),
+        medians of thread CPU time on both sides, and Python's time divided by ours.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var runs = 5
+        var records = 20_000
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--runs": runs = rest.popFirst().flatMap { Int($0) } ?? 0
+            case "--records": records = rest.popFirst().flatMap { Int($0) } ?? 0
+            case "-h", "--help":
+                print(help)
+                return 0
+            default:
+                report("error: unknown option \(flag)\n\(help)")
+                return 64
+            }
+        }
+        guard runs > 0, records > 0 else {
+            report("error: --runs and --records need a positive number\n\(help)")
+            return 64
+        }
+        do {
+            try measure(runs: runs, records: records)
+            return 0
+        } catch {
+            report("error: \(error)")
+            return 1
+        }
+    }
+
+    static func workload(records: Int) throws -> (value: XMLRPCValue, data: Data) {
+        let value: XMLRPCValue = .array(
+            (0..<records).map { index in
+                [
+                    "id": .int(Int32(index)),
+                    "name": .string("Customer \(index)"),
+                    "email": .string("c\(index)@example.com"),
+                    "score": .double(Double(index) * 0.37 + 0.001),
+                    "active": .boolean(index % 3 != 0),
+                ]
+            })
+        return (value, try XMLRPCCodec.methodResponse(value))
+    }
+
+    /// The CPU time this thread has used, in seconds. CPU time rather than wall time: on a
+    /// machine shared with other work, waiting for a core would count as ours. Python is
+    /// timed the same way (`time.thread_time`).
+    static func threadCPUTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// One warm-up, then `runs` timed runs; the median in seconds of CPU time, and the last
+    /// result (each run also frees the previous run's result, as Python's loop does).
+    static func time<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
+        var result = try body()
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = threadCPUTime()
+            result = try body()
+            times.append(threadCPUTime() - start)
+        }
+        return (BenchmarkRunner.median(times), result)
+    }
+
+    static func measure(runs: Int, records: Int) throws {
+        let (value, data) = try workload(records: records)
+        print(
+            "XMLBindBenchmarks xmlrpc: methodResponse of \(records) structs × 5 members, \(data.count) bytes; "
+                + "1 warm-up + \(runs) timed runs, medians")
+        let node = try time(runs) { try XMLRPCCodec.decodeResponse(data) }
+        let typed = try time(runs) { try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self) }
+        let encodeValue = try time(runs) { try XMLRPCCodec.methodResponse(value) }
+        let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(typed.result.xmlrpcValue()) }
+        // Checksums, outside the clock: every path must see the same records.
+        let nodeSum = (node.result[0].array ?? []).reduce(Int64(0)) { $0 + Int64($1["id"].int32 ?? 0) }
+        let typedSum = typed.result.reduce(Int64(0)) { $0 + Int64($1.id) }
+        guard nodeSum == typedSum, typed.result.count == records, encodeValue.result == data, encodeTyped.result == data
+        else {
+            throw BenchmarkError("checksum mismatch: node \(nodeSum), typed \(typedSum), or an encoding differs")
+        }
+        let python = try Python.measure(data, runs: runs)
+        guard python.sum == nodeSum, python.count == records else {
+            throw BenchmarkError("Python read \(python.count) records summing to \(python.sum), we read \(nodeSum)")
+        }
+        func row(_ name: String, _ seconds: Double, python: Double) -> String {
+            let label = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            let ms = String(format: "%8.1f ms", seconds * 1000)
+            let mbps = String(format: "%7.1f MB/s", Double(data.count) / 1e6 / seconds)
+            return "\(label)\(ms)  \(mbps)   Python/ours \(String(format: "%5.1f", python / seconds))×"
+        }
+        print(row("decode → XMLRPCNode", node.seconds, python: python.loads))
+        print(row("decode → [Record] (declared type)", typed.seconds, python: python.loads))
+        print(row("encode XMLRPCValue → bytes", encodeValue.seconds, python: python.dumps))
+        print(row("encode [Record] → bytes", encodeTyped.seconds, python: python.dumps))
+        print(String(format: "python xmlrpc.client.loads           %8.1f ms", python.loads * 1000))
+        print(String(format: "python xmlrpc.client.dumps           %8.1f ms", python.dumps * 1000))
+        print("checksum: records=\(records) idsum=\(nodeSum)")
+    }
+
+    /// Python's `xmlrpc.client` on the same bytes, timed in its own process.
+    enum Python {
+        static let script = """
+            import statistics, sys, time, xmlrpc.client
+            data = open(sys.argv[1], "rb").read()
+            runs = int(sys.argv[2])
+            def timed(body):
+                result = body()
+                times = []
+                for _ in range(runs):
+                    start = time.thread_time()
+                    result = body()
+                    times.append(time.thread_time() - start)
+                return statistics.median(times), result
+            loads, (params, _) = timed(lambda: xmlrpc.client.loads(data))
+            dumps, _ = timed(lambda: xmlrpc.client.dumps(params, methodresponse=True))
+            records = params[0]
+            print(loads, dumps, len(records), sum(record["id"] for record in records))
+            """
+
+        static func measure(_ data: Data, runs: Int) throws -> (loads: Double, dumps: Double, count: Int, sum: Int64) {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("xmlbind-xmlrpc-\(getpid()).xml")
+            try data.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, file.path, String(runs)]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = text.split(whereSeparator: \.isWhitespace)
+            guard process.terminationStatus == 0, fields.count == 4, let loads = Double(fields[0]),
+                let dumps = Double(fields[1]), let count = Int(fields[2]), let sum = Int64(fields[3])
+            else {
+                throw BenchmarkError(
+                    "python3 did not run the comparison (status \(process.terminationStatus)): \(text)")
+            }
+            return (loads, dumps, count, sum)
+        }
+    }
+}

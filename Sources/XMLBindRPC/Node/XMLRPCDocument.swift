@@ -1,0 +1,41 @@
+import Foundation
+import XMLBind
+
+/// The bytes a node was read from, kept so that a later error about a value can show its
+/// source line like the binder's own diagnostics do.
+final class XMLRPCDocument: Sendable {
+    let data: Data
+    let file: String?
+
+    init(data: Data, file: String?) {
+        self.data = data
+        self.file = file
+    }
+
+    /// The text of line `number` (1-based), without its line break.
+    func line(_ number: Int) -> String? {
+        guard number >= 1 else { return nil }
+        var current = 1
+        var start = data.startIndex
+        var index = data.startIndex
+        while index < data.endIndex {
+            if data[index] == 0x0A {
+                if current == number { break }
+                current += 1
+                start = data.index(after: index)
+            }
+            index = data.index(after: index)
+        }
+        guard current == number else { return nil }
+        var line = data[start..<index]
+        if line.last == 0x0D { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// An error at `origin`, rendered with its source line.
+    func error(_ message: String, at origin: Origin?) -> XMLRPCError {
+        let located = XMLBindError(
+            code: .validationFailed, message: message, origin: origin, sourceLine: origin.flatMap { line($0.line) })
+        return XMLRPCError(code: .unexpectedResponse, message: message, diagnostics: located)
+    }
+}

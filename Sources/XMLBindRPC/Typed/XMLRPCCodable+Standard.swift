@@ -1,0 +1,201 @@
+import Foundation
+
+extension Int32: XMLRPCCodable {
+    /// `int`.
+    public static var xmlrpcTypeName: String { "int" }
+    /// Reads an `<int>` or `<i4>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int32 else { throw node.mismatch(expected: "int") }
+        self = value
+    }
+    /// An `<int>`.
+    public func xmlrpcValue() -> XMLRPCValue { .int(self) }
+}
+
+extension Int64: XMLRPCCodable {
+    /// `i8`.
+    public static var xmlrpcTypeName: String { "i8" }
+    /// Reads an `<int>`, `<i4>` or `<i8>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int64 else { throw node.mismatch(expected: "int or i8") }
+        self = value
+    }
+    /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
+    public func xmlrpcValue() -> XMLRPCValue { Int32(exactly: self).map { .int($0) } ?? .i8(self) }
+}
+
+extension Int: XMLRPCCodable {
+    /// `int`.
+    public static var xmlrpcTypeName: String { "int" }
+    /// Reads an `<int>`, `<i4>` or `<i8>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int64.flatMap({ Int(exactly: $0) }) else { throw node.mismatch(expected: "int") }
+        self = value
+    }
+    /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
+    public func xmlrpcValue() -> XMLRPCValue { Int64(self).xmlrpcValue() }
+}
+
+extension Bool: XMLRPCCodable {
+    /// `boolean`.
+    public static var xmlrpcTypeName: String { "boolean" }
+    /// Reads a `<boolean>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.bool else { throw node.mismatch(expected: "boolean") }
+        self = value
+    }
+    /// A `<boolean>`.
+    public func xmlrpcValue() -> XMLRPCValue { .boolean(self) }
+}
+
+extension String: XMLRPCCodable {
+    /// `string`.
+    public static var xmlrpcTypeName: String { "string" }
+    /// Reads a `<string>` or text right inside `<value>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.string else { throw node.mismatch(expected: "string") }
+        self = value
+    }
+    /// A `<string>`.
+    public func xmlrpcValue() -> XMLRPCValue { .string(self) }
+}
+
+extension Double: XMLRPCCodable {
+    /// `double`.
+    public static var xmlrpcTypeName: String { "double" }
+    /// Reads a `<double>`, or an integer value (clients often send `1` for `1.0`).
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.double ?? node.int64.map(Double.init) else { throw node.mismatch(expected: "double") }
+        self = value
+    }
+    /// A `<double>`.
+    public func xmlrpcValue() -> XMLRPCValue { .double(self) }
+}
+
+extension Date: XMLRPCCodable {
+    /// `dateTime.iso8601`.
+    public static var xmlrpcTypeName: String { "dateTime.iso8601" }
+    /// Reads a `<dateTime.iso8601>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.date else { throw node.mismatch(expected: "dateTime.iso8601") }
+        self = value
+    }
+    /// A `<dateTime.iso8601>`.
+    public func xmlrpcValue() -> XMLRPCValue { .dateTime(self) }
+}
+
+extension Data: XMLRPCCodable {
+    /// `base64`.
+    public static var xmlrpcTypeName: String { "base64" }
+    /// Reads a `<base64>`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.data else { throw node.mismatch(expected: "base64") }
+        self = value
+    }
+    /// A `<base64>`.
+    public func xmlrpcValue() -> XMLRPCValue { .base64(self) }
+}
+
+extension XMLRPCValue: XMLRPCCodable {
+    /// `value`: any type.
+    public static var xmlrpcTypeName: String { "value" }
+    /// Reads any value.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.value else { throw node.mismatch(expected: "a value") }
+        self = value
+    }
+    /// The value itself.
+    public func xmlrpcValue() -> XMLRPCValue { self }
+}
+
+extension XMLRPCNode: XMLRPCCodable {
+    /// `value`: any type.
+    public static var xmlrpcTypeName: String { "value" }
+    /// The node itself (it must hold a value).
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard node.exists else { throw node.mismatch(expected: "a value") }
+        self = node
+    }
+    /// The node's value.
+    public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        guard let value else { throw .encoding("the node \(path) holds no value") }
+        return value
+    }
+}
+
+extension Optional: XMLRPCTyped {
+    /// The wrapped type's name.
+    public static var xmlrpcTypeName: String { (Wrapped.self as? any XMLRPCTyped.Type)?.xmlrpcTypeName ?? "value" }
+}
+
+extension Optional: XMLRPCDecodable where Wrapped: XMLRPCDecodable {
+    /// `nil` for `<nil/>` or a missing value, otherwise the wrapped type's reading.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        self = node.exists && !node.isNil ? try Wrapped(xmlrpc: node) : nil
+    }
+}
+
+extension Optional: XMLRPCEncodable where Wrapped: XMLRPCEncodable {
+    /// `<nil/>` for nil, otherwise the wrapped value.
+    public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        guard let self else { return .nil }
+        return try self.xmlrpcValue()
+    }
+}
+
+extension Array: XMLRPCTyped {
+    /// `array`.
+    public static var xmlrpcTypeName: String { "array" }
+}
+
+extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
+    /// Reads an `<array>`, every element as `Element`.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let elements = node.array else { throw node.mismatch(expected: "array") }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for element in elements { result.append(try Element(xmlrpc: element)) }
+        self = result
+    }
+}
+
+extension Array: XMLRPCEncodable where Element: XMLRPCEncodable {
+    /// An `<array>`.
+    public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        var values: [XMLRPCValue] = []
+        values.reserveCapacity(count)
+        for element in self { values.append(try element.xmlrpcValue()) }
+        return .array(values)
+    }
+}
+
+extension Dictionary: XMLRPCTyped {
+    /// `struct`.
+    public static var xmlrpcTypeName: String { "struct" }
+}
+
+extension Dictionary: XMLRPCDecodable where Key == String, Value: XMLRPCDecodable {
+    /// Reads a `<struct>`, every member as `Value` (the first of a repeated name wins).
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let members = node.members else { throw node.mismatch(expected: "struct") }
+        var result: [String: Value] = [:]
+        for (name, member) in members where result[name] == nil {
+            result[name] = try Value(xmlrpc: member)
+        }
+        self = result
+    }
+}
+
+extension Dictionary: XMLRPCEncodable where Key == String, Value: XMLRPCEncodable {
+    /// A `<struct>` with the members sorted by name (a dictionary has no order of its own).
+    public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        var members: [XMLRPCStruct.Member] = []
+        members.reserveCapacity(count)
+        for name in keys.sorted() {
+            if let value = self[name] {
+                members.append(XMLRPCStruct.Member(name: name, value: try value.xmlrpcValue()))
+            }
+        }
+        return .struct(XMLRPCStruct(members))
+    }
+}

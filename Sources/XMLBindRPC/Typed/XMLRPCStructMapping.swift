@@ -1,0 +1,188 @@
+import Foundation
+import XMLBind
+
+/// How a Swift type of your own is read from and written as an XML-RPC struct, member by
+/// member, declared like an XMLBind `mapping(_:element:)`.
+///
+/// ```swift
+/// struct Person: Bindable, XMLRPCStructConvertible {
+///     var name = ""
+///     var age: Int32 = 0
+///     var email: String?
+///     var joined = Date()
+///
+///     static let xmlrpcMembers = xmlrpcMapping(Person.self)
+///         .member(\.name).required()
+///         .member(\.age).required()
+///         .member(\.email, name: "e-mail")
+///         .member(\.joined, conversion: .date(format: "yyyy-MM-dd"))   // a string member
+/// }
+/// let people = try await client.call("people.list", [], returning: [Person].self)
+/// ```
+///
+/// A member's name is its property's name unless `name:` gives another. A member the
+/// struct does not have keeps the value `init()` gave it, unless ``required()`` follows its
+/// declaration; members the mapping does not declare are ignored. A member of another type
+/// than its property's, or a missing required one, is an ``XMLRPCError`` naming the member
+/// and, for a value read from a document, its line and column. Writing sends the declared
+/// members in declaration order and leaves out `nil` optionals.
+public struct XMLRPCStructMapping<T>: Sendable {
+    struct Member: Sendable {
+        var name: String
+        var swiftName: String
+        var isRequired = false
+        var decode: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
+        /// The member's value to write, or nil to leave it out.
+        var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
+    }
+
+    private let make: @Sendable () -> T
+    private var members: [Member] = []
+
+    /// Creates an empty mapping.
+    ///
+    /// - Parameters:
+    ///   - type: The type the struct is read into.
+    ///   - create: Makes the instance whose properties the members then set.
+    public init(_ type: T.Type, create: @escaping @Sendable () -> T) {
+        self.make = create
+    }
+
+    /// Declares a member read and written through its property's type.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - name: The member's name; the property's name when omitted.
+    public func member<V: XMLRPCCodable>(_ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil) -> Self {
+        adding(
+            Member(
+                name: name ?? Self.propertyName(keyPath), swiftName: Self.propertyName(keyPath),
+                decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
+                encode: { object throws(XMLRPCError) in
+                    let value = try object[keyPath: keyPath].xmlrpcValue()
+                    return value == .nil ? nil : value
+                }))
+    }
+
+    /// Declares a member sent as a string and read through an XMLBind `Conversion`
+    /// (a date in a format of its own, an enum, a number in a string).
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property.
+    ///   - name: The member's name; the property's name when omitted.
+    ///   - conversion: Parses the string, and formats the value back.
+    public func member<V>(
+        _ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil, conversion: Conversion<V>
+    ) -> Self {
+        let typeName = String(describing: V.self)
+        return adding(
+            Member(
+                name: name ?? Self.propertyName(keyPath), swiftName: Self.propertyName(keyPath),
+                decode: { object, node throws(XMLRPCError) in
+                    let text = try String(xmlrpc: node)
+                    do {
+                        object[keyPath: keyPath] = try conversion.parse(text)
+                    } catch {
+                        throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
+                    }
+                },
+                encode: { object in .string(conversion.format(object[keyPath: keyPath])) }))
+    }
+
+    /// Makes the member declared just before a required one: a struct without it is an error.
+    public func required() -> Self {
+        var copy = self
+        if !copy.members.isEmpty { copy.members[copy.members.count - 1].isRequired = true }
+        return copy
+    }
+
+    private func adding(_ member: Member) -> Self {
+        var copy = self
+        copy.members.append(member)
+        return copy
+    }
+
+    private static func propertyName(_ keyPath: AnyKeyPath) -> String {
+        let path = String(describing: keyPath)
+        guard let dot = path.lastIndex(of: ".") else { return path }
+        return String(path[path.index(after: dot)...])
+    }
+
+    /// Reads a value from a node holding a struct.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the member
+    ///   that is missing or of the wrong type.
+    public func decode(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
+        guard let structValue = node.wire?.structValue else { throw node.mismatch(expected: "struct (\(T.self))") }
+        var object = make()
+        let wireMembers = structValue.members
+        let path = node.path
+        for member in members {
+            let found = wireMembers.first { $0.name == member.name }?.value
+            guard let found else {
+                if member.isRequired {
+                    throw node.located(
+                        "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
+                }
+                continue
+            }
+            let child = XMLRPCNode(
+                storage: .value(found), parentPath: path, step: .key(member.name), document: node.document)
+            try member.decode(&object, child)
+        }
+        return object
+    }
+
+    /// The struct value of an instance: its declared members in declaration order.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be sent.
+    public func encode(_ object: T) throws(XMLRPCError) -> XMLRPCValue {
+        var result: [XMLRPCStruct.Member] = []
+        result.reserveCapacity(members.count)
+        for member in members {
+            if let value = try member.encode(object) {
+                result.append(XMLRPCStruct.Member(name: member.name, value: value))
+            }
+        }
+        return .struct(XMLRPCStruct(result))
+    }
+}
+
+/// Starts an ``XMLRPCStructMapping`` for a type with an `init()`, as
+/// `mapping(_:element:)` starts an element mapping.
+public func xmlrpcMapping<T: Bindable>(_ type: T.Type) -> XMLRPCStructMapping<T> {
+    XMLRPCStructMapping(type, create: { T() })
+}
+
+/// A type of your own read from and sent as an XML-RPC struct through its ``xmlrpcMembers``.
+///
+/// Conforming makes the type ``XMLRPCCodable``: a typed method's argument or result, a
+/// call's typed result, an element of arrays of either.
+public protocol XMLRPCStructConvertible: XMLRPCCodable {
+    /// How the type's properties map to struct members.
+    static var xmlrpcMembers: XMLRPCStructMapping<Self> { get }
+}
+
+extension XMLRPCStructConvertible {
+    /// `struct`.
+    public static var xmlrpcTypeName: String { "struct" }
+
+    /// Reads the type through its mapping.
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        self = try Self.xmlrpcMembers.decode(node)
+    }
+
+    /// The struct its mapping writes.
+    public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        try Self.xmlrpcMembers.encode(self)
+    }
+}
+
+extension XMLRPCNode {
+    /// An error about this node's value, at its place in the document.
+    func located(_ reason: String) -> XMLRPCError {
+        let message = (path.isEmpty ? "the value" : path) + ": " + reason
+        guard let document else { return XMLRPCError(code: .unexpectedResponse, message: message) }
+        return document.error(message, at: origin)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XMLBind
+
+/// The XML-RPC wire format as XMLBind mappings: one binder reads and writes every message.
+enum XMLRPCWire {
+    /// The Apache XML-RPC extensions namespace, where `ex:i8` and `ex:nil` live.
+    static let extensionsNamespace = "http://ws.apache.org/xmlrpc/namespaces/extensions"
+
+    /// `<boolean>`: `1` or `0` (also `true` and `false`, which some servers send).
+    static let boolean = Conversion<Bool>(
+        parse: { text in
+            switch text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            case "1", "true": return true
+            case "0", "false": return false
+            default: throw ConversionError("an XML-RPC boolean is 1 or 0")
+            }
+        },
+        format: { $0 ? "1" : "0" })
+
+    /// `<dateTime.iso8601>`.
+    static let dateTime = Conversion<Date>(
+        parse: { text in
+            guard let date = XMLRPCDateTime.parse(text) else {
+                throw ConversionError("not a date and time such as 20240501T12:30:00")
+            }
+            return date
+        },
+        format: XMLRPCDateTime.format)
+
+    /// The binder that reads methodCall and methodResponse documents.
+    static let binder = makeBinder(readsExtensions: true)
+
+    /// The binder that writes them. It leaves out the Apache extension elements, which are
+    /// only read: the writer declares the namespace of every declaration on the root
+    /// element, used or not, and an `xmlns:ns1` on every message would puzzle peers.
+    static let writer = makeBinder(readsExtensions: false)
+
+    private static func makeBinder(readsExtensions: Bool) -> XMLBinder {
+        var value = mapping(WireValue.self, element: "value")
+            .text(\.text)
+            .element(\.int, xml: "int")
+            .element(\.i4, xml: "i4")
+            .element(\.i8, xml: "i8")
+        if readsExtensions {
+            value = value.element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
+        }
+        // Reading takes XMLBind's own Bool (`1`, `0`, `true`, `false`, matched as bytes);
+        // the serializer's reference output needs XML-RPC's `1` and `0`.
+        value =
+            readsExtensions
+            ? value.element(\.boolean, xml: "boolean") : value.element(\.boolean, xml: "boolean", conversion: boolean)
+        value =
+            value
+            .element(\.string, xml: "string")
+            .element(\.double, xml: "double")
+            .element(\.dateTime, xml: "dateTime.iso8601", conversion: dateTime)
+            .element(\.base64, xml: "base64")
+            .child(\.structValue)
+            .child(\.arrayValue)
+            .child(\.nilValue)
+            .validate { value, context in
+                if value.typedElementCount > 1 {
+                    context.error("a <value> holds one typed element, and this one holds several")
+                }
+            }
+        let binder = XMLBinder().register(
+            mapping(WireMethodCall.self, element: "methodCall")
+                .element(\.methodName).required()
+                .child(\.params),
+            mapping(WireMethodResponse.self, element: "methodResponse")
+                .child(\.params)
+                .child(\.fault)
+                .validate { response, context in
+                    if response.params == nil && response.fault == nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, and this one holds neither")
+                    } else if response.params != nil && response.fault != nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, not both")
+                    }
+                },
+            mapping(WireParams.self, element: "params").children(\.params),
+            mapping(WireParam.self, element: "param")
+                .child(\.value)
+                .validate { param, context in
+                    if param.value == nil { context.error("a <param> needs a <value>") }
+                },
+            mapping(WireFault.self, element: "fault")
+                .child(\.value)
+                .validate { fault, context in
+                    if fault.value == nil { context.error("a <fault> needs a <value> with faultCode and faultString") }
+                },
+            value,
+            mapping(WireStruct.self, element: "struct").children(\.members),
+            mapping(WireMember.self, element: "member")
+                .element(\.name).required()
+                .child(\.value)
+                .validate { member, context in
+                    if member.value == nil { context.error("member '\(member.name ?? "")' needs a <value>") }
+                },
+            mapping(WireArray.self, element: "array").child(\.data),
+            mapping(WireData.self, element: "data").children(\.values),
+            mapping(WireNil.self, element: "nil")
+        )
+        return readsExtensions ? binder.register(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil")) : binder
+    }
+
+    /// The element a wire object stands for, for messages (`<methodResponse>`).
+    static func elementName(of object: Any) -> String {
+        switch object {
+        case is WireMethodCall: "<methodCall>"
+        case is WireMethodResponse: "<methodResponse>"
+        case is WireValue: "<value>"
+        case is WireStruct: "<struct>"
+        case is WireArray: "<array>"
+        default: "an XML-RPC fragment"
+        }
+    }
+
+    /// Compact output with the XML declaration: what goes on the wire.
+    static let writingOptions = WritingOptions(layout: .compact)
+}

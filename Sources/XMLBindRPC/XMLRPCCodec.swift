@@ -1,0 +1,159 @@
+import Foundation
+import XMLBind
+
+/// Reads and writes XML-RPC documents (`methodCall`, `methodResponse`) through XMLBind's
+/// mappings and writer, with no transport attached.
+///
+/// Reading goes through the same binder as every other XMLBind document, so a malformed
+/// document gets located diagnostics (``XMLRPCError/diagnostics``) and the binder's limits
+/// on depth, sizes and entities.
+public enum XMLRPCCodec {
+    /// A decoded `methodCall`.
+    public struct Call: Sendable {
+        /// The method's name.
+        public var methodName: String
+        /// The parameters, in order.
+        public var parameters: [XMLRPCNode]
+    }
+
+    /// A `methodCall` document.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
+    ///   character XML 1.0 cannot carry.
+    public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
+        var writer = WireWriter()
+        writer.append("<methodCall><methodName>")
+        try writer.appendEscaped(methodName, place: "the method name")
+        writer.append("</methodName>")
+        try writer.appendParams(parameters)
+        writer.append("</methodCall>")
+        return Data(writer.bytes)
+    }
+
+    /// A `methodResponse` document with one parameter.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
+    ///   character XML 1.0 cannot carry.
+    public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
+        var writer = WireWriter(capacity: 1 << 16)
+        writer.append("<methodResponse>")
+        try writer.appendParams([value])
+        writer.append("</methodResponse>")
+        return Data(writer.bytes)
+    }
+
+    /// A `methodResponse` document holding a fault.
+    public static func fault(code: Int, string: String) -> Data {
+        let response = WireMethodResponse()
+        let fault = WireFault()
+        let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
+        fault.value = WireValue(["faultCode": faultCode, "faultString": .string(string)])
+        response.fault = fault
+        do {
+            return try write(response)
+        } catch {
+            // Only a character XML cannot hold makes writing fail: send the string without it.
+            let cleaned = String(
+                string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
+            fault.value = WireValue(["faultCode": faultCode, "faultString": .string(cleaned)])
+            return (try? write(response)) ?? Data()
+        }
+    }
+
+    /// Reads a `methodResponse`: the parameters as a node (`node[0]` is the first), or the
+    /// fault as an error.
+    ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - file: A name for the document in diagnostics (`response` by default).
+    /// - Throws: ``XMLRPCError``: ``XMLRPCError/Code/fault`` for a fault,
+    ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
+    ///   methodResponse.
+    public static func decodeResponse(_ data: Data, file: String? = "response") throws(XMLRPCError) -> XMLRPCNode {
+        let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: "methodResponse")
+        let document = XMLRPCDocument(data: data, file: file)
+        if let fault = response.fault, let value = fault.value {
+            throw faultError(value, document: document)
+        }
+        return XMLRPCNode(
+            storage: .list(response.params?.params.compactMap(\.value) ?? []), path: "", document: document)
+    }
+
+    /// Reads a `methodCall`.
+    ///
+    /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
+    ///   is not a methodCall.
+    public static func decodeCall(_ data: Data, file: String? = "request") throws(XMLRPCError) -> Call {
+        let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: "methodCall")
+        let document = XMLRPCDocument(data: data, file: file)
+        let parameters = (call.params?.params.compactMap(\.value) ?? []).enumerated().map {
+            XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
+        }
+        return Call(methodName: call.methodName ?? "", parameters: parameters)
+    }
+
+    /// Binds a document whose root must be `<name>`. The root is checked here rather than
+    /// by the binder's typed parse, whose message would name the internal wire types.
+    private static func parseRoot<Root>(
+        _ data: Data, file: String?, as type: Root.Type, named name: String
+    ) throws(XMLRPCError) -> Root {
+        let root: Any?
+        do {
+            root = try XMLRPCWire.binder.parse(data, file: file)
+        } catch let error as XMLBindError {
+            throw .malformed(error, what: "XML-RPC document")
+        } catch {
+            // The binder throws only XMLBindError; anything else is still a refused document.
+            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
+        }
+        if let root = root as? Root { return root }
+        let found = root.map { XMLRPCWire.elementName(of: $0) } ?? "nothing"
+        let origin = (root as? OriginAware)?.origin
+        let document = XMLRPCDocument(data: data, file: file)
+        let error = XMLBindError(
+            code: .unexpectedRoot, message: "the document is \(found), expected <\(name)>", origin: origin,
+            sourceLine: origin.flatMap { document.line($0.line) })
+        throw .malformed(error, what: "XML-RPC document")
+    }
+
+    static func wireParams(_ values: [XMLRPCValue]) -> WireParams {
+        let params = WireParams()
+        params.params = values.map { value in
+            let param = WireParam()
+            param.value = WireValue(value)
+            return param
+        }
+        return params
+    }
+
+    /// Writes a wire object through XMLBind's serializer: the reference ``WireWriter`` is held to.
+    static func write(_ message: Any) throws(XMLRPCError) -> Data {
+        do {
+            return try XMLRPCWire.writer.xmlData(from: message, options: XMLRPCWire.writingOptions)
+        } catch let error as XMLBindError {
+            throw .encoding("cannot write the XML-RPC document: \(error.message)")
+        } catch {
+            throw .encoding("cannot write the XML-RPC document: \(error)")
+        }
+    }
+
+    /// The fault a `<fault>` value stands for; a fault without an int faultCode and a string
+    /// faultString is an unexpected response, located at the value.
+    static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
+        guard let members = value.structValue?.members else {
+            return document.error(
+                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
+        }
+        let code = members.first { $0.name == "faultCode" }?.value
+        let string = members.first { $0.name == "faultString" }?.value
+        guard let faultCode = code.flatMap({ $0.int ?? $0.i4 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
+        else {
+            return document.error("the fault's faultCode is missing or not an int", at: code?.origin ?? value.origin)
+        }
+        guard let faultString = string?.stringValue else {
+            return document.error(
+                "the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
+        }
+        return .fault(code: faultCode, faultString)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import XMLBind
+
+extension SOAPService {
+    /// Answers one request: reads the envelope, dispatches its body to an operation, and
+    /// writes the result or the fault.
+    ///
+    /// - Parameters:
+    ///   - request: The request's bytes.
+    ///   - version: The version the endpoint speaks: an envelope in the other one is
+    ///     answered with a VersionMismatch fault. `nil` answers each request in its own version.
+    ///   - action: The SOAP action the request came with, handed to the operation.
+    /// - Returns: The status, content type and bytes to answer with.
+    public func respond(to request: Data, version: SOAPVersion? = nil, action: String? = nil) async
+        -> SOAPServiceResponse
+    {
+        let answerVersion = version ?? Self.sniffVersion(request) ?? .version1point1
+        let envelope: SOAPEnvelope
+        do {
+            envelope = try reader.read(request, version: version, file: "request")
+        } catch {
+            switch error.kind {
+            case .versionMismatch:
+                return fault(SOAPFault(code: .versionMismatch, reason: error.message), version: answerVersion)
+            default:
+                var reason = error.message
+                if let diagnostics = error.bindError?.description { reason += "\n" + diagnostics }
+                return fault(.sender(reason), version: answerVersion)
+            }
+        }
+        if let unknown = envelope.unknownHeaders.first(where: \.mustBeUnderstoodByUltimateReceiver) {
+            let place = unknown.origin.map { " (at \($0))" } ?? ""
+            return fault(
+                SOAPFault(
+                    code: .mustUnderstand,
+                    reason: "header block \(unknown.name) is marked mustUnderstand, and this service does not "
+                        + "handle it\(place)"),
+                version: envelope.version)
+        }
+        let body: Any
+        switch envelope.body {
+        case .object(let object) where !(object is SOAPEnvelopeReader.EmptyBody):
+            body = object
+        case .fault:
+            return fault(.sender("the request's body is a fault, not an operation"), version: envelope.version)
+        default:
+            return fault(.sender("the request's Body is empty: it names no operation"), version: envelope.version)
+        }
+        guard
+            let operation = operations.first(where: {
+                ObjectIdentifier($0.requestType) == ObjectIdentifier(type(of: body))
+            })
+        else {
+            let element = binder.declaredElement(for: type(of: body))
+            let name = element.map { "<\($0.local)>" } ?? "\(type(of: body))"
+            return fault(.sender("no operation of service \(self.name) takes \(name)"), version: envelope.version)
+        }
+        let context = SOAPRequestContext(version: envelope.version, action: action, headers: envelope.headers)
+        let result: Any
+        do {
+            result = try await operation.handle(body, context)
+        } catch let thrown as SOAPFault {
+            return fault(thrown, version: envelope.version)
+        } catch {
+            return fault(.receiver("operation \(operation.name) failed: \(error)"), version: envelope.version)
+        }
+        do {
+            let data = try SOAPEnvelope(body: result, version: envelope.version).data(using: binder)
+            return SOAPServiceResponse(status: 200, contentType: envelope.version.contentType(action: nil), body: data)
+        } catch {
+            return fault(.receiver("cannot write the answer of \(operation.name): \(error)"), version: envelope.version)
+        }
+    }
+
+    /// A fault answer; a fault whose detail cannot be written goes out without it.
+    private func fault(_ fault: SOAPFault, version: SOAPVersion) -> SOAPServiceResponse {
+        let data: Data
+        do {
+            data = try SOAPEnvelope(fault: fault, version: version).data(using: binder)
+        } catch {
+            var plain = fault
+            plain.detail = nil
+            plain.detailText = nil
+            plain.reasons = [SOAPFault.Reason(fault.reason + " (its detail could not be written: \(error.message))")]
+            data = (try? SOAPEnvelope(fault: plain, version: version).data(using: binder)) ?? Data()
+        }
+        return SOAPServiceResponse(status: 500, contentType: version.contentType(action: nil), body: data)
+    }
+
+    /// The version a request's envelope namespace names, to answer a broken request in it.
+    private static func sniffVersion(_ data: Data) -> SOAPVersion? {
+        let head = String(decoding: data.prefix(2048), as: UTF8.self)
+        if head.contains(SOAPVersion.version1point2.envelopeNamespace) { return .version1point2 }
+        if head.contains(SOAPVersion.version1point1.envelopeNamespace) { return .version1point1 }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import XMLBind
+
+/// A SOAP service: typed operations dispatched on the request body's first child element,
+/// answering in the version the request came in, and the WSDL that describes it.
+///
+/// ```swift
+/// let service = SOAPService(name: "Calculator", namespace: "urn:calc", binder: binder)
+///     .operation("add", request: Add.self, response: AddResponse.self) { add in
+///         AddResponse(result: add.a + add.b)
+///     }
+/// let answer = await service.respond(to: body, version: .version1point1)
+/// ```
+///
+/// Dispatch is by the body element's namespace and local name (through the type it binds
+/// to), as most toolkits do; the SOAP action need not match. A ``SOAPFault`` thrown by an
+/// operation goes out as that fault, any other error as a Server/Receiver fault; an unknown
+/// operation, a malformed envelope or a body that does not bind is a Client/Sender fault
+/// whose reason is the binder's diagnostic; a `mustUnderstand` header block that no
+/// registered type takes is a MustUnderstand fault; the other version's envelope is a
+/// VersionMismatch fault. Every fault is answered with HTTP 500.
+///
+/// The service knows no transport: ``respond(to:version:action:)`` turns request bytes into
+/// response bytes. ``routes(soap11Path:soap12Path:)`` hosts it on the package's HTTP server.
+public struct SOAPService: Sendable {
+    /// The service's name, as the WSDL gives it.
+    public let name: String
+    /// The target namespace of the WSDL (and of elements registered without a namespace).
+    public let namespace: String
+    /// The mappings of the request, response, header and fault detail types.
+    public var binder: XMLBinder { reader.binder }
+    /// The operations, in registration order.
+    var operations: [SOAPOperation] = []
+    /// Header block types the service handles: a `mustUnderstand` block of one of these
+    /// types is understood. Every registered type a block binds to counts as handled.
+    let reader: SOAPEnvelopeReader
+    /// Types the schema names for properties with conversions of their own.
+    var schemaTypes: [(keyPath: AnyKeyPath & Sendable, type: XMLSchemaType)] = []
+
+    /// Creates a service with no operations.
+    ///
+    /// - Parameters:
+    ///   - name: The service's name in the WSDL.
+    ///   - namespace: The WSDL's target namespace.
+    ///   - binder: Mappings for every message, header and fault detail type.
+    public init(name: String, namespace: String, binder: XMLBinder) {
+        self.name = name
+        self.namespace = namespace
+        self.reader = SOAPEnvelopeReader(binder: binder)
+    }
+
+    /// Returns the service with one more operation.
+    ///
+    /// - Parameters:
+    ///   - name: The operation's name in the WSDL (and its default SOAP action).
+    ///   - request: The registered type of the request body (the wrapper element).
+    ///   - response: The registered type of the response body.
+    ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - handler: Answers a request, or throws a ``SOAPFault``.
+    /// - Returns: The changed service.
+    /// - Precondition: No other operation takes the same request type (two operations
+    ///   would take the same body element).
+    public func operation<Request, Response>(
+        _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
+        handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> SOAPService {
+        operation(name, request: request, response: response, action: action) { request, _ in
+            try await handler(request)
+        }
+    }
+
+    /// Returns the service with one more operation, whose handler also sees the request's
+    /// version, action and header blocks.
+    ///
+    /// - Parameters:
+    ///   - name: The operation's name in the WSDL.
+    ///   - request: The registered type of the request body.
+    ///   - response: The registered type of the response body.
+    ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - handler: Answers a request, or throws a ``SOAPFault``.
+    /// - Returns: The changed service.
+    public func operation<Request, Response>(
+        _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
+        handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> Response
+    ) -> SOAPService {
+        precondition(
+            !operations.contains { ObjectIdentifier($0.requestType) == ObjectIdentifier(Request.self) },
+            "XMLBindSOAP: two operations of service \(self.name) take \(Request.self) as their request")
+        var copy = self
+        copy.operations.append(
+            SOAPOperation(
+                name: name, requestType: Request.self, responseType: Response.self, action: action ?? name,
+                handle: { body, context in
+                    guard let request = body as? Request else {
+                        throw SOAPFault.sender("the body is not a \(Request.self)")
+                    }
+                    return try await handler(request, context)
+                }))
+        return copy
+    }
+
+    /// Returns the service with a property's schema type named, for a property whose
+    /// conversion writes another form than its Swift type's built-in one.
+    ///
+    /// - Parameters:
+    ///   - type: The XML Schema type.
+    ///   - keyPath: The property.
+    /// - Returns: The changed service.
+    public func schemaType(_ type: XMLSchemaType, for keyPath: AnyKeyPath & Sendable) -> SOAPService {
+        var copy = self
+        copy.schemaTypes.append((keyPath, type))
+        return copy
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import XMLBind
+import XMLBindSOAP
+
+/// The service without a transport: request bytes in, status and envelope out.
+@Suite("Service dispatch and faults")
+struct ServiceDispatchTests {
+    let reader = SOAPEnvelopeReader(binder: serviceBinder)
+
+    func envelope(_ body: String, header: String = "", version: SOAPVersion) -> Data {
+        let headerPart = header.isEmpty ? "" : "<e:Header>\(header)</e:Header>"
+        return Data(
+            """
+            <e:Envelope xmlns:e="\(version.envelopeNamespace)" xmlns:s="\(serviceNamespace)" \
+            xmlns:c="\(calcNamespace)">\(headerPart)<e:Body>\(body)</e:Body></e:Envelope>
+            """.utf8)
+    }
+
+    func fault(_ answer: SOAPServiceResponse, version: SOAPVersion) throws -> SOAPFault {
+        #expect(answer.status == 500)
+        #expect(answer.contentType == version.contentType(action: nil))
+        return try #require(throws: SOAPFault.self) { try reader.readBody(answer.body, as: AddResponse.self) }
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func resultIsAnswered(version: SOAPVersion) async throws {
+        let answer = await testService.respond(
+            to: envelope("<c:add><c:a>40</c:a><c:b>2</c:b></c:add>", version: version), version: version)
+        #expect(answer.status == 200)
+        #expect(try reader.readBody(answer.body, as: AddResponse.self, version: version).result == 42)
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func thrownFaultGoesOutWithDetail(version: SOAPVersion) async throws {
+        let answer = await testService.respond(
+            to: envelope(
+                "<s:divide><s:a>7</s:a><s:b>0</s:b></s:divide>",
+                header:
+                    #"<s:trace e:mustUnderstand="\#(version == .version1point1 ? "1" : "true")"><s:id>t9</s:id></s:trace>"#,
+                version: version),
+            version: version)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .sender)
+        #expect(fault.reason == "division by zero")
+        #expect(fault.detail(as: SvcDivideError.self)?.dividend == 7)
+        #expect(fault.detail(as: SvcDivideError.self)?.note == "traced as t9")
+        let subcodes =
+            version == .version1point2
+            ? [SOAPQualifiedName(namespace: serviceNamespace, localName: "DivideByZero")] : []
+        #expect(fault.subcodes == subcodes)
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func otherErrorsAreReceiverFaults(version: SOAPVersion) async throws {
+        let answer = await testService.respond(
+            to: envelope("<c:add><c:a>\(Int.max)</c:a><c:b>1</c:b></c:add>", version: version), version: version)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .receiver)
+        #expect(fault.reason == "operation add failed: the sum does not fit")
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func unknownOperations(version: SOAPVersion) async throws {
+        let registered = await testService.respond(
+            to: envelope("<s:trace><s:id>x</s:id></s:trace>", version: version), version: version)
+        let notAnOperation = try fault(registered, version: version)
+        #expect(notAnOperation.code == .sender)
+        #expect(notAnOperation.reason == "no operation of service TestService takes <trace>")
+
+        let unregistered = await testService.respond(to: envelope("<s:multiply/>", version: version), version: version)
+        let unknown = try fault(unregistered, version: version)
+        #expect(unknown.code == .sender)
+        #expect(unknown.reason.hasPrefix("the message is not a valid SOAP envelope\nrequest:1:"))
+        #expect(unknown.reason.contains("error: unknown element <s:multiply> in <Body>"))
+
+        let empty = try fault(
+            await testService.respond(to: envelope("", version: version), version: version), version: version)
+        #expect(empty.reason == "the request's Body is empty: it names no operation")
+    }
+
+    @Test func bodyThatDoesNotBindIsASenderFaultWithTheDiagnostic() async throws {
+        let answer = await testService.respond(
+            to: envelope("<c:add><c:a>four</c:a><c:b>2</c:b></c:add>", version: .version1point1),
+            version: .version1point1)
+        let fault = try fault(answer, version: .version1point1)
+        #expect(fault.code == .sender)
+        let lines = fault.reason.split(separator: "\n").map(String.init)
+        #expect(lines.first == "the message is not a valid SOAP envelope")
+        #expect(
+            lines.dropFirst().first?.hasSuffix(
+                "error: cannot convert \"four\" to Int for property 'a' of <add>: not an integer") == true)
+    }
+
+    @Test func malformedEnvelopeIsASenderFault() async throws {
+        let answer = await testService.respond(
+            to: Data("<e:Envelope xmlns:e=\"\(SOAPVersion.version1point2.envelopeNamespace)\"><e:Body>".utf8),
+            version: .version1point2)
+        let fault = try fault(answer, version: .version1point2)
+        #expect(fault.code == .sender)
+        #expect(fault.reason.contains("request:1:"))
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func unhandledMustUnderstandHeader(version: SOAPVersion) async throws {
+        let flag = version == .version1point1 ? "1" : "true"
+        let answer = await testService.respond(
+            to: envelope(
+                "<c:add><c:a>1</c:a><c:b>2</c:b></c:add>",
+                header: #"<x:auth xmlns:x="urn:auth" e:mustUnderstand="\#(flag)">secret</x:auth>"#, version: version),
+            version: version)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .mustUnderstand)
+        #expect(
+            fault.reason
+                == "header block {urn:auth}auth is marked mustUnderstand, and this service does not handle it (at request:1:\(version == .version1point1 ? 142 : 140))"
+        )
+
+        let forOthers = await testService.respond(
+            to: envelope(
+                "<c:add><c:a>1</c:a><c:b>2</c:b></c:add>",
+                header:
+                    #"<x:auth xmlns:x="urn:auth" e:mustUnderstand="\#(flag)" e:\#(version == .version1point1 ? "actor" : "role")="urn:someone-else"/><x:note xmlns:x="urn:auth"/>"#,
+                version: version),
+            version: version)
+        #expect(forOthers.status == 200)
+    }
+
+    @Test(arguments: SOAPVersion.allCases)
+    func otherVersionIsAVersionMismatchFault(version: SOAPVersion) async throws {
+        let other: SOAPVersion = version == .version1point1 ? .version1point2 : .version1point1
+        let answer = await testService.respond(
+            to: envelope("<c:add><c:a>1</c:a><c:b>2</c:b></c:add>", version: other), version: version)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .versionMismatch)
+        #expect(fault.version == version)
+    }
+}

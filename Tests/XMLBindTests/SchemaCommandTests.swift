@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `xmlbind schema`, run as the built binary.
+@Suite struct SchemaCommandTests {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
+    }
+
+    @Test func listsTheDemoModelsNamespaces() throws {
+        let result = try run(["schema", "--list"])
+        #expect(result.status == 0)
+        #expect(
+            result.stdout
+                == "http://www.springframework.org/schema/beans\nhttp://www.example.com/schema/configuration\n")
+    }
+
+    @Test func printsTheBeansSchema() throws {
+        let result = try run(["schema"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"<?xml version="1.0" encoding="utf-8"?>"#)
+        for expected in [
+            #"  <xs:import namespace="http://www.example.com/schema/configuration"/>"#,
+            #"  <xs:element name="beans" type="tns:Beans"/>"#,
+            #"      <xs:element ref="ns1:define" minOccurs="0" maxOccurs="unbounded"/>"#,
+            #"    <xs:attribute name="lazy" type="xs:boolean"/>"#,
+            #"      <xs:enumeration value="prototype"/>"#,
+        ] {
+            #expect(lines.contains(expected), "missing: \(expected)")
+        }
+        #expect(lines.last == "</xs:schema>")
+    }
+
+    @Test func printsTheConfigurationSchema() throws {
+        let result = try run(["schema", "http://www.example.com/schema/configuration"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"<xs:element name="define" type="tns:Define"/>"#))
+    }
+
+    @Test func unknownNamespaceIsAnError() throws {
+        let result = try run(["schema", "urn:nothing"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                xmlbind: error: the demo's model has no elements in 'urn:nothing'; its namespaces are:
+                  http://www.springframework.org/schema/beans
+                  http://www.example.com/schema/configuration
+
+                """)
+    }
+}
