@@ -13,6 +13,51 @@ extension Serializer {
         var objects: [(children: [Any], name: XMLName?)] = []
         /// The element's namespace, for the objects' names.
         var target: NamespacePlan.Target = .inherit
+
+        /// Whether objects are written in the element or one under it: then it is written
+        /// on the serializer's stack of frames, as objects' elements are.
+        var holdsObjects: Bool { !objects.isEmpty || children.contains { $0.holdsObjects } }
+    }
+
+    /// A piece of a path element's content written from its frame.
+    enum PathItem {
+        case path(RenderedPath)
+        case objects([Any], slotName: XMLName?)
+    }
+
+    /// Writes a path element's start tag, attributes and text, and makes the frame that
+    /// writes its nested paths and objects.
+    mutating func startPath(_ path: RenderedPath, of owner: Frame, depth: Int, inline: Bool) throws(XMLBindError)
+        -> Frame
+    {
+        let binding = forms[owner.form].binding
+        try writeStart(path, binding)
+        writer.raw(">")
+        if let text = path.text { try writeValue(text.value, text.index, binding) }
+        var frame = Frame(
+            form: owner.form, box: owner.box, close: Array(("</" + path.name + ">").utf8), depth: depth,
+            inline: inline || path.holdsText)
+        frame.opened = true
+        frame.slotParent = path.target
+        frame.queue = path.children.map { .path($0) } + path.objects.map { .objects($0.children, slotName: $0.name) }
+        return frame
+    }
+
+    /// Writes a nested path of a path element's frame, or hands its objects to the frame.
+    ///
+    /// - Returns: The frame of a nested path element that holds objects, to go on the stack.
+    mutating func write(_ item: PathItem, in frame: inout Frame) throws(XMLBindError) -> Frame? {
+        switch item {
+        case .path(let path):
+            newline(frame.depth + 1, unless: frame.inline)
+            frame.wroteElement = true
+            if path.holdsObjects { return try startPath(path, of: frame, depth: frame.depth + 1, inline: frame.inline) }
+            try writePath(path, forms[frame.form].binding, depth: frame.depth + 1, inline: frame.inline)
+        case .objects(let objects, let slotName):
+            frame.slotName = slotName
+            frame.children.load(objects)
+        }
+        return nil
     }
 
     /// A path element with its values, or `nil` when nothing under it has a value.
@@ -63,16 +108,12 @@ extension Serializer {
         }
     }
 
+    /// Writes a path element that holds no objects, with everything under it.
     mutating func writePath(
         _ path: RenderedPath, _ binding: ElementBinding, depth: Int, inline: Bool
     ) throws(XMLBindError) {
-        writer.raw("<" + path.name)
-        for attribute in path.attributes {
-            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
-                try $0.attribute(attribute.name, attribute.value)
-            }
-        }
-        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty || !path.objects.isEmpty else {
+        try writeStart(path, binding)
+        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty else {
             writer.raw("/>")
             return
         }
@@ -83,11 +124,17 @@ extension Serializer {
             newline(depth + 1, unless: inlineInside)
             try writePath(child, binding, depth: depth + 1, inline: inlineInside)
         }
-        for (objects, slotName) in path.objects {
-            try writeObjects(
-                objects, slotName: slotName, parent: path.target, of: binding, depth: depth + 1, inline: inlineInside)
-        }
-        if !path.children.isEmpty || !path.objects.isEmpty { newline(depth, unless: inlineInside) }
+        if !path.children.isEmpty { newline(depth, unless: inlineInside) }
         writer.raw("</" + path.name + ">")
+    }
+
+    /// `<name` and the path element's attributes.
+    private mutating func writeStart(_ path: RenderedPath, _ binding: ElementBinding) throws(XMLBindError) {
+        writer.raw("<" + path.name)
+        for attribute in path.attributes {
+            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
+                try $0.attribute(attribute.name, attribute.value)
+            }
+        }
     }
 }

@@ -36,6 +36,16 @@ struct Serializer {
         var opened = false
         /// Whether a child element is written (then the end tag goes on its own line).
         var wroteElement = false
+        /// For a path element holding objects (issue 13), what is left to write in it;
+        /// `nil` for an object's element.
+        var queue: [PathItem]?
+
+        /// The next piece of a path element's content, taken off its ``queue``.
+        mutating func takeQueued() -> PathItem? {
+            guard let next = queue?.first else { return nil }
+            queue?.removeFirst()
+            return next
+        }
     }
 
     let registry: CompiledRegistry
@@ -136,31 +146,8 @@ struct Serializer {
 
     /// Writes the root and everything under it, one open element per frame.
     private mutating func writeTree(_ binding: ElementBinding, _ box: AnyObject, inline: Bool) throws(XMLBindError) {
-        try writeTree(from: start(binding, box, depth: 0, inline: inline, isRoot: true))
-    }
-
-    /// Writes the child objects a path element holds (issue 13), each with what is under it.
-    ///
-    /// Paths are declared, so this nests once per path element holding objects on the way
-    /// down, not once per level of the graph the objects' own slots make.
-    mutating func writeObjects(
-        _ objects: [Any], slotName: XMLName?, parent: NamespacePlan.Target, of binding: ElementBinding, depth: Int,
-        inline: Bool
-    ) throws(XMLBindError) {
-        for object in objects {
-            guard let (childBinding, childBox) = try resolve(object, parent: binding) else { continue }
-            newline(depth, unless: inline)
-            try writeTree(
-                from: start(
-                    form(of: childBinding), childBox, depth: depth, inline: inline,
-                    slotName: slotName.map { (name: $0, parent: parent) }))
-        }
-    }
-
-    /// Writes the element a frame has started and everything under it, one open element per frame.
-    private mutating func writeTree(from first: Frame) throws(XMLBindError) {
         var stack: ContiguousArray<Frame> = []
-        stack.append(first)
+        stack.append(try start(binding, box, depth: 0, inline: inline, isRoot: true))
         while let top = stack.indices.last {
             // The next child of the slot being written, if any.
             let parentForm = stack[top].form
@@ -181,20 +168,28 @@ struct Serializer {
                         slotName: slotName))
                 continue
             }
-            let form = forms[stack[top].form]
-            let step = stack[top].step
-            if step < form.steps.count {
-                stack[top].step += 1
-                try write(form.steps[step], of: form, in: &stack[top])
-                continue
-            }
-            if step == form.steps.count {
-                stack[top].step += 1
-                if let provided = form.binding.access.readChildren?(stack[top].box) {
-                    stack[top].slotName = nil
-                    stack[top].children.load(provided)
+            if stack[top].queue != nil {
+                // A path element holding objects (issue 13): its nested paths, then its slots' objects.
+                if let item = stack[top].takeQueued() {
+                    if let pushed = try write(item, in: &stack[top]) { stack.append(pushed) }
+                    continue
                 }
-                continue
+            } else {
+                let form = forms[stack[top].form]
+                let step = stack[top].step
+                if step < form.steps.count {
+                    stack[top].step += 1
+                    if let pushed = try write(form.steps[step], of: form, in: &stack[top]) { stack.append(pushed) }
+                    continue
+                }
+                if step == form.steps.count {
+                    stack[top].step += 1
+                    if let provided = form.binding.access.readChildren?(stack[top].box) {
+                        stack[top].slotName = nil
+                        stack[top].children.load(provided)
+                    }
+                    continue
+                }
             }
             let frame = stack.removeLast()
             if !frame.opened {
@@ -260,13 +255,15 @@ struct Serializer {
     }
 
     /// Writes one piece of an element's content, or (for children) hands it to the frame.
+    ///
+    /// - Returns: The frame of a path element that holds objects, to go on the stack.
     private mutating func write(_ step: WritingForm.Step, of form: WritingForm, in frame: inout Frame)
-        throws(XMLBindError)
+        throws(XMLBindError) -> Frame?
     {
         let binding = form.binding
         switch step {
         case .text(let source):
-            guard let text = value(source, of: form, frame.box), !text.isEmpty else { return }
+            guard let text = value(source, of: form, frame.box), !text.isEmpty else { return nil }
             open(&frame)
             try writeValue(text, source.index, binding)
         case .element(let source, let tags):
@@ -284,7 +281,7 @@ struct Serializer {
                     writer.raw(UInt8(ascii: "/"))
                     writer.raw(UInt8(ascii: ">"))
                 }
-                return
+                return nil
             }
             let index = source.index
             open(&frame)
@@ -298,10 +295,14 @@ struct Serializer {
                 writer.raw(tags.close)
             }
         case .path(let node):
+            // Only a path element rendered alone holds objects (a list's repeats hold values).
             for rendered in renderAll(node, binding, frame.box, owner: form.target) {
                 open(&frame)
                 newline(frame.depth + 1, unless: frame.inline)
                 frame.wroteElement = true
+                if rendered.holdsObjects {
+                    return try startPath(rendered, of: frame, depth: frame.depth + 1, inline: frame.inline)
+                }
                 try writePath(rendered, binding, depth: frame.depth + 1, inline: frame.inline)
             }
         case .entries(let index, let tags, let keyName):
@@ -330,6 +331,7 @@ struct Serializer {
             frame.slotParent = form.target
             frame.children.load(slot, direct: direct, of: binding, frame.box)
         }
+        return nil
     }
 
     /// Ends the start tag with `>` the first time content is written.
