@@ -12,7 +12,8 @@
 /// before they were dropped (the start tags of elements still open, about which an error
 /// may yet be reported when they end); other diagnostics there fall back to expat's own
 /// line and column, without an excerpt. UTF-16 input is not counted (its line breaks are
-/// two-byte units), so none of its positions can be located.
+/// two-byte units), so none of its positions can be located. The bytes are those expat
+/// reads: for a transcoded document, its UTF-8.
 struct RecentInput: Sendable {
     /// How many recent bytes are kept at least (256 KiB by default).
     let capacity: Int
@@ -25,11 +26,11 @@ struct RecentInput: Sendable {
     private(set) var column = 1
     /// The input's first bytes, kept for the byte order mark and encoding checks.
     private(set) var head: [UInt8] = []
+    /// How the bytes count: set from the parse's ``DocumentEncoding`` once it is decided,
+    /// before any byte is dropped.
+    var encoding: SourceLocator.Encoding = .utf8
     /// Whether line and column are counted: not for UTF-16 input.
-    private(set) var isCounted = true
-    /// Whether the input is in a single-byte encoding, where every byte is a column
-    /// (set from the XML declaration once expat has read it).
-    var isSingleByte = false
+    var isCounted: Bool { encoding != .utf16BigEndian && encoding != .utf16LittleEndian }
     /// Locations worked out before their bytes were dropped, by input offset.
     var pinned: [Int: SourceLocator.Location] = [:]
 
@@ -49,11 +50,6 @@ struct RecentInput: Sendable {
         guard !chunk.isEmpty else { return }
         if head.count < 4 {
             head.append(contentsOf: chunk.prefix(4 - head.count))
-            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x00, 0x3C])
-                || head.starts(with: [0x3C, 0x00])
-            {
-                isCounted = false
-            }
         }
         bytes.append(contentsOf: chunk)
     }
@@ -101,9 +97,20 @@ struct RecentInput: Sendable {
         }
         line += lines
         let rest = UnsafeBufferPointer(rebasing: dropped[(lastBreak + 1)...])
-        var characters = isSingleByte ? rest.count : rest.count { $0 & 0xC0 != 0x80 }
+        var characters: Int
+        switch encoding {
+        case .singleByte: characters = rest.count
+        case .table(let table):
+            characters = 0
+            var index = 0
+            while index < rest.count {
+                characters += 1
+                index += table.length(lead: rest[index])
+            }
+        default: characters = rest.count { $0 & 0xC0 != 0x80 }
+        }
         // A byte order mark is not a column of the first line.
-        if start == 0, lastBreak < 0, !isSingleByte, rest.starts(with: [0xEF, 0xBB, 0xBF]) { characters -= 1 }
+        if start == 0, lastBreak < 0, encoding == .utf8, rest.starts(with: [0xEF, 0xBB, 0xBF]) { characters -= 1 }
         column = lastBreak >= 0 ? 1 + characters : column + characters
     }
 
