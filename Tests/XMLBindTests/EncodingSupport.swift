@@ -127,3 +127,28 @@ struct EncodingCase: CustomStringConvertible, Sendable {
         #expect(root.children[1].origin?.column == column, sourceLocation: sourceLocation)
     }
 }
+
+/// A writable model of ``EncodingCase/document``: `r` with its attribute, its `b` text and
+/// its parts (the elements named in the case's script).
+final class EncodedNote: Bindable {
+    var title: String?
+    var body: String?
+    var parts: [EncodedPart] = []
+    init() {}
+}
+
+final class EncodedPart: Bindable {
+    var label: String?
+    var text: String?
+    init() {}
+}
+
+extension EncodingCase {
+    /// A binder that reads and writes ``EncodedNote``s.
+    var writableBinder: XMLBinder {
+        XMLBinder().register(
+            mapping(EncodedNote.self, element: "r").attribute(\.title, xml: "a").children(\.parts)
+                .element(\.body, xml: "b"),
+            mapping(EncodedPart.self, element: name).attribute(\.label, xml: "a").text(\.text))
+    }
+}

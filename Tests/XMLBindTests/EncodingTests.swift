@@ -53,6 +53,26 @@ import Testing
         #expect(roots.count == 1)
         test.check(roots.first)
     }
+
+    @Test(arguments: EncodingCase.all)
+    func writesAndReadsBack(_ test: EncodingCase) throws {
+        let binder = test.writableBinder
+        let note = try binder.parse(try test.encoded(), as: EncodedNote.self)
+        #expect(note.title == test.text)
+        let written = try binder.xmlData(from: note, options: WritingOptions(layout: .compact, encoding: test.declared))
+        // What was written is what iconv reads as that encoding: every character is in it,
+        // none is a reference.
+        let decoded = try SystemIconv.decode(written, from: test.iconvName)
+        #expect(
+            decoded
+                == "<?xml version=\"1.0\" encoding=\"\(test.declared)\"?><r a=\"\(test.text)\"><\(test.name) a=\"\(test.text)\">"
+                + "\(test.text)</\(test.name)><b>\(test.text)</b></r>")
+        let again = try binder.parse(written, as: EncodedNote.self)
+        #expect(again.title == test.text)
+        #expect(again.body == test.text)
+        #expect(again.parts.map(\.text) == [test.text])
+        #expect(again.parts.map(\.label) == [test.text])
+    }
 }
 
 /// An `AsyncSequence` of byte pieces.

@@ -117,9 +117,3 @@ struct DocumentEncoding: Sendable {
         return "\(subject) not valid \(name)"
     }
 }
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -20,7 +20,7 @@ extension XMLBinder {
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
     public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
-        String(decoding: try bytes(from: object, options: options), as: UTF8.self)
+        OutputEncoder.text(of: try bytes(from: object, options: options), options: options)
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -94,10 +94,12 @@ extension XMLBinder {
 
     /// Writes a document into memory.
     private func bytes(from object: Any, options: WritingOptions) throws(XMLBindError) -> [UInt8] {
+        let encoder = try OutputEncoder.make(for: options)
         var serializer = Serializer(
             registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
         try serializer.writeDocument(object)
-        return serializer.writer.buffer
+        guard let encoder else { return serializer.writer.buffer }
+        return try encoder.encodeDocument(serializer.writer.buffer)
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
@@ -105,9 +107,24 @@ extension XMLBinder {
         _ object: Any, options: WritingOptions, flushThreshold: Int = 64 << 10,
         sink: @escaping XMLWriter.Sink
     ) throws(XMLBindError) {
+        // The last stage: UTF-8 to the options' encoding, when it is another.
+        let encoder = try OutputEncoder.make(for: options)
+        let encodedSink: XMLWriter.Sink =
+            encoder.map { encoder in
+                { bytes in try encoder.encodeDocument(bytes, isFinal: false).withUnsafeBytes { try sink($0) } }
+            } ?? sink
         var serializer = Serializer(
             registry: registry, options: options, prefixes: prefixes,
-            writer: XMLWriter(sink: sink, flushThreshold: flushThreshold))
+            writer: XMLWriter(sink: encodedSink, flushThreshold: flushThreshold))
         try serializer.writeDocument(object)
+        guard let encoder else { return }
+        let tail = try encoder.encodeDocument(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+        do {
+            try tail.withUnsafeBytes { try sink($0) }
+        } catch let error as XMLBindError {
+            throw error
+        } catch {
+            throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
+        }
     }
 }
