@@ -13,6 +13,8 @@ struct BenchmarkRunner {
         let checksumLine: String
         let isGraphChecksum: Bool
         var peakBytes: Int?
+        /// For a writing contender: the size of the document it wrote.
+        var writtenBytes: Int?
         var median: Double { BenchmarkRunner.median(seconds) }
     }
 
@@ -28,6 +30,7 @@ struct BenchmarkRunner {
     /// `--free-graph` it is counted too.
     func runSingleShot(_ document: Document) throws {
         for contender in contenders {
+            try contender.prepare(document)
             let result = try contender.parse(document)
             print(result.checksumLine)
             if !options.freesGraph { ParseResult.keptUntilExit.append(result) }
@@ -56,6 +59,7 @@ struct BenchmarkRunner {
     }
 
     private func measure(_ contender: any Contender, on document: Document) throws -> Row {
+        try contender.prepare(document)
         let warmUp = try contender.parse(document)
         let expected = warmUp.checksumLine
         var seconds: [Double] = []
@@ -71,9 +75,11 @@ struct BenchmarkRunner {
                     "!!! \(contender.name) is not deterministic: run \(run) gave '\(line)', the warm-up '\(expected)'")
             }
         }
+        var written: Int?
+        if case .written(let bytes, _) = warmUp { written = bytes.count }
         return Row(
             name: contender.name, seconds: seconds, checksumLine: expected,
-            isGraphChecksum: warmUp.isGraphChecksum)
+            isGraphChecksum: warmUp.isGraphChecksum, writtenBytes: written)
     }
 
     private func measureMemory(of rows: inout [Row], on document: Document) throws {
@@ -124,11 +130,27 @@ struct BenchmarkRunner {
         for row in rows {
             print("  \(pad(row.name + ":", 12))\(row.checksumLine)")
         }
+        printWriters(rows)
         if options.measureMemory {
             print(
                 "  peak RSS: VmHWM of a child process running only that contender once on the same file;"
                     + " it includes the runtime and the \(String(format: "%.1f", document.megabytes)) MB document"
                     + " (floor's row is that baseline).")
+        }
+    }
+
+    /// For the writing contenders: the bytes they wrote, at what rate, and the ratio of
+    /// each writer's time to Foundation's `XMLDocument`.
+    private func printWriters(_ rows: [Row]) {
+        let writers = rows.filter { $0.writtenBytes != nil }
+        guard !writers.isEmpty else { return }
+        let foundation = writers.first { $0.name == "xmldocument" }?.median
+        for row in writers {
+            let bytes = Double(row.writtenBytes ?? 0)
+            let ratio = foundation.map { String(format: ", %.2f× xmldocument's time", row.median / $0) } ?? ""
+            print(
+                "  \(pad(row.name + ":", 12))wrote \(String(format: "%.1f", bytes / 1_000_000)) MB, "
+                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(ratio)")
         }
     }
 

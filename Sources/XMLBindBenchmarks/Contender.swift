@@ -1,3 +1,5 @@
+import Foundation
+
 /// One way of reading a workload document that the benchmark times against the others.
 protocol Contender {
     /// The name `--only` selects it by, and its row in the table.
@@ -9,6 +11,14 @@ protocol Contender {
     /// - Returns: What the parse produced, for the checksum (computed after the clock stops).
     /// - Throws: When the document does not parse.
     func parse(_ document: Document) throws -> ParseResult
+
+    /// Work done once per document before the warm-up, outside the clock (a writer binds
+    /// the graph it then writes).
+    func prepare(_ document: Document) throws
+}
+
+extension Contender {
+    func prepare(_ document: Document) throws {}
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.
@@ -19,6 +29,8 @@ enum ParseResult {
     case bytesOnly(Int)
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
     case tally(String)
+    /// A written document (`write`, `xmldocument`), checksummed by reading it back.
+    case written(Data, Workload)
 
     /// Single-shot results left for the process's exit to reclaim (see
     /// ``BenchmarkRunner/runSingleShot(_:)``); only the main thread touches it.
@@ -31,6 +43,7 @@ enum ParseResult {
         case .rss(let root): RSSModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
+        case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
         }
     }
 
@@ -53,6 +66,8 @@ enum Contenders {
             BinderContender(),
             StreamContender(),
             FoundationContender(),
+            WriteContender(),
+            XMLDocumentContender(),
         ]
     }
 

@@ -33,20 +33,41 @@ extension OutputEncoder {
         }
     }
 
-    /// Encodes a whole document.
-    func encodeDocument(_ utf8: [UInt8]) throws(XMLBindError) -> [UInt8] {
-        var result: Result<[UInt8], XMLBindError> = .success([])
-        utf8.withUnsafeBytes { bytes in
-            do throws(XMLBindError) {
-                result = .success(try encodeDocument(bytes, isFinal: true))
-            } catch {
-                result = .failure(error)
+    /// Whether the options write UTF-8 (the serializer's own output, as it is).
+    static func writesUTF8(_ options: WritingOptions) -> Bool {
+        iconvName(for: options.encoding) == .some(nil)
+    }
+
+    /// Encodes a whole document, given as the chunks the writer filled; returns the
+    /// encoded chunks and their total size.
+    func encodeChunks(_ chunks: [[UInt8]]) throws(XMLBindError) -> ([[UInt8]], Int) {
+        var encoded: [[UInt8]] = []
+        var count = 0
+        var failure: XMLBindError?
+        for (index, chunk) in chunks.enumerated() {
+            chunk.withUnsafeBytes { bytes in
+                do throws(XMLBindError) {
+                    let piece = try encodeDocument(bytes, isFinal: index == chunks.count - 1)
+                    count += piece.count
+                    encoded.append(piece)
+                } catch {
+                    failure = error
+                }
             }
+            if let failure { throw failure }
         }
-        return try result.get()
+        if chunks.isEmpty {
+            encoded.append(try encodeDocument(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
+        }
+        return (encoded, count + (chunks.isEmpty ? encoded[0].count : 0))
     }
 
     /// Decodes a document this encoder wrote back to text (for ``XMLBinder/xml(from:options:)``).
+    static func text(of chunks: [[UInt8]], options: WritingOptions) -> String {
+        text(of: Array(chunks.joined()), options: options)
+    }
+
+    /// Decodes a document this encoder wrote back to text.
     static func text(of bytes: [UInt8], options: WritingOptions) -> String {
         guard let iconvName = iconvName(for: options.encoding) ?? nil,
             let converter = Iconv(from: iconvName, to: "UTF-8")

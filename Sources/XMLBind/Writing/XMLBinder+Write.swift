@@ -20,7 +20,14 @@ extension XMLBinder {
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
     public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
-        OutputEncoder.text(of: try bytes(from: object, options: options), options: options)
+        var (chunks, count) = try chunks(from: object, options: options)
+        // In another encoding: the text that document decodes to.
+        if !OutputEncoder.writesUTF8(options) { return OutputEncoder.text(of: chunks, options: options) }
+        // The writer writes valid UTF-8 only (its input is Swift strings), so the copy below
+        // is the string's contents as they are.
+        return String(unsafeUninitializedCapacity: count) { target in
+            Self.move(&chunks, into: UnsafeMutableRawBufferPointer(target))
+        }
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -31,7 +38,11 @@ extension XMLBinder {
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
     public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
-        Data(try bytes(from: object, options: options))
+        var (chunks, count) = try chunks(from: object, options: options)
+        // Zeroed lazily by the system: its pages only count once the chunks are copied in.
+        var data = Data(count: count)
+        data.withUnsafeMutableBytes { target in _ = Self.move(&chunks, into: target) }
+        return data
     }
 
     /// Writes an object as an XML document to a file, which is replaced only once the
@@ -92,14 +103,29 @@ extension XMLBinder {
         try write(object, options: options, sink: { bytes in try fileHandle.write(contentsOf: Data(bytes)) })
     }
 
-    /// Writes a document into memory.
-    private func bytes(from object: Any, options: WritingOptions) throws(XMLBindError) -> [UInt8] {
+    /// Writes a document into memory, as the chunks the writer filled.
+    private func chunks(from object: Any, options: WritingOptions) throws(XMLBindError) -> ([[UInt8]], Int) {
         let encoder = try OutputEncoder.make(for: options)
         var serializer = Serializer(
             registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
         try serializer.writeDocument(object)
-        guard let encoder else { return serializer.writer.buffer }
-        return try encoder.encodeDocument(serializer.writer.buffer)
+        // The last stage: UTF-8 to the options' encoding, when it is another.
+        guard let encoder else { return serializer.writer.takeChunks() }
+        return try encoder.encodeChunks(serializer.writer.takeChunks().0)
+    }
+
+    /// Copies the chunks into `target` in order, freeing each once copied, so the document
+    /// is never held twice over; returns the bytes copied.
+    private static func move(_ chunks: inout [[UInt8]], into target: UnsafeMutableRawBufferPointer) -> Int {
+        var offset = 0
+        for index in chunks.indices {
+            chunks[index].withUnsafeBytes { chunk in
+                UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + chunk.count]).copyMemory(from: chunk)
+                offset += chunk.count
+            }
+            chunks[index] = []
+        }
+        return offset
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
