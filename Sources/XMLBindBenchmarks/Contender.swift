@@ -68,6 +68,8 @@ enum Contenders {
             FoundationContender(),
             WriteContender(),
             XMLDocumentContender(),
+            EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),
+            EncodedCopyContender(name: "binder-koi8r", declared: "KOI8-R", iconvName: "KOI8-R"),
         ]
     }
 
