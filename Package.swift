@@ -5,6 +5,7 @@ let package = Package(
     name: "XMLBind",
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
+        .library(name: "XMLBindFeeds", targets: ["XMLBindFeeds"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
     ],
     targets: [
@@ -17,9 +18,13 @@ let package = Package(
             name: "XMLBind",
             dependencies: ["CExpat"]
         ),
+        .target(
+            name: "XMLBindFeeds",
+            dependencies: ["XMLBind"]
+        ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind"],
+            dependencies: ["XMLBind", "XMLBindFeeds"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
@@ -29,6 +34,11 @@ let package = Package(
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
+        ),
+        .testTarget(
+            name: "XMLBindFeedsTests",
+            dependencies: ["XMLBindFeeds", "XMLBind"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindTests",
