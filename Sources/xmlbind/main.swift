@@ -13,6 +13,10 @@ let usage = """
       check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                         Problems are printed to standard error as file:line:column
                         diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
+      feed FILE|URL     Read an RSS or Atom feed (a file, '-' for standard input, or an
+                        http(s) URL) and print its kind and title, then each item's date,
+                        title and link, tab-separated. --json prints the whole feed as JSON.
+                        Problems are diagnostics on standard error, with exit status 1.
       help              Show this help (also: -h, --help).
 
     """
@@ -24,6 +28,8 @@ case "demo" where arguments.count == 1:
     status = DemoCommand.run()
 case "check" where arguments.count > 1:
     status = CheckCommand.run(Array(arguments.dropFirst()))
+case "feed":
+    status = FeedCommand.run(Array(arguments.dropFirst()))
 case "help", "-h", "--help":
     print(usage, terminator: "")
     status = 0
