@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat"]
+            dependencies: ["XMLBind", "CExpat", "XMLBindFeeds"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",

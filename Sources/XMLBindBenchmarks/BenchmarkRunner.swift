@@ -158,7 +158,7 @@ struct BenchmarkRunner {
     /// For the copies in other encodings: each one's time as a ratio to the binder's on the original.
     private func printEncodedCopies(_ rows: [Row]) {
         guard let binder = rows.first(where: { $0.name == "binder" })?.median else { return }
-        for row in rows where row.name.hasPrefix("binder-") {
+        for row in rows where row.name.hasPrefix("binder-") || row.name == "feed" {
             print(
                 "  \(pad(row.name + ":", 12))\(String(format: "%.2f", row.median / binder))× binder's time on the UTF-8 original"
             )

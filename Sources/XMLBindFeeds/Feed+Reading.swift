@@ -9,7 +9,7 @@ extension Feed {
     /// Reads a feed from its bytes.
     ///
     /// - Parameters:
-    ///   - data: The document, in any encoding (see <doc:Encodings>).
+    ///   - data: The document, in any encoding (see the Encodings article of the XMLBind documentation).
     ///   - file: A name for origins and diagnostics.
     ///   - encoding: The encoding named from outside the document (an HTTP `charset`), which
     ///     wins over its XML declaration; `nil` to go by the document.

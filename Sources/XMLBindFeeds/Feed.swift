@@ -14,7 +14,7 @@ import XMLBind
 /// Every format reads into the same fields. Text is the element's text, CDATA and entity
 /// references included, with XML whitespace trimmed at the ends. Extensions a mapping does
 /// not name are passed over, so an RSS channel that also carries `dc:title` or a second
-/// `<title>` still reads (the first title wins). See <doc:Feeds>.
+/// `<title>` still reads (the first title wins). See the Feeds article of the XMLBind documentation.
 public struct Feed: Sendable {
     /// The format a feed is written in.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -29,31 +29,49 @@ public struct FeedDate: Sendable, Hashable, CustomStringConvertible {
         "mdt": -360, "pst": -480, "pdt": -420,
     ]
 
-    /// `[Day,] DD Mon YY[YY] HH:MM[:SS] [zone]`.
+    /// `[Day,] DD Mon YY[YY] HH:MM[:SS] [zone]`, read from the UTF-8 bytes, words split at
+    /// spaces, tabs and commas.
     static func rfc822(_ text: String) -> Date? {
-        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
-        if let first = words.first, first.count >= 3, first.allSatisfy(\.isLetter) { words.removeFirst() }
-        guard words.count >= 4, let day = Int(words[0]), (1...31).contains(day),
-            let month = months.firstIndex(of: String(words[1].prefix(3))), var year = Int(words[2])
+        var words: [ArraySlice<UInt8>] = []
+        let bytes = Array(text.utf8)
+        var start = 0
+        for index in 0...bytes.count {
+            if index == bytes.count || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x2C {
+                if index > start { words.append(bytes[start..<index]) }
+                start = index + 1
+            }
+        }
+        func isLetters(_ word: ArraySlice<UInt8>) -> Bool {
+            word.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        }
+        func number(_ word: ArraySlice<UInt8>) -> Int? {
+            guard !word.isEmpty, word.count <= 4, word.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        func lower(_ word: ArraySlice<UInt8>) -> String { String(decoding: word.map { $0 | 0x20 }, as: UTF8.self) }
+        if let first = words.first, first.count >= 3, isLetters(first), number(words.dropFirst().first ?? []) != nil {
+            words.removeFirst()
+        }
+        guard words.count >= 4, let day = number(words[0]), (1...31).contains(day), isLetters(words[1]),
+            words[1].count >= 3, let month = months.firstIndex(of: lower(words[1].prefix(3))),
+            var year = number(words[2])
         else { return nil }
         // RFC 2822's obsolete years: two digits (below 50 in the 2000s), three digits (from 1900).
         if words[2].count == 2 { year += year < 50 ? 2000 : 1900 } else if words[2].count == 3 { year += 1900 }
-        let clock = words[3].split(separator: ":").map { Int($0) }
-        guard clock.count == 2 || clock.count == 3, let hour = clock[0], let minute = clock[1],
-            (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
+        let clock = words[3].split(separator: 0x3A, omittingEmptySubsequences: false).map(number)
+        guard clock.count == 2 || clock.count == 3, let hour = clock[0], let minute = clock[1] else { return nil }
         let second = clock.count == 3 ? clock[2] : 0
-        guard let second, (0...60).contains(second) else { return nil }
+        guard let second else { return nil }
         var offset = 0
         if words.count > 4 {
             let zone = words[4]
-            if let named = zones[zone] {
+            if let named = zones[lower(zone)] {
                 offset = named
-            } else if zone.count == 5, let sign = zone.first, sign == "+" || sign == "-",
-                let digits = Int(zone.dropFirst()), zone.dropFirst().allSatisfy(\.isNumber)
+            } else if zone.count == 5, let sign = zone.first, sign == 0x2B || sign == 0x2D,
+                let digits = number(zone.dropFirst())
             {
-                offset = (sign == "-" ? -1 : 1) * (digits / 100 * 60 + digits % 100)
-            } else if zone.count == 1, zone.first?.isLetter == true {
+                offset = (sign == 0x2D ? -1 : 1) * (digits / 100 * 60 + digits % 100)
+            } else if zone.count == 1, isLetters(zone) {
                 offset = 0  // military zones: RFC 2822 reads them as -0000
             } else {
                 return nil
