@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the library uses `SendableMetatype` (SE-0470), which Swift 6.2 introduced.
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,6 @@
 import XMLBind
 
-/// The object graph the `beans` workload binds to (`../shared/bench/README.md`), and its
+/// The object graph the `beans` workload binds to (`Benchmarks/README.md`), and its
 /// checksum.
 ///
 /// Every graph-building contender fills these same classes, so one walk computes every

@@ -25,13 +25,14 @@ struct BenchmarkOptions {
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
 
     static let help = """
-        XMLBindBenchmarks: XMLBind side by side with bare expat and Foundation's XMLParser.
+        XMLBindBenchmarks: XMLBind side by side with bare expat and Foundation's XMLParser,
+        and writing the graphs back side by side with Foundation's XMLDocument.
 
         USAGE: XMLBindBenchmarks [--workload beans|rss] [--size BYTES | --file PATH]
                                  [--runs N] [--only NAME[,NAME…]] [--no-memory]
                XMLBindBenchmarks --workload beans|rss [--size BYTES] --emit PATH
 
-        Workloads are the documents of ../shared/bench/gen_workloads.py, generated in
+        Workloads are the documents of Benchmarks/gen_workloads.py, generated in
         process byte for byte (the script's Mersenne Twister and draws are ported), or read
         from a file. By default both are generated at 20 MB. Each contender parses the same
         in-memory bytes: one warm-up, then N timed runs; the median is reported, with MB/s,
@@ -43,7 +44,12 @@ struct BenchmarkOptions {
           --file PATH           Parse this file (bytes of gen_workloads.py) instead.
           --runs N              Timed runs per contender (default 5).
           --only NAME[,NAME…]   Run only these contenders: floor, binder, stream,
-                                foundation. stream reads --file itself, in chunks.
+                                foundation, write, write-file, xmldocument. stream
+                                reads --file itself, in chunks. The writers write the
+                                graph binder builds (outside the clock): write with
+                                xmlData, write-file to a file, xmldocument with
+                                Foundation's XMLDocument (tree built and serialised);
+                                their bytes are read back for the checksum.
                                 With one name and --runs 1: run it once, without warm-up,
                                 and print only its checksum line (for callgrind or
                                 /usr/bin/time). floor's line is bytes=N: it builds no graph.
@@ -59,7 +65,7 @@ struct BenchmarkOptions {
                                 deinitializers.
           -h, --help            Show this help.
 
-        Checksum lines (../shared/bench/README.md):
+        Checksum lines (Benchmarks/README.md):
           beans=B properties=P defines=D strbytes=S lazy=L
           items=N strbytes=S
         """

@@ -15,10 +15,15 @@ protocol Contender {
     /// Work done once per document before the warm-up, outside the clock (a writer binds
     /// the graph it then writes).
     func prepare(_ document: Document) throws
+
+    /// Whether the contender writes a prepared graph (its peak memory is then measured
+    /// from the moment it starts writing).
+    var writesGraph: Bool { get }
 }
 
 extension Contender {
     func prepare(_ document: Document) throws {}
+    var writesGraph: Bool { false }
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.
@@ -31,6 +36,8 @@ enum ParseResult {
     case tally(String)
     /// A written document (`write`, `xmldocument`), checksummed by reading it back.
     case written(Data, Workload)
+    /// A written file (`write-file`), checksummed by reading it back.
+    case writtenFile(URL, Workload)
 
     /// Single-shot results left for the process's exit to reclaim (see
     /// ``BenchmarkRunner/runSingleShot(_:)``); only the main thread touches it.
@@ -44,6 +51,7 @@ enum ParseResult {
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
         case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
+        case .writtenFile(let file, let workload): ParseResult.readBack(file, workload)
         }
     }
 
@@ -67,6 +75,7 @@ enum Contenders {
             StreamContender(),
             FoundationContender(),
             WriteContender(),
+            WriteFileContender(),
             XMLDocumentContender(),
             EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),
             EncodedCopyContender(name: "binder-koi8r", declared: "KOI8-R", iconvName: "KOI8-R"),

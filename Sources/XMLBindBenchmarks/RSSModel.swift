@@ -1,6 +1,6 @@
 import XMLBind
 
-/// The object graph the `rss` workload binds to (`../shared/bench/README.md`), and its
+/// The object graph the `rss` workload binds to (`Benchmarks/README.md`), and its
 /// checksum.
 ///
 /// The fields are `@exclusivity(unchecked)` for the reason ``BeansModel`` gives.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One of the two standard documents of `../shared/bench/gen_workloads.py`.
+/// One of the two standard documents of `Benchmarks/gen_workloads.py`.
 enum Workload: String, CaseIterable, Sendable {
     /// A Spring-style `<beans>` configuration (seed 42).
     case beans

@@ -11,6 +11,7 @@ import XMLBind
 struct WriteContender: Contender {
     let name = "write"
     private let graph = PreparedGraph()
+    let writesGraph = true
 
     func prepare(_ document: Document) throws {
         try graph.bind(document)
@@ -26,6 +27,30 @@ struct WriteContender: Contender {
         default:
             throw BenchmarkError("write: the prepared graph is missing")
         }
+    }
+}
+
+/// XMLBind writing the same graph as ``WriteContender`` to a file with
+/// `write(_:to:options:)`: in 64 KiB pieces through a temporary file that then replaces
+/// the target, so its peak memory is the graph's plus a bounded amount.
+struct WriteFileContender: Contender {
+    let name = "write-file"
+    private let graph = PreparedGraph()
+    let writesGraph = true
+    private let target = URL(fileURLWithPath: NSTemporaryDirectory() + "xmlbind-bench-write-\(getpid()).xml")
+
+    func prepare(_ document: Document) throws {
+        try graph.bind(document)
+    }
+
+    func parse(_ document: Document) throws -> ParseResult {
+        let options = WritingOptions(layout: .compact)
+        switch try graph.root(of: document) {
+        case .beans(let root): try BinderContender.beansBinder.write(root, to: target, options: options)
+        case .rss(let root): try BinderContender.rssBinder.write(root, to: target, options: options)
+        default: throw BenchmarkError("write-file: the prepared graph is missing")
+        }
+        return .writtenFile(target, document.workload)
     }
 }
 
@@ -48,6 +73,13 @@ final class PreparedGraph {
 }
 
 extension ParseResult {
+    /// The checksum line of a written file: read back, then removed.
+    static func readBack(_ file: URL, _ workload: Workload) -> String {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let bytes = try? Data(contentsOf: file) else { return "unreadable: \(file.path)" }
+        return readBack(bytes, workload)
+    }
+
     /// The checksum line of written bytes: read back with the binder that wrote them.
     static func readBack(_ bytes: Data, _ workload: Workload) -> String {
         let document = Document(workload: workload, bytes: bytes, path: nil, provenance: "written")

@@ -14,6 +14,7 @@ import Foundation
 struct XMLDocumentContender: Contender {
     let name = "xmldocument"
     private let graph = PreparedGraph()
+    let writesGraph = true
 
     func prepare(_ document: Document) throws {
         try graph.bind(document)

@@ -15,7 +15,7 @@ extension Feed {
     ///     wins over its XML declaration; `nil` to go by the document.
     /// - Throws: ``XMLBindError`` for a document that is not XML, or not a feed
     ///   (``XMLBindError/Code/unexpectedRoot``).
-    public init(data: Data, file: String? = nil, encoding: String? = nil) throws(XMLBindError) {
+    public init(data: Data, file: String? = nil, encoding: String? = nil) throws {
         let root = try FeedMappings.binder(encoding: encoding).parse(data, file: file)
         self = try Self.feed(of: root, file: file)
     }
@@ -25,7 +25,7 @@ extension Feed {
     /// - Parameter url: A `file:` URL.
     /// - Throws: ``XMLBindError``, with code ``XMLBindError/Code/io`` when the file cannot
     ///   be read.
-    public init(contentsOf url: URL) throws(XMLBindError) {
+    public init(contentsOf url: URL) throws {
         let root = try FeedMappings.binder.parse(contentsOf: url)
         self = try Self.feed(of: root, file: url.path)
     }
@@ -40,7 +40,7 @@ extension Feed {
     ///   - session: The session to fetch with.
     /// - Throws: ``XMLBindError``: ``XMLBindError/Code/io`` when the fetch fails or the
     ///   server answers with an HTTP error, else what reading the feed throws.
-    public static func load(from url: URL, session: URLSession = .shared) async throws(XMLBindError) -> Feed {
+    public static func load(from url: URL, session: URLSession = .shared) async throws -> Feed {
         let (data, charset) = try await fetch(url, session: session)
         return try Feed(data: data, file: url.absoluteString, encoding: charset)
     }

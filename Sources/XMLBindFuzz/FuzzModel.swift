@@ -61,13 +61,46 @@ enum FuzzModel {
         init() {}
     }
 
-    static func binder(mode: ParseMode) -> XMLBinder {
-        var options = ParseOptions(mode: mode)
-        // Small limits, so that the fuzzer reaches them with small inputs.
-        options.limits = ParseLimits(
-            maximumDepth: 24, maximumAttributes: 16, maximumNameLength: 64, maximumValueLength: 256,
-            maximumTextLength: 1_024, maximumEntityDeclarations: 16, maximumEntityNesting: 4,
-            amplificationThreshold: 4_096, maximumDocumentSize: 64 << 10)
+    /// Limits small enough for the fuzzer to reach with small inputs.
+    static let small = ParseLimits(
+        maximumDepth: 24, maximumAttributes: 16, maximumNameLength: 64, maximumValueLength: 256,
+        maximumTextLength: 1_024, maximumEntityDeclarations: 16, maximumEntityNesting: 4,
+        amplificationThreshold: 4_096, maximumDocumentSize: 64 << 10, maximumSubstitutionNesting: 4)
+
+    /// Limits at their edges: the least each allows, so that every one is crossed often.
+    static let edges = ParseLimits(
+        maximumDepth: 3, maximumAttributes: 2, maximumNameLength: 8, maximumValueLength: 16,
+        maximumTextLength: 32, maximumEntityDeclarations: 2, maximumEntityNesting: 2, maximumAmplification: 1,
+        amplificationThreshold: 64, maximumDocumentSize: 512, allowsDoctype: false, maximumSubstitutionNesting: 1)
+
+    /// Variables for substitution: short, long (to reach the amplification bound) and empty.
+    static let substitution = VariableSubstitution(
+        variables: ["A": "a", "ID": "7", "LONG": String(repeating: "long", count: 64), "EMPTY": ""])
+
+    /// The binder for the option bits of ``FuzzHarness``'s first control byte.
+    static func binder(options bits: Int) -> XMLBinder { binders[bits & 0x3F] }
+
+    private static let binders: [XMLBinder] = (0..<64).map(makeBinder)
+
+    private static func makeBinder(_ bits: Int) -> XMLBinder {
+        var options = ParseOptions(mode: bits & 1 != 0 ? .lenient : .strict)
+        // Inputs are at most a few KiB: a 1 MiB read buffer per parse would cost more than the parse.
+        options.chunkSize = 4_096
+        if bits & 2 != 0 { options.substitution = substitution }
+        if bits & 4 != 0 { options.unknownContent = .callback { _ in } }
+        switch (bits >> 3) & 3 {
+        case 1: options.limits = edges
+        case 2: options.limits = ParseLimits()
+        default: options.limits = small
+        }
+        options.stopsAtFirstError = bits & 32 != 0
+        return binder(options)
+    }
+
+    /// Reads back what the writer wrote: strict, default limits, no substitution.
+    static let writerCheck = binder(ParseOptions())
+
+    static func binder(_ options: ParseOptions) -> XMLBinder {
         return XMLBinder(options: options, prefixes: ["f": "urn:fuzz"]).register(
             mapping(Root.self, element: "root")
                 .attribute(\.title)
@@ -99,26 +132,5 @@ enum FuzzModel {
             mapping(Note.self, element: "{urn:note}note").text(\.body),
             mapping(Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(\.tag, xml: "g:tag")
         )
-    }
-
-    static let strict = binder(mode: .strict)
-    static let lenient = binder(mode: .lenient)
-    static let defaults = XMLBinder(mode: .lenient).register(mapping(Note.self, element: "note").text(\.body))
-
-    /// Parses one input every way the binder offers; any outcome but a crash is fine.
-    static func run(_ data: Data) {
-        let mode = data.first.map { $0 & 3 } ?? 0
-        switch mode {
-        case 0: _ = try? strict.parse(data, as: Root.self, file: "fuzz.xml")
-        case 1: _ = try? lenient.parse(data, file: "fuzz.xml")
-        case 2:
-            // Split anywhere, as a stream would.
-            let cut = data.count > 1 ? Int(data[1]) % data.count : 0
-            _ = try? lenient.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], file: "fuzz.xml")
-        default: _ = try? defaults.parse(data, file: "fuzz.xml")
-        }
-        if let text = String(data: data, encoding: .utf8) {
-            _ = try? strict.parse(text, as: Root.self)
-        }
     }
 }

@@ -2,8 +2,11 @@ import Foundation
 import XMLBind
 
 // The fuzz target. Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
-// `-D XMLBIND_FUZZING`, it hands control to libFuzzer. Built normally, it replays the
-// inputs named on the command line (crash reproducers, say) and prints what each gave.
+// `-D XMLBIND_FUZZING`, it hands control to libFuzzer, and a failed check of
+// `FuzzHarness` aborts, so libFuzzer keeps the input as a crash. Built normally, it
+// replays the inputs named on the command line (crash reproducers, the regression seeds),
+// each on a 512 KiB thread as the hostile tests run, prints what each gave and exits 1
+// when a check failed.
 
 #if XMLBIND_FUZZING
     // libFuzzer's own `main` is not linked in, because this file defines `main`;
@@ -20,16 +23,48 @@ import XMLBind
     var argv = Optional(CommandLine.unsafeArgv)
     exit(
         runFuzzerDriver(&argc, &argv) { bytes, count in
-            FuzzModel.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            let problems = FuzzHarness.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            if !problems.isEmpty {
+                FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
+                abort()
+            }
             return 0
         })
 #else
+    /// One replay at a time, handed to the small-stack thread through a global rather than
+    /// captured by its closure: the closure may outlive the wait, until the thread has wound
+    /// down, and the last one's input must not then look leaked to LeakSanitizer.
+    final class Replay: @unchecked Sendable {
+        var input = Data()
+        var problems: [String] = []
+        let done = DispatchSemaphore(value: 0)
+    }
+    let replay = Replay()
+
+    /// Runs the harness on a thread with a 512 KiB stack and waits for it.
+    func runOnSmallStack(_ data: Data) -> [String] {
+        replay.input = data
+        let thread = Thread {
+            replay.problems = FuzzHarness.run(replay.input)
+            replay.done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        replay.done.wait()
+        replay.input = Data()
+        return replay.problems
+    }
+
+    var failed = false
     for path in CommandLine.arguments.dropFirst() {
         guard let data = FileManager.default.contents(atPath: path) else {
             print("\(path): cannot read")
+            failed = true
             continue
         }
-        FuzzModel.run(data)
-        print("\(path): ok")
+        let problems = runOnSmallStack(data)
+        print(problems.isEmpty ? "\(path): ok" : "\(path): FAILED\n" + problems.joined(separator: "\n"))
+        failed = failed || !problems.isEmpty
     }
+    exit(failed ? 1 : 0)
 #endif

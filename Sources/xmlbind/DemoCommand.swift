@@ -1,22 +1,43 @@
 import Foundation
 import XMLBind
 
-/// `xmlbind demo`: binds the bundled configuration, prints the graph with origins, writes
-/// it back as compact XML and reads that again, then binds a broken copy and prints what
-/// is wrong with it.
+/// `xmlbind demo`: shows the mapping code, binds the bundled configuration with it, prints
+/// the graph with origins, writes it back pretty-printed and reads that again, then binds
+/// a broken copy and prints what is wrong with it.
 enum DemoCommand {
+    /// A few lines of ``DemoModel/binder``'s registration, shown before it runs (a test
+    /// checks that each line is in `DemoModel.swift`).
+    static let mappingExcerpt = """
+        mapping(Bean.self, element: "bean")
+            .attribute(\\.id)
+            .attribute(\\.clazz, xml: "class")
+            .attribute(\\.scope)
+            .attribute(\\.lazy)
+            .children(\\.properties),
+        mapping(Property.self, element: "property")
+            .attribute(\\.name)
+            .attribute(\\.value)
+            .attribute(\\.ref)
+            .text(\\.text, conversion: .trimmed)
+            .child(\\.bean),
+        """
+
     static func run() -> Int32 {
         guard let good = resource("beans"), let broken = resource("beans-broken") else {
             FileHandle.standardError.write("xmlbind: the demo's bundled files are missing\n")
             return 1
         }
+        print("The mappings (from Sources/xmlbind/DemoModel.swift; <beans> and <configuration:define> likewise):\n")
+        print(mappingExcerpt.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
         do {
             let beans = try DemoModel.binder.parse(good, as: DemoModel.Beans.self, file: "beans.xml")
-            print("Bound beans.xml into typed objects (origin, then object):\n")
+            print("\nBound beans.xml into typed objects (origin, then object):\n")
             print(describe(beans), terminator: "")
-            let options = WritingOptions(layout: .compact, includesDeclaration: false, omitsDefaultValues: true)
+            let options = WritingOptions(
+                layout: .pretty(indent: "  "), includesDeclaration: false, omitsDefaultValues: true)
             let written = try DemoModel.binder.xml(from: beans, options: options)
-            print("\nWritten back with the same mappings (compact, defaults omitted):\n\n\(written)\n")
+            let shown = written.hasSuffix("\n") ? String(written.dropLast()) : written
+            print("\nWritten back with the same mappings (pretty-printed, defaults omitted):\n\n\(shown)\n")
             let again = try DemoModel.binder.parse(written, as: DemoModel.Beans.self)
             let same = describe(again, origins: false) == describe(beans, origins: false)
             print(same ? "Read back: the same graph." : "Read back: a different graph!")
@@ -30,8 +51,10 @@ enum DemoCommand {
             _ = try DemoModel.binder.parse(broken, as: DemoModel.Beans.self, file: "beans-broken.xml")
             print("(no error: the broken copy unexpectedly bound)")
             return 1
-        } catch {
+        } catch let error as XMLBindError {
             print(error.rendered(DiagnosticStyle.forStandardOutput))
+        } catch {
+            print(error)
         }
         return 0
     }

@@ -13,20 +13,22 @@ enum FeedCommand {
         let json = arguments.contains("--json")
         let rest = arguments.filter { $0 != "--json" }
         guard rest.count == 1, let source = rest.first, !source.hasPrefix("-") || source == "-" else {
-            FileHandle.standardError.write(Data("xmlbind: error: wrong arguments for 'feed'\nUSAGE: \(usage)\n".utf8))
-            return 2
+            return usageError("'feed' takes one FILE or URL", command: "feed")
         }
         do {
             let feed = try read(source)
             print(json ? jsonText(feed) : text(feed), terminator: "")
             return 0
-        } catch {
+        } catch let error as XMLBindError {
             FileHandle.standardError.write(Data((error.rendered(.forStandardError) + "\n").utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data("\(source): error: \(error)\n".utf8))
             return 1
         }
     }
 
-    private static func read(_ source: String) throws(XMLBindError) -> Feed {
+    private static func read(_ source: String) throws -> Feed {
         if source == "-" { return try Feed(data: FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>") }
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             return try fetch(url)
@@ -35,11 +37,11 @@ enum FeedCommand {
     }
 
     /// Runs the asynchronous fetch to its end: the tool has nothing else to do meanwhile.
-    private static func fetch(_ url: URL) throws(XMLBindError) -> Feed {
+    private static func fetch(_ url: URL) throws -> Feed {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            do throws(XMLBindError) {
+            do {
                 outcome.result = .success(try await Feed.load(from: url))
             } catch {
                 outcome.result = .failure(error)
@@ -54,7 +56,7 @@ enum FeedCommand {
     }
 
     private final class Outcome: @unchecked Sendable {
-        var result: Result<Feed, XMLBindError>?
+        var result: Result<Feed, any Error>?
     }
 
     // MARK: Output

@@ -1,46 +1,50 @@
 import Foundation
 
 /// The `xmlbind` command-line tool.
-let usage = """
-    USAGE: xmlbind <command> [arguments]
-
-    Binds XML to typed Swift objects with the XMLBind library.
-
-    COMMANDS:
-      demo              Bind a bundled DI configuration (beans.xml) into typed objects and
-                        print the graph with each object's origin; write it back as XML and
-                        read that again; then bind a broken copy and print its diagnostics.
-      check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
-                        Problems are printed to standard error as file:line:column
-                        diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
-      feed FILE|URL     Read an RSS or Atom feed (a file, '-' for standard input, or an
-                        http(s) URL) and print its kind and title, then each item's date,
-                        title and link, tab-separated. --json prints the whole feed as JSON.
-                        Problems are diagnostics on standard error, with exit status 1.
-      help              Show this help (also: -h, --help).
-
-    """
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
+
+/// A usage mistake: says what is wrong, then how to ask for help, on standard error.
+func usageError(_ problem: String, command: String? = nil) -> Int32 {
+    let help = command.map { "xmlbind \($0) --help" } ?? "xmlbind --help"
+    FileHandle.standardError.write("xmlbind: error: \(problem)\nRun '\(help)' for usage.\n")
+    return 2
+}
+
+/// The arguments before a `--` (after which everything is an operand).
+let options = arguments.prefix { $0 != "--" }
+
 switch arguments.first {
-case "demo" where arguments.count == 1:
-    status = DemoCommand.run()
-case "check" where arguments.count > 1:
+case let command?
+where CommandHelp.pages[command] != nil && options.dropFirst().contains(where: CommandHelp.isHelpFlag):
+    print(CommandHelp.pages[command]!, terminator: "")
+    status = 0
+case "help", "-h", "--help":
+    if arguments.count > 1 {
+        if let page = CommandHelp.pages[arguments[1]] {
+            print(page, terminator: "")
+            status = 0
+        } else {
+            status = usageError("unknown command '\(arguments[1])'")
+        }
+    } else {
+        print(CommandHelp.overview, terminator: "")
+        status = 0
+    }
+case "--version":
+    print("xmlbind \(CommandHelp.version)")
+    status = 0
+case "demo":
+    status = arguments.count == 1 ? DemoCommand.run() : usageError("'demo' takes no arguments", command: "demo")
+case "check":
     status = CheckCommand.run(Array(arguments.dropFirst()))
 case "feed":
     status = FeedCommand.run(Array(arguments.dropFirst()))
-case "help", "-h", "--help":
-    print(usage, terminator: "")
-    status = 0
 case nil:
-    FileHandle.standardError.write(usage)
+    FileHandle.standardError.write(CommandHelp.overview)
     status = 2
 case let command?:
-    let problem =
-        ["demo", "check"].contains(command)
-        ? "wrong arguments for '\(command)'" : "unknown command '\(command)'"
-    FileHandle.standardError.write("xmlbind: error: \(problem)\n\n\(usage)")
-    status = 2
+    status = usageError(
+        command.hasPrefix("-") ? "unknown option '\(command)'" : "unknown command '\(command)'")
 }
 exit(status)

@@ -47,7 +47,7 @@ import XMLBindFeeds
         do {
             _ = try await Feed.load(from: server.url("missing.xml"))
             Issue.record("loaded")
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .io)
             #expect(error.message == "cannot fetch \(server.url("missing.xml").absoluteString): HTTP status 404")
         }

@@ -120,12 +120,12 @@ import XMLBindFeeds
         #expect(first == ["tag:example.org,2003:3.2397"])
     }
 
-    @Test func aDocumentThatIsNoFeedIsAnError() {
+    @Test func aDocumentThatIsNoFeedIsAnError() throws {
         #expect(throws: XMLBindError.self) { try Feed(data: Data("<html><body/></html>".utf8), file: "page.html") }
         do {
             _ = try Feed(data: Data("<rss><channel><title>x</channel></rss>".utf8), file: "bad.xml")
             Issue.record("read")
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .malformedXML)
             #expect(error.description.hasPrefix("bad.xml:1:"))
         }

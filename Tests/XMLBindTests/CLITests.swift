@@ -64,25 +64,28 @@ import Testing
         ] {
             #expect(lines.contains(expected), "missing line: \(expected)")
         }
-        // The round trip: written back compact, read again.
+        // The round trip: written back pretty-printed, read again.
         #expect(
             result.stdout.contains(
                 """
-                Written back with the same mappings (compact, defaults omitted):
+                Written back with the same mappings (pretty-printed, defaults omitted):
 
                 <beans xmlns="http://www.springframework.org/schema/beans" \
                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
                 xmlns:configuration="http://www.example.com/schema/configuration" \
-                xsi:schemaLocation="http://www.springframework.org/schema/beans beans.xsd">\
-                <bean id="dataSource" class="com.example.db.Pool" init-method="start">\
-                <property name="url" value="jdbc:postgresql://localhost/app"/>\
-                <property name="maxConnections" value="16"/><property name="timeout">30</property></bean>\
-                <bean id="userService" class="com.example.UserService" lazy="true">\
-                <property name="dataSource" ref="dataSource"/><property name="cache">\
-                <bean class="com.example.cache.LRUCache" scope="prototype"><property name="capacity" value="1024"/>\
-                </bean></property></bean>\
-                <configuration:define namespace="db" key="poolSize" type="int" value="16"/>\
-                <configuration:define namespace="db" key="url" type="string" value="jdbc:postgresql://localhost/app"/>\
+                xsi:schemaLocation="http://www.springframework.org/schema/beans beans.xsd">
+                  <bean id="dataSource" class="com.example.db.Pool" init-method="start">
+                    <property name="url" value="jdbc:postgresql://localhost/app"/>
+                    <property name="maxConnections" value="16"/>
+                    <property name="timeout">30</property>
+                  </bean>
+                  <bean id="userService" class="com.example.UserService" lazy="true">
+                    <property name="dataSource" ref="dataSource"/>
+                    <property name="cache"><bean class="com.example.cache.LRUCache" scope="prototype">\
+                <property name="capacity" value="1024"/></bean></property>
+                  </bean>
+                  <configuration:define namespace="db" key="poolSize" type="int" value="16"/>
+                  <configuration:define namespace="db" key="url" type="string" value="jdbc:postgresql://localhost/app"/>
                 </beans>
 
                 Read back: the same graph.
@@ -97,7 +100,7 @@ import Testing
                     6 |     <configuration:define namespace="db" key="poolSize" type="int" vlaue="16"/>
                       |                                                                    ^
                 beans-broken.xml:8:62: error: cannot convert "singelton" to Scope for property 'scope' of <bean>: \
-                not a valid Scope value; expected one of: singleton, prototype
+                not a valid Scope value; expected one of: singleton, prototype; did you mean 'singleton'?
                     8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
                       |                                                              ^
                 beans-broken.xml:8:79: error: cannot convert "yes" to Bool for property 'lazy' of <bean>: \
@@ -109,6 +112,26 @@ import Testing
                       |         ^
 
                 """))
+    }
+
+    /// The demo prints its mapping code first, and every line of it is in the demo's source.
+    @Test func demoShowsTheMappingCodeItRuns() throws {
+        let result = try run(["demo"])
+        let source = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Sources/xmlbind/DemoModel.swift").standardized,
+            encoding: .utf8)
+        let shown = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.hasPrefix("Bound beans.xml") }
+        #expect(
+            shown.first
+                == "The mappings (from Sources/xmlbind/DemoModel.swift; <beans> and <configuration:define> likewise):")
+        let code = shown.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(code.count == 12)
+        #expect(code.first == "mapping(Bean.self, element: \"bean\")")
+        for line in code {
+            #expect(source.contains(line), "not in DemoModel.swift: \(line)")
+        }
     }
 
     @Test func checkColorsOnlyWhenAskedForByATerminal() throws {
@@ -135,8 +158,11 @@ import Testing
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                \(bad.path):3:3: error: mismatched tag
+                \(bad.path):3:3: error: mismatched end tag: expected </b> to close <b>, found </a>
                     3 | </a>
+                      |   ^
+                \(bad.path):2:3: note: <b> opened here
+                    2 |   <b>
                       |   ^
 
                 """)
@@ -169,16 +195,62 @@ import Testing
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("USAGE: xmlbind <command> [arguments]"))
             #expect(result.stdout.contains("check FILE..."))
+            #expect(result.stderr == "")
         }
+    }
+
+    /// Every command has its own help page, as `COMMAND --help`, `COMMAND -h` and `help COMMAND`.
+    @Test(arguments: ["demo", "check", "help"])
+    func everyCommandHasHelp(command: String) throws {
+        for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
+            let result = try run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.hasPrefix("USAGE: xmlbind \(command)"), "\(arguments)")
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func checkHelpPrintsHelpInsteadOfOpeningAFile() throws {
+        let result = try run(["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: xmlbind check [--] FILE...\n"))
+        #expect(result.stdout.contains("'-' reads standard input"))
+        // After `--`, `--help` is a file name.
+        let file = try run(["check", "--", "--help"])
+        #expect(file.status == 1)
+        #expect(
+            file.stderr
+                == "--help: error: cannot open '\(FileManager.default.currentDirectoryPath)/--help': No such file or directory\n"
+        )
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "xmlbind 0.1.0\n")
     }
 
     @Test func usageErrorsExitWithTwo() throws {
         let unknown = try run(["frobnicate"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix("xmlbind: error: unknown command 'frobnicate'\n"))
+        #expect(unknown.stderr == "xmlbind: error: unknown command 'frobnicate'\nRun 'xmlbind --help' for usage.\n")
+        let option = try run(["--frobnicate"])
+        #expect(option.stderr == "xmlbind: error: unknown option '--frobnicate'\nRun 'xmlbind --help' for usage.\n")
         let noFiles = try run(["check"])
         #expect(noFiles.status == 2)
-        #expect(noFiles.stderr.hasPrefix("xmlbind: error: wrong arguments for 'check'\n"))
+        #expect(
+            noFiles.stderr == "xmlbind: error: 'check' needs at least one FILE\nRun 'xmlbind check --help' for usage.\n"
+        )
+        let badOption = try run(["check", "-x", "a.xml"])
+        #expect(badOption.status == 2)
+        #expect(
+            badOption.stderr
+                == "xmlbind: error: unknown option '-x' for 'check'\nRun 'xmlbind check --help' for usage.\n")
+        let demoArguments = try run(["demo", "extra"])
+        #expect(demoArguments.status == 2)
+        #expect(demoArguments.stderr.hasPrefix("xmlbind: error: 'demo' takes no arguments\n"))
+        let unknownHelp = try run(["help", "frobnicate"])
+        #expect(unknownHelp.status == 2)
         let nothing = try run([])
         #expect(nothing.status == 2)
         #expect(nothing.stderr.hasPrefix("USAGE: xmlbind"))

@@ -72,7 +72,8 @@ struct CollectedDiagnosticsTests {
         } throws: { error in
             guard let error = error as? XMLBindError else { return false }
             return error.diagnostics.map(\.code) == [.conversionFailed, .malformedXML]
-                && error.diagnostics.last?.message == "mismatched tag"
+                && error.diagnostics.last?.message
+                    == "mismatched end tag: expected </bean> to close <bean>, found </beans>"
         }
     }
 

@@ -50,7 +50,7 @@ struct ConcurrencyTests {
         do {
             return .catalog(try binder.parse(document(task), as: Catalog.self, file: "task\(task).xml"))
         } catch {
-            return .error(error.description)
+            return .error(String(describing: error))
         }
     }
 

@@ -43,15 +43,19 @@ struct DiagnosticTests {
             testDescription: "malformed: mismatched tag", code: .malformedXML,
             document: "<beans>\n  <bean id=\"a\">\n  </beans>",
             expected: """
-                t.xml:3:5: error: mismatched tag
+                t.xml:3:5: error: mismatched end tag: expected </bean> to close <bean>, found </beans>
                     3 |   </beans>
                       |     ^
+                t.xml:2:3: note: <bean> opened here
+                    2 |   <bean id="a">
+                      |   ^
                 """),
         Case(
             testDescription: "malformed: unclosed token", code: .malformedXML,
             document: "<beans>\n  <bean id=\"a\"/>\n  <bean id=\"a",
             expected: """
-                t.xml:3:3: error: unclosed token
+                t.xml:3:3: error: the document ends inside an attribute value of this start tag; expected its \
+                closing quote
                     3 |   <bean id="a
                       |   ^
                 """),
@@ -83,19 +87,22 @@ struct DiagnosticTests {
             testDescription: "malformed: duplicate attribute", code: .malformedXML,
             document: "<beans>\n  <bean id=\"a\" id=\"b\"/>\n</beans>",
             expected: """
-                t.xml:2:16: error: duplicate attribute
+                t.xml:2:16: error: duplicate attribute 'id': an attribute may appear only once in a start tag
                     2 |   <bean id="a" id="b"/>
                       |                ^
+                t.xml:2:9: note: first given here
+                    2 |   <bean id="a" id="b"/>
+                      |         ^
                 """),
         Case(
             testDescription: "malformed: empty document", code: .malformedXML,
             document: "",
-            expected: "t.xml:1:1: error: no element found"),
+            expected: "t.xml:1:1: error: no element found: the document is empty"),
         Case(
             testDescription: "malformed: only an XML declaration", code: .malformedXML,
             document: "<?xml version=\"1.0\"?>\n",
             expected: """
-                t.xml:2:1: error: no element found
+                t.xml:2:1: error: no element found: the document has no root element
                     2 |\u{20}
                       | ^
                 """),
@@ -160,17 +167,17 @@ struct DiagnosticTests {
             testDescription: "conversion of a property element's text", code: .conversionFailed,
             document: "<beans>\n  <bean id=\"db\">\n    <timeout>fast</timeout>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:5: error: cannot convert "fast" to Int for property 'timeout' of <bean>: not an integer
+                t.xml:3:14: error: cannot convert "fast" to Int for property 'timeout' of <bean>: not an integer
                     3 |     <timeout>fast</timeout>
-                      |     ^
+                      |              ^
                 """),
         Case(
             testDescription: "conversion of an element's own text", code: .conversionFailed,
             document: "<beans>\n  <bean id=\"db\">\n    <property name=\"x\">  ten </property>\n  </bean>\n</beans>",
             expected: """
-                t.xml:3:5: error: cannot convert "  ten " to Int for property 'value' of <property>: not an integer
+                t.xml:3:26: error: cannot convert "  ten " to Int for property 'value' of <property>: not an integer
                     3 |     <property name="x">  ten </property>
-                      |     ^
+                      |                          ^
                 """),
         Case(
             testDescription: "unplaced child", code: .unplacedChild,

@@ -41,7 +41,7 @@ import Testing
         do {
             _ = try binder.xmlData(from: root, options: WritingOptions(encoding: "windows-1251"))
             Issue.record("written")
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .invalidCharacter)
             #expect(
                 error.message
@@ -59,7 +59,7 @@ import Testing
         do {
             _ = try Self.binder.xmlData(from: root, options: WritingOptions(encoding: "x-klingon"))
             Issue.record("written")
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .invalidEncoding)
             #expect(error.message == "unknown encoding 'x-klingon' (WritingOptions.encoding)")
         }

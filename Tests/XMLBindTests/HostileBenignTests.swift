@@ -95,7 +95,7 @@ import Testing
         #expect(throws: XMLBindError.self) { try Hostile.standard.parse(contentsOf: deep) }
         do {
             _ = try Hostile.standard.parse(contentsOf: deep)
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .depthLimitExceeded)
             #expect(error.origin == Origin(file: deep.path, line: 1, column: 769))
         }
@@ -115,7 +115,7 @@ import Testing
         do {
             _ = try sized.parse(contentsOf: long)
             Issue.record("a document over the size limit parsed")
-        } catch {
+        } catch let error as XMLBindError {
             #expect(error.code == .documentSizeLimitExceeded)
         }
     }

@@ -101,6 +101,18 @@ import Testing
                 utf8: "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'file:///etc/passwd' NDATA n>]><r>&u;</r>"
             )
         },
+        HostileCase("unparsed entity in an attribute", .externalEntityRefused) {
+            Data(
+                utf8:
+                    "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'file:///etc/passwd' NDATA n>]><r a='&u;'/>"
+            )
+        },
+        HostileCase("unparsed entity in an attribute, through an internal one", .externalEntityRefused) {
+            Data(
+                utf8:
+                    "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'x' NDATA n><!ENTITY w '&u;'>]><r a='&w;'/>"
+            )
+        },
         HostileCase("external parameter entity", .parameterEntityRefused) {
             Data(utf8: "<!DOCTYPE r [<!ENTITY % p SYSTEM 'file:///etc/passwd'> %p;]><r/>")
         },
@@ -146,6 +158,15 @@ import Testing
     @Test func entitiesNestedEightDeepStillExpand() throws {
         let node = try #require(try Hostile.standard.parse(Data(utf8: Self.chain(8)), file: nil) as? HostileNode)
         #expect(node.text == "x")
+    }
+
+    @Test func anEntityAttributeMayNameAnUnparsedEntityWithoutLoadingIt() {
+        // As the Security article says: the value is the name as written; nothing is read.
+        let document = Data(
+            utf8: "<!DOCTYPE r [<!NOTATION n SYSTEM 'n'><!ENTITY u SYSTEM 'file:///etc/passwd' NDATA n>"
+                + "<!ATTLIST r a ENTITY #IMPLIED>]><r a='u'/>")
+        let value = Hostile.onSmallStack { ((try? Hostile.standard.parse(document)) as? HostileNode)?.attributes["a"] }
+        #expect(value == "u")
     }
 
     @Test func amplificationLimitIsAdjustable() throws {

@@ -31,20 +31,20 @@ enum Hostile {
             _ = try binder.parse(data, file: "hostile.xml")
             return nil
         } catch {
-            return error.code
+            return (error as? XMLBindError)?.code
         }
     }
 
-    /// Runs `body` on a new thread with a 512 KiB stack and waits for it: a parse that
-    /// recursed with the input would overflow it and crash the test run.
-    static func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    /// Runs `body` on a new thread with a 512 KiB stack (or `stackSize` bytes) and waits
+    /// for it: a parse that recursed with the input would overflow it and crash the test run.
+    static func onSmallStack<T: Sendable>(stackSize: Int = 512 << 10, _ body: @escaping @Sendable () -> T) -> T {
         let result = Box<T>()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             result.value = body()
             done.signal()
         }
-        thread.stackSize = 512 << 10
+        thread.stackSize = stackSize
         thread.start()
         done.wait()
         guard let value = result.value else { preconditionFailure("the thread produced nothing") }
@@ -67,7 +67,7 @@ enum Hostile {
             _ = try binder.parse(Data(text.utf8), file: "hostile.xml")
             return nil
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 

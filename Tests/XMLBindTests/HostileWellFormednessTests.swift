@@ -60,7 +60,7 @@ import Testing
                     _ = try Hostile.standard.parse(chunks: [prefix.prefix(length / 2), prefix.dropFirst(length / 2)])
                     code = nil
                 } catch {
-                    code = error.code
+                    code = (error as? XMLBindError)?.code
                 }
             } else {
                 code = Hostile.code(of: prefix)

@@ -67,16 +67,22 @@ struct LenientModeTests {
         Case(
             testDescription: "malformed XML", document: "<beans><x></beans>",
             expected: """
-                <input>:1:13: error: mismatched tag
+                <input>:1:13: error: mismatched end tag: expected </x> to close <x>, found </beans>
                     1 | <beans><x></beans>
                       |             ^
+                <input>:1:8: note: <x> opened here
+                    1 | <beans><x></beans>
+                      |        ^
                 """),
         Case(
             testDescription: "malformed XML inside a skipped subtree", document: "<beans><x><y></x></beans>",
             expected: """
-                <input>:1:16: error: mismatched tag
+                <input>:1:16: error: mismatched end tag: expected </y> to close <y>, found </x>
                     1 | <beans><x><y></x></beans>
                       |                ^
+                <input>:1:11: note: <y> opened here
+                    1 | <beans><x><y></x></beans>
+                      |           ^
                 """),
         Case(
             testDescription: "conversion failures", document: "<beans><bean timeout='x'/></beans>",

@@ -73,9 +73,9 @@ struct ParseTests {
         let error = bindError { _ = try Self.binder.parse(contentsOf: url, as: Beans.self) }
         #expect(
             error?.description == """
-                \(url.path):4:5: error: cannot convert "two" to Int for property 'timeout' of <bean>: not an integer
+                \(url.path):4:14: error: cannot convert "two" to Int for property 'timeout' of <bean>: not an integer
                     4 |     <timeout>two</timeout>
-                      |     ^
+                      |              ^
                 """)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XMLBind
 
@@ -32,5 +33,27 @@ import XMLBind
                       |                        ^
                 """
         }
+    }
+
+    /// The output block under the README's example is what the example prints
+    /// (`scripts/check-readme.sh` builds the example itself in a package of its own).
+    @Test func theReadmeShowsWhatTheExamplePrints() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../README.md").standardized,
+            encoding: .utf8)
+        let example = try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
+        let code = try #require(example.components(separatedBy: "\n```\n").first)
+        #expect(code.contains("} catch let error as XMLBindError {"))
+        let shown = try #require(example.components(separatedBy: "```\n").dropFirst(2).first)
+        let bean = try binder.parse(#"<bean id="db" class="Pool" timeout="30"/>"#, as: Bean.self, file: "beans.xml")
+        var printed =
+            "\(bean.id ?? "") \(bean.clazz ?? "") \(bean.timeout) \(bean.origin.map(String.init(describing:)) ?? "")\n"
+        do {
+            _ = try binder.parse(#"<bean id="db" timeout="fast"/>"#, as: Bean.self, file: "beans.xml")
+        } catch let error as XMLBindError {
+            printed += "\(error)\n"
+        }
+        #expect(shown == printed)
     }
 }

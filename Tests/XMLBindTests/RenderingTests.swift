@@ -19,7 +19,7 @@ struct RenderingTests {
             _ = try Self.binder.parse(document, as: Item.self, file: "r.xml")
             return "no error"
         } catch {
-            return error.description
+            return String(describing: error)
         }
     }
 
@@ -28,7 +28,7 @@ struct RenderingTests {
             _ = try Self.binder.parse(document, as: Item.self, file: "r.xml")
             return nil
         } catch {
-            return error as XMLBindError
+            return error as? XMLBindError
         }
     }
 

@@ -91,7 +91,18 @@ struct StreamDiagnosticsTests {
         let streamed = await #expect(throws: XMLBindError.self) {
             _ = try await input.stream(Self.large, each: Item.self, binder: Self.requiringBinder, chunkSize: 10_000)
         }
-        #expect(streamed?.description == whole?.description)
+        // The same diagnostics, except that a stream whose start has left the window can
+        // no longer tell which element the mismatched end tag should have closed.
+        #expect(streamed?.diagnostics.dropLast() == whole?.diagnostics.dropLast())
+        #expect(
+            whole?.diagnostics.last?.description == """
+                feed.xml:42004:21: error: mismatched end tag: expected </item> to close <item>, found </itm>
+                42004 |   <item id="last"></itm>
+                      |                     ^
+                feed.xml:42004:3: note: <item> opened here
+                42004 |   <item id="last"></itm>
+                      |   ^
+                """)
         #expect(
             streamed?.description == """
                 feed.xml:2:3: error: <item> is missing required property 'id' (attribute 'id')
@@ -100,7 +111,7 @@ struct StreamDiagnosticsTests {
                 feed.xml:41003:27: error: cannot convert "x" to Int for property 'price' of <item>: not an integer
                 41003 |   <item id="i1000" price="x"/>
                       |                           ^
-                feed.xml:42004:21: error: mismatched tag
+                feed.xml:42004:21: error: mismatched end tag </itm>: it does not close the innermost open element
                 42004 |   <item id="last"></itm>
                       |                     ^
                 """)

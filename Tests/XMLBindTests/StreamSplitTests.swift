@@ -80,9 +80,12 @@ struct StreamSplitTests {
                 feed.xml:3:23: error: cannot convert "two" to Int for property 'price' of <item>: not an integer
                     3 |   <item id="b" price="two"/>
                       |                       ^
-                feed.xml:4:18: error: mismatched tag
+                feed.xml:4:18: error: mismatched end tag: expected </item> to close <item>, found </feed>
                     4 |   <item id="c"></feed>
                       |                  ^
+                feed.xml:4:3: note: <item> opened here
+                    4 |   <item id="c"></feed>
+                      |   ^
                 """)
     }
 }

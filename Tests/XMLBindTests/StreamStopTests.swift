@@ -26,7 +26,11 @@ struct StreamStopTests {
             try await input.stream(Self.brokenAfterFive, each: Item.self, into: &items)
         }
         #expect(items.count == 5)
-        #expect(error?.diagnostics.map(\.message) == ["unknown element <oops> inside <feed>", "mismatched tag"])
+        #expect(
+            error?.diagnostics.map(\.message) == [
+                "unknown element <oops> inside <feed>",
+                "mismatched end tag: expected </oops> to close <oops>, found </feed>",
+            ])
     }
 
     /// Counts how many chunks were pulled from it.

@@ -60,7 +60,7 @@ func bindElement<V>(
         let holder = try binder.parse("<v><value>\(escaped(text))</value></v>", as: Holder<V>.self)
         return .value(holder.value.map(describe) ?? "nil")
     } catch {
-        return .failure(error.message)
+        return .failure((error as? XMLBindError)?.message ?? "\(error)")
     }
 }
 
@@ -71,7 +71,7 @@ func bindAttribute<V: XMLValueConvertible>(_ text: String, as type: V.Type) -> O
         let plain = try binder.parse("<v value=\"\(escaped(text))\"/>", as: Plain<V>.self)
         return .value(String(describing: plain.value))
     } catch {
-        return .failure(error.message)
+        return .failure((error as? XMLBindError)?.message ?? "\(error)")
     }
 }
 

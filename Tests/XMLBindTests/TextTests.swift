@@ -147,7 +147,7 @@ struct TextTests {
         let wholeMalformed = bindError { _ = try Self.notes.parse(malformed, as: Note.self) }
         let chunkedMalformed = bindError { _ = try Self.notes.parse(chunks: chunks(of: malformed, size: 1)) }
         #expect(wholeMalformed?.code == .malformedXML)
-        #expect(wholeMalformed?.message == "mismatched tag")
+        #expect(wholeMalformed?.message == "mismatched end tag: expected </note> to close <note>, found </nope>")
         #expect(chunkedMalformed?.origin == wholeMalformed?.origin)
         #expect(chunkedMalformed?.message == wholeMalformed?.message)
     }

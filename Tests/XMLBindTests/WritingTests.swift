@@ -197,14 +197,19 @@ struct WritingTests {
     @Test func anObjectOfAnUnregisteredTypeIsAnError() {
         let error = bindError { _ = try Self.binder.xml(from: Settings()) }
         #expect(error?.code == .unmappedType)
-        #expect(error?.message == "cannot write a value of type Settings: no mapping is registered for it")
+        #expect(
+            error?.message
+                == "cannot write a value of type Settings: no mapping is registered for it; register one with the binder "
+                + "that writes, such as mapping(Settings.self, element: \"settings\")")
         var shelf = Shelf()
         shelf.label = "x"
         let noBooks = XMLBinder().register(mapping(Shelf.self, element: "shelf").children(\.books))
         shelf.books = [Book()]
         let child = bindError { _ = try noBooks.xml(from: shelf) }
         #expect(
-            child?.message == "cannot write a value of type Book (a child of <shelf>): no mapping is registered for it")
+            child?.message
+                == "cannot write a value of type Book (a child of <shelf>): no mapping is registered for it; register one "
+                + "with the binder that writes, such as mapping(Book.self, element: \"book\")")
         let nothing = bindError { _ = try Self.binder.xml(from: Optional<Shelf>.none as Any) }
         #expect(nothing?.message == "cannot write nil as a document")
     }

@@ -45,44 +45,8 @@ struct DiagnosticRenderer {
         let gutter = String(repeating: " ", count: width - number.count) + number
         out += "\n\(gutter) | \(line)"
         out += "\n\(String(repeating: " ", count: width)) | "
-        out += Self.caretPrefix(for: line, column: caretColumn ?? origin.column) + paint("^", .caret)
+        out += DisplayWidth.caretPrefix(for: line, column: caretColumn ?? origin.column) + paint("^", .caret)
         return out
-    }
-
-    /// The whitespace that puts a caret under `column` (1-based, counted in Unicode
-    /// scalars as expat counts): tabs are copied so the caret lines up however a
-    /// terminal shows them, wide (East Asian) characters take two spaces, combining
-    /// marks none.
-    static func caretPrefix(for line: String, column: Int) -> String {
-        var prefix = ""
-        var remaining = column - 1
-        for scalar in line.unicodeScalars where remaining > 0 {
-            if scalar == "\t" {
-                prefix.append("\t")
-            } else {
-                prefix += String(repeating: " ", count: displayWidth(scalar))
-            }
-            remaining -= 1
-        }
-        if remaining > 0 {
-            prefix += String(repeating: " ", count: remaining)
-        }
-        return prefix
-    }
-
-    /// How many terminal cells a scalar takes: 0, 1 or 2.
-    static func displayWidth(_ scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        let value = scalar.value
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-        ]
-        return wide.contains { $0.contains(value) } ? 2 : 1
     }
 
     // MARK: Colors

@@ -14,6 +14,10 @@ struct PendingDiagnostic: Sendable {
         case attributeValue(String, marker: String? = nil, occurrence: Int = 0)
         /// The `occurrence`-th appearance of `marker` at or after the offset.
         case search(String, occurrence: Int)
+        /// The text of the element whose start tag is at the offset: its first character
+        /// that is not whitespace (inside a CDATA section too); the element's `<` when its
+        /// content starts with other markup.
+        case elementText
     }
 
     /// A note to attach, with its own place.
@@ -32,6 +36,9 @@ struct PendingDiagnostic: Sendable {
     /// expat's own line and 0-based column, used when the source cannot be read again.
     var fallback: (line: Int, column: Int)?
     var notes: [Note] = []
+    /// For expat's well-formedness errors, which one, so ``WellFormednessAdvice`` can
+    /// rewrite the message once the parse has stopped.
+    var malformation: Malformation?
 
     init(
         severity: Diagnostic.Severity = .error, code: XMLBindError.Code, message: String, byteOffset: Int,

@@ -45,6 +45,42 @@ enum TagScanner {
         return nil
     }
 
+    /// The offset, relative to a start tag's `<`, of the element's first text character
+    /// that is not whitespace, looking into a CDATA section that opens the content; `nil`
+    /// when the tag is empty (`<a/>`), does not end in `bytes`, or the content starts with
+    /// other markup.
+    static func textStart(in tag: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard tag.first == UInt8(ascii: "<") else { return nil }
+        var index = 1
+        var quote: UInt8? = nil
+        while index < tag.count {
+            let byte = tag[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            index += 1
+        }
+        guard index < tag.count, tag[index - 1] != UInt8(ascii: "/") else { return nil }
+        index += 1
+        let cdata = Array("<![CDATA[".utf8)
+        while index < tag.count {
+            let byte = tag[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if byte == UInt8(ascii: "<") {
+                guard tag[index...].starts(with: cdata) else { return nil }
+                index += cdata.count
+            } else {
+                return index
+            }
+        }
+        return nil
+    }
+
     /// How far `offset` bytes into UTF-8 text moves a position: lines added, and the
     /// column reached (counted from 1 when a line break was crossed, else added to the
     /// starting column).

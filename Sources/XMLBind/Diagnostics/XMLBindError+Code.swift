@@ -29,6 +29,8 @@ extension XMLBindError {
             case entityLimitExceeded = "entity-limit-exceeded"
             case entityNestingLimitExceeded = "entity-nesting-limit-exceeded"
             case entityAmplificationLimitExceeded = "entity-amplification-limit-exceeded"
+            case substitutionNestingLimitExceeded = "substitution-nesting-limit-exceeded"
+            case substitutionAmplificationLimitExceeded = "substitution-amplification-limit-exceeded"
             case recursiveEntity = "recursive-entity"
             case undefinedEntity = "undefined-entity"
             case externalEntityRefused = "external-entity-refused"
@@ -102,6 +104,12 @@ extension XMLBindError {
         /// Entity expansion produced more output per input byte than
         /// ``ParseLimits/maximumAmplification`` allows (a "billion laughs" document).
         public static let entityAmplificationLimitExceeded = Code(.entityAmplificationLimitExceeded)
+        /// The fallbacks of a `${NAME:-…}` reference nest deeper than
+        /// ``ParseLimits/maximumSubstitutionNesting``.
+        public static let substitutionNestingLimitExceeded = Code(.substitutionNestingLimitExceeded)
+        /// `${NAME}` substitution would add more bytes to the document than
+        /// ``ParseLimits/maximumAmplification`` allows, as for entity expansion.
+        public static let substitutionAmplificationLimitExceeded = Code(.substitutionAmplificationLimitExceeded)
         /// An entity refers to itself, directly or through others.
         public static let recursiveEntity = Code(.recursiveEntity)
         /// A reference to an entity that the document does not declare (one that could

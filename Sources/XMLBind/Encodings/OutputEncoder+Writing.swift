@@ -38,33 +38,34 @@ extension OutputEncoder {
         iconvName(for: options.encoding) == .some(nil)
     }
 
-    /// Encodes a whole document, given as the chunks the writer filled; returns the
-    /// encoded chunks and their total size.
-    func encodeChunks(_ chunks: [[UInt8]]) throws(XMLBindError) -> ([[UInt8]], Int) {
-        var encoded: [[UInt8]] = []
-        var count = 0
-        var failure: XMLBindError?
-        for (index, chunk) in chunks.enumerated() {
-            chunk.withUnsafeBytes { bytes in
-                do throws(XMLBindError) {
-                    let piece = try encodeDocument(bytes, isFinal: index == chunks.count - 1)
-                    count += piece.count
-                    encoded.append(piece)
-                } catch {
-                    failure = error
-                }
+    /// Encodes a whole document.
+    func encodeDocument(_ utf8: [UInt8]) throws(XMLBindError) -> [UInt8] {
+        var result: Result<[UInt8], XMLBindError> = .success([])
+        utf8.withUnsafeBytes { bytes in
+            do throws(XMLBindError) {
+                result = .success(try encodeDocument(bytes, isFinal: true))
+            } catch {
+                result = .failure(error)
             }
-            if let failure { throw failure }
         }
-        if chunks.isEmpty {
-            encoded.append(try encodeDocument(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true))
+        return try result.get()
+    }
+
+    /// Encodes a whole document the writer stored, into storage of its own.
+    func encodeStorage(_ storage: DocumentStorage) throws(XMLBindError) -> DocumentStorage {
+        let encoded = try encodeDocument([UInt8](storage.takeData()))
+        let result = DocumentStorage()
+        do {
+            try encoded.withUnsafeBytes { try result.append($0) }
+        } catch {
+            throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
         }
-        return (encoded, count + (chunks.isEmpty ? encoded[0].count : 0))
+        return result
     }
 
     /// Decodes a document this encoder wrote back to text (for ``XMLBinder/xml(from:options:)``).
-    static func text(of chunks: [[UInt8]], options: WritingOptions) -> String {
-        text(of: Array(chunks.joined()), options: options)
+    static func text(of storage: DocumentStorage, options: WritingOptions) -> String {
+        text(of: [UInt8](storage.takeData()), options: options)
     }
 
     /// Decodes a document this encoder wrote back to text.

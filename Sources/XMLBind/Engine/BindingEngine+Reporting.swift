@@ -94,35 +94,8 @@ extension BindingEngine {
         return names
     }
 
-    /// `; did you mean 'class'?` when one candidate is a small edit away, else nothing.
+    /// `; did you mean 'class'?` when one candidate is close (see ``Suggestion``), else nothing.
     static func didYouMean(_ name: String, among candidates: [String]) -> String {
-        let threshold = max(1, min(3, name.count / 3))
-        let ranked = Set(candidates).filter { $0 != name }
-            .map { (name: $0, distance: editDistance(name, $0)) }
-            .filter { $0.distance <= threshold }
-            .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
-        return ranked.map { "; did you mean '\($0.name)'?" } ?? ""
-    }
-
-    /// Edit distance over Unicode scalars, where inserting, deleting or replacing one
-    /// character, or swapping two neighbours, counts as one edit (optimal string alignment).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
+        Suggestion.closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 }

@@ -24,7 +24,7 @@ extension BindingEngine {
                     .attributeValue(ExpandedName(name).qualifiedName, marker: marker, occurrence: occurrence)
                 )
             case .element(let offset, let textOffset, _, _), .text(let offset, let textOffset):
-                guard let marker else { return (offset, .offset) }
+                guard let marker else { return (offset, .elementText) }
                 return textOffset >= 0 ? (textOffset, .search(marker, occurrence: occurrence)) : (offset, .offset)
             }
         }
@@ -47,7 +47,11 @@ extension BindingEngine {
             return
         }
         do {
-            let substituted = try resolver.substitute(raw)
+            let readSoFar = driver?.currentByteIndex ?? place.focus().offset
+            let substituted = try resolver.substitute(raw, documentOffset: readSoFar)
+            substitutionRecord?.note(
+                object, binding: binding, property: index, original: String(decoding: raw, as: UTF8.self),
+                resolved: String(decoding: substituted, as: UTF8.self))
             substituted.withUnsafeBufferPointer { bytes in
                 convert(
                     bytes, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
@@ -57,9 +61,9 @@ extension BindingEngine {
             let (offset, focus) = place.focus(marker: "${", occurrence: error.occurrence)
             report(
                 PendingDiagnostic(
-                    code: .substitutionFailed,
-                    message: "\(error.message), in property '\(binding.properties[index].propertyName)' "
-                        + "of <\(binding.elementName)>",
+                    code: error.code,
+                    message: "\(error.message), in \(Self.named(binding.properties[index])) "
+                        + "of <\(binding.elementName)>" + (error.suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                     byteOffset: offset, focus: focus))
         }
     }
@@ -117,7 +121,9 @@ extension BindingEngine {
 
     private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace)
     {
-        let (offset, focus) = place.focus()
+        // A repeated element is pointed at by its `<`, not its text.
+        var (offset, focus) = place.focus()
+        if case .elementText = focus { focus = .offset }
         var first: PendingDiagnostic.Note
         switch place {
         case .element(_, _, let ownerMark, let ownerOffset):
@@ -139,7 +145,7 @@ extension BindingEngine {
         report(
             PendingDiagnostic(
                 code: .duplicateValue,
-                message: "property '\(property.propertyName)' of <\(binding.elementName)> is given more than once",
+                message: "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
                 byteOffset: offset, focus: focus, notes: [first]))
     }
 
@@ -189,7 +195,16 @@ extension BindingEngine {
         let text = shortened(String(decoding: value, as: UTF8.self))
         let source = original.map { " (from \"\(shortened($0))\")" } ?? ""
         let reason = (error as? ConversionError)?.reason ?? String(describing: error)
-        return "cannot convert \"\(text)\"\(source) to \(property.typeName) for property '\(property.propertyName)' "
+        return "cannot convert \"\(text)\"\(source) to \(property.typeName) for \(named(property)) "
             + "of <\(element.elementName)>: \(reason)"
+    }
+
+    /// A property as messages name it: `property 'timeout'`, or with the XML name first
+    /// when the document writes it differently, `'protocol' (property 'proto')`, so the
+    /// message speaks the file's language and still names the Swift property.
+    static func named(_ property: PropertyBinding) -> String {
+        let written = property.xmlName.description
+        return written == property.propertyName
+            ? "property '\(written)'" : "'\(written)' (property '\(property.propertyName)')"
     }
 }

@@ -59,6 +59,8 @@ final class BindingEngine {
     let file: String?
     let globalPolicy: UnknownContentPolicy
     let resolver: VariableResolver?
+    /// Receives the original text of substituted values, when the caller asked for it.
+    var substitutionRecord: SubstitutionRecord?
     /// Set by the driver that owns this engine; used for origins.
     unowned(unsafe) var driver: ExpatDriver?
 
@@ -125,7 +127,7 @@ final class BindingEngine {
         self.options = options
         self.file = file
         self.globalPolicy = options.effectiveUnknownContent
-        self.resolver = options.substitution.map(VariableResolver.init)
+        self.resolver = options.substitution.map { VariableResolver($0, limits: options.limits) }
         bindingRefs = .allocate(capacity: max(1, registry.bindings.count))
         for (index, binding) in registry.bindings.enumerated() {
             (bindingRefs + index).initialize(to: Unmanaged.passUnretained(binding))

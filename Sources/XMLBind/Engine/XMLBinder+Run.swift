@@ -24,9 +24,13 @@ extension XMLBinder {
         var file: String?
     }
 
-    /// Runs one parse; throws when it found any error.
-    func bind(_ input: Input, file: String?) throws(XMLBindError) -> ParseOutcome {
+    /// Runs one parse; throws when it found any error. `substitutions` receives the
+    /// original text of substituted values.
+    func bind(_ input: Input, file: String?, substitutions: SubstitutionRecord? = nil) throws(XMLBindError)
+        -> ParseOutcome
+    {
         let engine = BindingEngine(registry: registry, options: options, file: file)
+        engine.substitutionRecord = substitutions
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
         guard
@@ -50,7 +54,7 @@ extension XMLBinder {
                 let reason = String(cString: strerror(errno))
                 throw XMLBindError(
                     code: .io, message: "cannot open '\(path)': \(reason)",
-                    origin: Origin(file: path, line: 0, column: 0))
+                    origin: Origin(file: file ?? path, line: 0, column: 0))
             }
             defer { close(descriptor) }
             result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
@@ -77,7 +81,7 @@ extension XMLBinder {
         let locator = SourceLocator(source: source, encoding: driver.sourceEncoding)
         var pending = engine.diagnostics
         if let failure = driver.failure {
-            pending.append(failure)
+            pending.append(WellFormednessAdvice.explain(failure, locator: locator, limits: options.limits))
         }
         let hasErrors = engine.errorCount > 0 || driver.failure != nil
         let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)

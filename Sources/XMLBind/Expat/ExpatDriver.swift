@@ -365,6 +365,7 @@ final class ExpatDriver {
             message: Self.message(for: code),
             byteOffset: currentByteIndex,
             fallback: position)
+        failure?.malformation = Self.malformation(for: code)
     }
 
     /// Records a refusal, unless a problem already stopped the document.
@@ -385,6 +386,19 @@ final class ExpatDriver {
         case XML_ERROR_PARAM_ENTITY_REF: .parameterEntityRefused
         case XML_ERROR_UNKNOWN_ENCODING, XML_ERROR_INCORRECT_ENCODING: .invalidEncoding
         default: .malformedXML
+        }
+    }
+
+    /// The errors whose message ``WellFormednessAdvice`` rewrites.
+    static func malformation(for code: XML_Error) -> Malformation? {
+        switch code {
+        case XML_ERROR_TAG_MISMATCH: .mismatchedTag
+        case XML_ERROR_NO_ELEMENTS: .noElement
+        case XML_ERROR_DUPLICATE_ATTRIBUTE: .duplicateAttribute
+        case XML_ERROR_INVALID_TOKEN: .invalidToken
+        case XML_ERROR_AMPLIFICATION_LIMIT_BREACH: .amplification
+        case XML_ERROR_UNCLOSED_TOKEN: .unclosedToken
+        default: nil
         }
     }
 

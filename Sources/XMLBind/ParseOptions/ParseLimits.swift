@@ -67,6 +67,14 @@ public struct ParseLimits: Sendable, Hashable {
     /// never read either way. Set it to `false` to refuse every DOCTYPE
     /// (``XMLBindError/Code/doctypeRefused``).
     public var allowsDoctype: Bool
+    /// How deeply the fallbacks of `${NAME:-…}` may nest when ``ParseOptions/substitution``
+    /// is on: 16 by default. `${A:-x}` has nesting 1, `${A:-${B:-x}}` nesting 2; values
+    /// below 1 count as 1 (``XMLBindError/Code/substitutionNestingLimitExceeded``).
+    ///
+    /// The bytes that variables add are held to ``maximumAmplification`` and
+    /// ``amplificationThreshold``, as entity expansion is
+    /// (``XMLBindError/Code/substitutionAmplificationLimitExceeded``).
+    public var maximumSubstitutionNesting: Int
 
     /// Creates limits; every argument defaults to the documented default.
     ///
@@ -82,6 +90,7 @@ public struct ParseLimits: Sendable, Hashable {
     ///   - amplificationThreshold: Bytes of expansion before the factor applies; 1 MiB.
     ///   - maximumDocumentSize: Bytes per document, or `nil` for no limit; `nil`.
     ///   - allowsDoctype: Whether a `<!DOCTYPE …>` is allowed; `true`.
+    ///   - maximumSubstitutionNesting: Nesting depth of `${NAME:-…}` fallbacks; 16.
     public init(
         maximumDepth: Int = 256,
         maximumAttributes: Int = 1_024,
@@ -93,7 +102,8 @@ public struct ParseLimits: Sendable, Hashable {
         maximumAmplification: Double = 20,
         amplificationThreshold: Int = 1 << 20,
         maximumDocumentSize: Int? = nil,
-        allowsDoctype: Bool = true
+        allowsDoctype: Bool = true,
+        maximumSubstitutionNesting: Int = 16
     ) {
         self.maximumDepth = maximumDepth
         self.maximumAttributes = maximumAttributes
@@ -106,5 +116,6 @@ public struct ParseLimits: Sendable, Hashable {
         self.amplificationThreshold = amplificationThreshold
         self.maximumDocumentSize = maximumDocumentSize
         self.allowsDoctype = allowsDoctype
+        self.maximumSubstitutionNesting = maximumSubstitutionNesting
     }
 }

@@ -11,7 +11,7 @@ extension XMLBinder {
     /// - Returns: The root element's object, with everything below it bound.
     /// - Throws: ``XMLBindError`` with every problem found, in document order; no partial
     ///   object is ever returned.
-    public func parse<T>(_ data: Data, as type: T.Type, file: String? = nil) throws(XMLBindError) -> T {
+    public func parse<T>(_ data: Data, as type: T.Type, file: String? = nil) throws -> T {
         var warnings: [Diagnostic] = []
         return try parse(data, as: type, file: file, warnings: &warnings)
     }
@@ -27,7 +27,7 @@ extension XMLBinder {
     /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found, warnings included.
     public func parse<T>(_ data: Data, as type: T.Type, file: String? = nil, warnings: inout [Diagnostic])
-        throws(XMLBindError) -> T
+        throws -> T
     {
         try typedRoot(bind(.data(data, forceUTF8: false), file: file), as: type, warnings: &warnings)
     }
@@ -42,7 +42,7 @@ extension XMLBinder {
     ///   - file: A file name for origins and diagnostics.
     /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found.
-    public func parse<T>(_ string: String, as type: T.Type, file: String? = nil) throws(XMLBindError) -> T {
+    public func parse<T>(_ string: String, as type: T.Type, file: String? = nil) throws -> T {
         var warnings: [Diagnostic] = []
         return try parse(string, as: type, file: file, warnings: &warnings)
     }
@@ -58,7 +58,7 @@ extension XMLBinder {
     /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found, warnings included.
     public func parse<T>(_ string: String, as type: T.Type, file: String? = nil, warnings: inout [Diagnostic])
-        throws(XMLBindError) -> T
+        throws -> T
     {
         try typedRoot(bind(.data(Data(string.utf8), forceUTF8: true), file: file), as: type, warnings: &warnings)
     }
@@ -69,12 +69,14 @@ extension XMLBinder {
     /// - Parameters:
     ///   - url: A `file:` URL.
     ///   - type: The type the root element must bind to.
-    /// - Returns: The root element's object; origins name the file's path.
+    ///   - file: The name origins and diagnostics show, such as `config/app.xml`; `nil`
+    ///     (the default) shows the file's path.
+    /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found, with code
     ///   ``XMLBindError/Code/io`` when the file cannot be read.
-    public func parse<T>(contentsOf url: URL, as type: T.Type) throws(XMLBindError) -> T {
+    public func parse<T>(contentsOf url: URL, as type: T.Type, file: String? = nil) throws -> T {
         var warnings: [Diagnostic] = []
-        return try parse(contentsOf: url, as: type, warnings: &warnings)
+        return try parse(contentsOf: url, as: type, file: file, warnings: &warnings)
     }
 
     /// Binds a file, reading it in chunks, returns its root object as the requested type,
@@ -83,11 +85,14 @@ extension XMLBinder {
     /// - Parameters:
     ///   - url: A `file:` URL.
     ///   - type: The type the root element must bind to.
+    ///   - file: The name origins and diagnostics show; `nil` shows the file's path.
     ///   - warnings: Receives the parse's warnings, appended in document order.
     /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found, warnings included.
-    public func parse<T>(contentsOf url: URL, as type: T.Type, warnings: inout [Diagnostic]) throws(XMLBindError) -> T {
-        try typedRoot(bind(.file(url.path), file: url.path), as: type, warnings: &warnings)
+    public func parse<T>(contentsOf url: URL, as type: T.Type, file: String? = nil, warnings: inout [Diagnostic])
+        throws -> T
+    {
+        try typedRoot(bind(.file(url.path), file: file ?? url.path), as: type, warnings: &warnings)
     }
 
     /// Binds a document and returns its root object, whatever its type.
@@ -98,7 +103,7 @@ extension XMLBinder {
     /// - Returns: The root element's object, or `nil` when the root element is not
     ///   registered and was skipped (``ParseMode/lenient`` mode).
     /// - Throws: ``XMLBindError`` with every problem found.
-    public func parse(_ data: Data, file: String? = nil) throws(XMLBindError) -> Any? {
+    public func parse(_ data: Data, file: String? = nil) throws -> Any? {
         try bind(.data(data, forceUTF8: false), file: file).root
     }
 
@@ -109,21 +114,23 @@ extension XMLBinder {
     ///   - file: A file name for origins and diagnostics.
     /// - Returns: The root element's object, or `nil` when the root element was skipped.
     /// - Throws: ``XMLBindError`` with every problem found.
-    public func parse(_ string: String, file: String? = nil) throws(XMLBindError) -> Any? {
+    public func parse(_ string: String, file: String? = nil) throws -> Any? {
         try bind(.data(Data(string.utf8), forceUTF8: true), file: file).root
     }
 
     /// Binds a file, reading it in chunks, and returns its root object, whatever its type.
     ///
-    /// - Parameter url: A `file:` URL.
+    /// - Parameters:
+    ///   - url: A `file:` URL.
+    ///   - file: The name origins and diagnostics show; `nil` shows the file's path.
     /// - Returns: The root element's object, or `nil` when the root element was skipped.
     /// - Throws: ``XMLBindError`` with every problem found.
-    public func parse(contentsOf url: URL) throws(XMLBindError) -> Any? {
-        try bind(.file(url.path), file: url.path).root
+    public func parse(contentsOf url: URL, file: String? = nil) throws -> Any? {
+        try bind(.file(url.path), file: file ?? url.path).root
     }
 
     /// Parses a document handed over in pieces; tests and the fuzzer use it to split text anywhere.
-    package func parse(chunks: some Sequence<Data>, file: String? = nil) throws(XMLBindError) -> Any? {
+    package func parse(chunks: some Sequence<Data>, file: String? = nil) throws -> Any? {
         try bind(.chunks(AnySequence(chunks)), file: file).root
     }
 }

@@ -25,6 +25,9 @@ final class StreamSession<Element> {
     /// Diagnostics resolved so far, each with the offset its caret points at.
     private var resolved: [(key: Int, diagnostic: Diagnostic)] = []
     private var resolvedCount = 0
+    /// Diagnostics found in a line that has not arrived whole yet (a window of recent input
+    /// only), resolved once it has, so that the excerpt is not cut where a piece ended.
+    private var held: [PendingDiagnostic] = []
     private var expatErrorResolved = false
     private var readFailure: String?
     /// Whether expat takes no more input: the input ended, reading failed, or parsing stopped.
@@ -103,7 +106,8 @@ final class StreamSession<Element> {
 
     private func pieceDone() {
         guard usesRecent else { return }
-        resolvePending()
+        // Before a trim, everything: the lines held back for may be about to go.
+        resolvePending(force: recent.needsTrim)
         guard recent.needsTrim else { return }
         // An element still open may yet get a diagnostic at its start tag (a missing
         // required value, a failed check): locate the start tags about to be dropped first.
@@ -197,25 +201,36 @@ final class StreamSession<Element> {
 
     /// Every diagnostic found so far, in document order.
     private func diagnosticsSoFar() -> [Diagnostic] {
-        resolvePending()
+        resolvePending(force: true)
         return resolved.enumerated()
             .sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
             .map(\.element.diagnostic)
     }
 
     /// Resolves the diagnostics found since the last call (reading the source once for all).
-    private func resolvePending() {
-        var pending = Array(engine.diagnostics[resolvedCount...])
+    ///
+    /// - Parameter force: Resolve those whose line has not arrived whole too; otherwise
+    ///   they wait (with a window of recent input only, while input is still to come).
+    private func resolvePending(force: Bool = false) {
+        var pending = held + engine.diagnostics[resolvedCount...]
+        held.removeAll()
         resolvedCount = engine.diagnostics.count
+        let locator = SourceLocator(source: diagnosticSource, encoding: driver.sourceEncoding)
         if !expatErrorResolved, let expatError = driver.failure {
-            pending.append(expatError)
+            pending.append(WellFormednessAdvice.explain(expatError, locator: locator, limits: driver.limits))
             expatErrorResolved = true
         }
         guard !pending.isEmpty else { return }
-        let locator = SourceLocator(source: diagnosticSource, encoding: driver.sourceEncoding)
         // `resolve` returns them in the order of their caret offsets (stable); keep those
         // offsets, so that batches resolved at different times merge in document order.
-        let keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
+        var keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
+        if usesRecent, !force, !isFinished {
+            let complete = keys.map { recent.hasLine(at: $0, reaching: SourceLocator.maximumLineBytes) }
+            held = zip(pending, complete).filter { !$0.1 }.map(\.0)
+            pending = zip(pending, complete).filter { $0.1 }.map(\.0)
+            keys = zip(keys, complete).filter { $0.1 }.map(\.0)
+            guard !pending.isEmpty else { return }
+        }
         let order = pending.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
         let diagnostics = PendingDiagnostic.resolve(pending, file: file, locator: locator)
         for (index, diagnostic) in zip(order, diagnostics) {

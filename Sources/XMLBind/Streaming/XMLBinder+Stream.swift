@@ -61,23 +61,25 @@ extension XMLBinder {
     /// - Parameters:
     ///   - url: A `file:` URL.
     ///   - type: The type to stream.
+    ///   - file: The name origins and diagnostics show; `nil` (the default) shows the file's path.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
     /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found (code ``XMLBindError/Code/io``
     ///   when the file cannot be read), or what `body` throws.
     @discardableResult
-    public func stream<T>(contentsOf url: URL, each type: T.Type, _ body: (T) throws -> StreamAction) throws
-        -> [Diagnostic]
-    {
+    public func stream<T>(
+        contentsOf url: URL, each type: T.Type, file: String? = nil, _ body: (T) throws -> StreamAction
+    ) throws -> [Diagnostic] {
         let path = url.path
+        let shown = file ?? path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             throw XMLBindError(
-                code: .io, message: "cannot open '\(path)': \(reason)", origin: Origin(file: path, line: 0, column: 0))
+                code: .io, message: "cannot open '\(path)': \(reason)", origin: Origin(file: shown, line: 0, column: 0))
         }
         defer { close(descriptor) }
-        let session = try StreamSession<T>(binder: self, file: path, source: .file(path), forceUTF8: false)
+        let session = try StreamSession<T>(binder: self, file: shown, source: .file(path), forceUTF8: false)
         return try session.run(fileDescriptor: descriptor, chunkSize: options.chunkSize, body)
     }
 

@@ -38,6 +38,8 @@ struct NamespacePlan {
     /// namespace and form, however many elements use it.
     private var notes: [Note] = []
     private var noted: Set<Note> = []
+    /// How many distinct notes the plan holds.
+    var noteCount: Int { notes.count }
     private var requiresNoNamespace = false
     private var prefixByURI: [String: String] = [:]
     private var uriByUnboundPrefix: [String: String] = [:]

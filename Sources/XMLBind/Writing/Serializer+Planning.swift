@@ -65,7 +65,7 @@ extension Serializer {
         let type = ObjectIdentifier(Swift.type(of: object))
         if let known = knownTypes.first(where: { $0.type == type }) { return known.binding }
         guard let (binding, _) = try resolve(object, parent: parent) else { return nil }
-        knownTypes.append((type, binding, -1))
+        if knownTypes.count < Self.knownTypeLimit { knownTypes.append((type, binding, -1)) }
         return binding
     }
 

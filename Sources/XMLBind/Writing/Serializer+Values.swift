@@ -5,7 +5,7 @@ extension Serializer {
     mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
         let binding = form.binding
         for attribute in form.attributes {
-            if attribute.value.boolOffset >= 0, !options.omitsDefaultValues {
+            if attribute.value.boolOffset >= 0, !options.omitsDefaultValues, options.restoresSubstitutions == nil {
                 let flag = (ObjectStorage.base(of: box, isClass: form.isClass) + attribute.value.boolOffset)
                     .load(as: Bool.self)
                 writer.raw(attribute.start)
@@ -26,7 +26,9 @@ extension Serializer {
     /// conversion is read from its field: the text its conversion would give, without a
     /// call through the key path.
     mutating func value(_ source: WritingForm.Value, of form: WritingForm, _ box: AnyObject) -> String? {
-        guard source.isPlain, !options.omitsDefaultValues else { return value(source.index, of: form.binding, box) }
+        guard source.isPlain, !options.omitsDefaultValues, options.restoresSubstitutions == nil else {
+            return value(source.index, of: form.binding, box)
+        }
         let base = ObjectStorage.base(of: box, isClass: form.isClass)
         if source.boolOffset >= 0 { return (base + source.boolOffset).load(as: Bool.self) ? "true" : "false" }
         let field = UnsafeRawPointer(base + source.textOffset)
@@ -86,10 +88,16 @@ extension Serializer {
     }
 
     /// A property's formatted value, or `nil` when it is not written: a `nil` optional,
-    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default.
+    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default. With
+    /// ``WritingOptions/restoresSubstitutions``, the `${…}` text a value was resolved from.
     mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
         let property = binding.properties[index]
-        guard let text = property.read(box) else { return nil }
+        guard var text = property.read(box) else { return nil }
+        if let original = options.restoresSubstitutions?.original(
+            of: box, binding: binding, property: index, current: text)
+        {
+            text = original
+        }
         guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
         let initial = property.defaultText ?? initialValue(index, of: binding)
         return text == initial ? nil : text

@@ -47,6 +47,9 @@ struct Serializer {
     /// The class of each child met in a field, with its binding and (once writing) form:
     /// few, so they are scanned in order.
     var knownTypes: [(type: ObjectIdentifier, binding: ElementBinding, form: Int)] = []
+    /// How many classes ``knownTypes`` remembers; past that, children of further classes
+    /// are resolved through the registry each time.
+    static let knownTypeLimit = 32
     /// For the planning walk: each binding's ``WritingForm/directChildren(_:_:)``, by slot.
     var directBySlot: [ObjectIdentifier: [WritingForm.DirectChildren?]] = [:]
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
@@ -83,9 +86,14 @@ struct Serializer {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
+        let typeName = "\(type(of: value))"
+        // The suggested element name: the type's name with its first letter lowercased.
+        let element = (typeName.split(separator: ".").last.map(String.init) ?? typeName)
+        let suggested = element.prefix(1).lowercased() + element.dropFirst()
         throw XMLBindError(
             code: .unmappedType,
-            message: "cannot write a value of type \(type(of: value))\(place): no mapping is registered for it")
+            message: "cannot write a value of type \(typeName)\(place): no mapping is registered for it; register "
+                + "one with the binder that writes, such as mapping(\(typeName).self, element: \"\(suggested)\")")
     }
 
     /// The binding and form of a class instance read from a field (its box is itself).
@@ -98,7 +106,7 @@ struct Serializer {
         }
         guard let (binding, _) = try resolve(object, parent: forms[parent].binding) else { return nil }
         let form = self.form(of: binding)
-        knownTypes.append((type, binding, form))
+        if knownTypes.count < Self.knownTypeLimit { knownTypes.append((type, binding, form)) }
         return (binding, form)
     }
 

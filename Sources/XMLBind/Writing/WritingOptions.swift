@@ -61,6 +61,11 @@ public struct WritingOptions: Sendable {
     /// (``ClassDefinition/propertiesWritten(as:)``) or the declaration itself
     /// (``ClassDefinition/written(as:)``) says otherwise: as attributes by default.
     public var propertyForm: PropertyForm
+    /// Writes back the `${…}` text a parse recorded (see ``SubstitutionRecord``) instead of
+    /// the resolved values, for each property whose value still reads as it was resolved.
+    /// `nil` (the default) writes values as they are, resolved ones included, which may
+    /// be secrets taken from the environment.
+    public var restoresSubstitutions: SubstitutionRecord?
     /// The encoding the document is written in, by its IANA name or an alias (see
     /// <doc:Encodings>): `"UTF-8"` by default, or any encoding iconv can write, such as
     /// `"Shift_JIS"` or `"windows-1251"`.

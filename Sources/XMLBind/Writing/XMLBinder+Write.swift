@@ -19,15 +19,11 @@ extension XMLBinder {
     ///   of an unregistered type, ``XMLBindError/Code/invalidCharacter`` for a value XML 1.0
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
-    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> String {
-        var (chunks, count) = try chunks(from: object, options: options)
+    public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws -> String {
+        let storage = try document(from: object, options: options)
         // In another encoding: the text that document decodes to.
-        if !OutputEncoder.writesUTF8(options) { return OutputEncoder.text(of: chunks, options: options) }
-        // The writer writes valid UTF-8 only (its input is Swift strings), so the copy below
-        // is the string's contents as they are.
-        return String(unsafeUninitializedCapacity: count) { target in
-            Self.move(&chunks, into: UnsafeMutableRawBufferPointer(target))
-        }
+        guard OutputEncoder.writesUTF8(options) else { return OutputEncoder.text(of: storage, options: options) }
+        return storage.takeString()
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -37,53 +33,35 @@ extension XMLBinder {
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
-    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws(XMLBindError) -> Data {
-        var (chunks, count) = try chunks(from: object, options: options)
-        // Zeroed lazily by the system: its pages only count once the chunks are copied in.
-        var data = Data(count: count)
-        data.withUnsafeMutableBytes { target in _ = Self.move(&chunks, into: target) }
-        return data
+    public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws -> Data {
+        try document(from: object, options: options).takeData()
     }
 
     /// Writes an object as an XML document to a file, which is replaced only once the
     /// whole document is written.
     ///
-    /// The document goes to a temporary file next to `url` in pieces as it is written
-    /// (never whole in memory), which then takes the place of `url`.
+    /// The document goes to a temporary file next to the file in pieces as it is written
+    /// (never whole in memory), which then takes the file's place. A symbolic link is
+    /// followed: the file it names is replaced and the link stays. A file that exists
+    /// keeps its permission bits, owner and group; a new one gets `0666` less the umask.
+    /// See <doc:Writing>.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
     ///   - url: A `file:` URL.
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
-    ///   ``XMLBindError/Code/io`` when the file cannot be written; `url` is then unchanged.
-    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws(XMLBindError) {
-        let path = url.path
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw XMLBindError(
-                code: .io, message: "cannot write '\(path)': cannot create a file in its folder",
-                origin: Origin(file: path, line: 0, column: 0))
-        }
+    ///   ``XMLBindError/Code/io`` when the file cannot be written, or the new file cannot
+    ///   be given the old one's mode and owner; the file is then unchanged.
+    public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws {
+        let replacement = try FileReplacement(replacing: url.path)
         do {
-            try write(object, to: handle, options: options)
-            try handle.close()
-            guard rename(temporary, path) == 0 else {
-                throw XMLBindError(
-                    code: .io, message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
-                    origin: Origin(file: path, line: 0, column: 0))
-            }
+            try write(object, to: replacement.handle, options: options)
         } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            if let error = error as? XMLBindError { throw error }
-            throw XMLBindError(
-                code: .io, message: "cannot write '\(path)': \(error.localizedDescription)",
-                origin: Origin(file: path, line: 0, column: 0))
+            replacement.abort()
+            throw error
         }
+        try replacement.commit()
     }
 
     /// Writes an object as an XML document to a file handle, in pieces as it is written
@@ -98,34 +76,28 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
     ///   ``XMLBindError/Code/io`` when writing to the handle fails.
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
-        throws(XMLBindError)
+        throws
     {
-        try write(object, options: options, sink: { bytes in try fileHandle.write(contentsOf: Data(bytes)) })
-    }
-
-    /// Writes a document into memory, as the chunks the writer filled.
-    private func chunks(from object: Any, options: WritingOptions) throws(XMLBindError) -> ([[UInt8]], Int) {
-        let encoder = try OutputEncoder.make(for: options)
-        var serializer = Serializer(
-            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
-        try serializer.writeDocument(object)
-        // The last stage: UTF-8 to the options' encoding, when it is another.
-        guard let encoder else { return serializer.writer.takeChunks() }
-        return try encoder.encodeChunks(serializer.writer.takeChunks().0)
-    }
-
-    /// Copies the chunks into `target` in order, freeing each once copied, so the document
-    /// is never held twice over; returns the bytes copied.
-    private static func move(_ chunks: inout [[UInt8]], into target: UnsafeMutableRawBufferPointer) -> Int {
-        var offset = 0
-        for index in chunks.indices {
-            chunks[index].withUnsafeBytes { chunk in
-                UnsafeMutableRawBufferPointer(rebasing: target[offset..<offset + chunk.count]).copyMemory(from: chunk)
-                offset += chunk.count
-            }
-            chunks[index] = []
+        try write(object, options: options) { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // The writer's own buffer, only borrowed for the call: no copy.
+            try fileHandle.write(
+                contentsOf: Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
         }
-        return offset
+    }
+
+    /// Writes a document into memory.
+    private func document(from object: Any, options: WritingOptions) throws(XMLBindError) -> DocumentStorage {
+        let encoder = try OutputEncoder.make(for: options)
+        let writer = XMLWriter(flushThreshold: 1 << 20)
+        var serializer = Serializer(registry: registry, options: options, prefixes: prefixes, writer: writer)
+        try serializer.writeDocument(object)
+        // A writer without a sink always has its storage.
+        let storage = serializer.writer.storage ?? DocumentStorage()
+        // The last stage: UTF-8 to the options' encoding, when it is another.
+        guard let encoder else { return storage }
+        return try encoder.encodeStorage(storage)
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.

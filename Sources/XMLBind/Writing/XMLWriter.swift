@@ -1,6 +1,5 @@
 /// Writes XML markup and escaped text as UTF-8 into a buffer, and hands full buffers on:
-/// to a sink (a file, a handle) or to a list of chunks (a document kept in memory), so
-/// a large document never sits in one growing buffer.
+/// to a sink (a file, a handle) or to a ``DocumentStorage`` (a document kept in memory).
 ///
 /// The writer knows XML's lexical rules, not the registry: ``Serializer`` decides what
 /// to write and calls it. Names are written as given (they come from registrations);
@@ -25,20 +24,20 @@ struct XMLWriter {
 
     /// The bytes not yet handed on.
     private(set) var buffer: [UInt8] = []
-    /// Without a sink: the full buffers so far, in order (see ``takeDocument()``).
-    private var chunks: [[UInt8]] = []
-    private var chunkedCount = 0
+    /// Without a sink: the document so far.
+    let storage: DocumentStorage?
     private let sink: Sink?
     private let flushThreshold: Int
 
     /// Creates a writer.
     ///
     /// - Parameters:
-    ///   - sink: Where full buffers go; `nil` to keep the document in memory, in chunks.
+    ///   - sink: Where full buffers go; `nil` to keep the document in ``storage``.
     ///   - flushThreshold: The buffer size past which ``flushIfNeeded()`` hands it on.
     init(sink: Sink? = nil, flushThreshold: Int = 64 << 10) {
         self.sink = sink
-        self.flushThreshold = max(1, sink == nil ? max(flushThreshold, 1 << 20) : flushThreshold)
+        storage = sink == nil ? DocumentStorage() : nil
+        self.flushThreshold = max(1, flushThreshold)
         buffer.reserveCapacity(self.flushThreshold + 4096)
     }
 
@@ -85,7 +84,13 @@ struct XMLWriter {
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
     mutating func text(_ value: String) throws(InvalidCharacter) {
-        try escape(value, inAttribute: false)
+        let mark = buffer.count
+        do {
+            try escape(value, inAttribute: false)
+        } catch {
+            buffer.removeSubrange(mark...)
+            throw error
+        }
     }
 
     /// A CDATA section. `]]>` inside the value ends one section and starts another
@@ -135,7 +140,17 @@ struct XMLWriter {
             var runStart = 0
             var index = 0
             let count = bytes.count
+            let start = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
+                // Eight bytes at a time while none of them needs a look.
+                if let start {
+                    while index &+ 8 <= count,
+                        Self.isPlain((start + index).loadUnaligned(as: UInt64.self), inAttribute: inAttribute)
+                    {
+                        index &+= 8
+                    }
+                    guard index < count else { break }
+                }
                 let byte = bytes[index]
                 // Every byte that needs a look is below `?` (0x3F), or the lead byte 0xEF.
                 if byte > 0x3E, byte != 0xEF {
@@ -180,37 +195,35 @@ struct XMLWriter {
         if let failure { throw failure }
     }
 
+    /// Whether none of the eight bytes of `word` needs escaping or checking: no control
+    /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
+    /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
+    @inline(__always)
+    private static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        @inline(__always) func has(_ byte: UInt64) -> Bool { hasZero(word ^ (ones &* byte)) }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return !hasControl && !has(0x26) && !has(0x3C) && !has(0x3E) && !has(0xEF) && !(inAttribute && has(0x22))
+    }
+
     // MARK: Output
 
-    /// Hands the buffer on once it is past the threshold: to the sink, or into the chunks.
+    /// Hands the buffer on once it is past the threshold.
     mutating func flushIfNeeded() throws {
         guard buffer.count >= flushThreshold else { return }
         try flush()
     }
 
-    /// Hands whatever is buffered on.
+    /// Hands whatever is buffered on: to the sink, or into the storage.
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         if let sink {
             try buffer.withUnsafeBytes { try sink($0) }
-            buffer.removeAll(keepingCapacity: true)
-            return
+        } else if let storage {
+            try buffer.withUnsafeBytes { try storage.append($0) }
         }
-        chunkedCount += buffer.count
-        chunks.append(buffer)
-        buffer = []
-        buffer.reserveCapacity(flushThreshold + 4096)
-    }
-
-    /// Without a sink: the whole document, as the chunks it was written in, with its size.
-    /// The writer is empty afterwards.
-    mutating func takeChunks() -> (chunks: [[UInt8]], count: Int) {
-        var taken: [[UInt8]] = []
-        swap(&taken, &chunks)
-        let count = chunkedCount + buffer.count
-        if !buffer.isEmpty { taken.append(buffer) }
-        buffer = []
-        chunkedCount = 0
-        return (taken, count)
+        buffer.removeAll(keepingCapacity: true)
     }
 }
