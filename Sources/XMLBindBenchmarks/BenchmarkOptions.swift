@@ -25,7 +25,8 @@ struct BenchmarkOptions {
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
 
     static let help = """
-        XMLBindBenchmarks: XMLBind side by side with bare expat and Foundation's XMLParser.
+        XMLBindBenchmarks: XMLBind side by side with bare expat and Foundation's XMLParser,
+        and writing the graphs back side by side with Foundation's XMLDocument.
 
         USAGE: XMLBindBenchmarks [--workload beans|rss] [--size BYTES | --file PATH]
                                  [--runs N] [--only NAME[,NAME…]] [--no-memory]
@@ -43,7 +44,12 @@ struct BenchmarkOptions {
           --file PATH           Parse this file (bytes of gen_workloads.py) instead.
           --runs N              Timed runs per contender (default 5).
           --only NAME[,NAME…]   Run only these contenders: floor, binder, stream,
-                                foundation. stream reads --file itself, in chunks.
+                                foundation, write, write-file, xmldocument. stream
+                                reads --file itself, in chunks. The writers write the
+                                graph binder builds (outside the clock): write with
+                                xmlData, write-file to a file, xmldocument with
+                                Foundation's XMLDocument (tree built and serialised);
+                                their bytes are read back for the checksum.
                                 With one name and --runs 1: run it once, without warm-up,
                                 and print only its checksum line (for callgrind or
                                 /usr/bin/time). floor's line is bytes=N: it builds no graph.

@@ -13,6 +13,13 @@ struct BenchmarkRunner {
         let checksumLine: String
         let isGraphChecksum: Bool
         var peakBytes: Int?
+        /// For a writing contender: the size of the document it wrote.
+        var writtenBytes: Int? = nil
+        /// For a writing contender: its child's resident set when it started writing.
+        var startBytes: Int? = nil
+        /// The process's CPU time of each timed run: on a busy machine, closer to the work
+        /// than the wall clock.
+        var cpuSeconds: [Double] = []
         var median: Double { BenchmarkRunner.median(seconds) }
     }
 
@@ -27,16 +34,26 @@ struct BenchmarkRunner {
     /// model's deinitializers, a cost of the model rather than of binding; with
     /// `--free-graph` it is counted too.
     func runSingleShot(_ document: Document) throws {
+        var start: Int?
+        var peak: Int?
+        var lines: [String] = []
         for contender in contenders {
+            try contender.prepare(document)
+            if contender.writesGraph, options.printPeakMemory {
+                PeakMemoryProbe.resetPeak()
+                start = PeakMemoryProbe.ownResidentBytes()
+            }
             let result = try contender.parse(document)
-            print(result.checksumLine)
+            // Before the checksum, which reads a writer's bytes back into a second graph.
+            peak = PeakMemoryProbe.ownPeakBytes()
+            lines.append(result.checksumLine)
             if !options.freesGraph { ParseResult.keptUntilExit.append(result) }
         }
+        lines.forEach { print($0) }
         if options.printPeakMemory {
-            guard let peak = PeakMemoryProbe.ownPeakBytes() else {
-                throw BenchmarkError("error: cannot read VmHWM from /proc/self/status")
-            }
+            guard let peak else { throw BenchmarkError("error: cannot read VmHWM from /proc/self/status") }
             print(PeakMemoryProbe.peakPrefix + String(peak))
+            if let start { print(PeakMemoryProbe.startPrefix + String(start)) }
         }
     }
 
@@ -56,15 +73,24 @@ struct BenchmarkRunner {
     }
 
     private func measure(_ contender: any Contender, on document: Document) throws -> Row {
+        try contender.prepare(document)
         let warmUp = try contender.parse(document)
+        var written: Int?
+        if case .written(let bytes, _) = warmUp { written = bytes.count }
+        if case .writtenFile(let file, _) = warmUp {
+            written = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        }
         let expected = warmUp.checksumLine
         var seconds: [Double] = []
+        var cpuSeconds: [Double] = []
         let clock = ContinuousClock()
         for run in 1...options.runs {
             var result: ParseResult?
+            let cpuStart = Self.processCPUSeconds()
             let elapsed = try clock.measure {
                 result = try contender.parse(document)
             }
+            cpuSeconds.append(Self.processCPUSeconds() - cpuStart)
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             if let line = result?.checksumLine, line != expected {
                 throw BenchmarkError(
@@ -73,7 +99,7 @@ struct BenchmarkRunner {
         }
         return Row(
             name: contender.name, seconds: seconds, checksumLine: expected,
-            isGraphChecksum: warmUp.isGraphChecksum)
+            isGraphChecksum: warmUp.isGraphChecksum, writtenBytes: written, cpuSeconds: cpuSeconds)
     }
 
     private func measureMemory(of rows: inout [Row], on document: Document) throws {
@@ -99,6 +125,7 @@ struct BenchmarkRunner {
                         + "child process but '\(rows[index].checksumLine)' in this one")
             }
             rows[index].peakBytes = measurement.peakBytes
+            rows[index].startBytes = measurement.startBytes
         }
     }
 
@@ -124,11 +151,34 @@ struct BenchmarkRunner {
         for row in rows {
             print("  \(pad(row.name + ":", 12))\(row.checksumLine)")
         }
+        printWriters(rows)
         if options.measureMemory {
             print(
                 "  peak RSS: VmHWM of a child process running only that contender once on the same file;"
                     + " it includes the runtime and the \(String(format: "%.1f", document.megabytes)) MB document"
                     + " (floor's row is that baseline).")
+        }
+    }
+
+    /// For the writing contenders: the bytes they wrote, at what rate, and the ratio of
+    /// each writer's time to Foundation's `XMLDocument`.
+    private func printWriters(_ rows: [Row]) {
+        let writers = rows.filter { $0.writtenBytes != nil }
+        guard !writers.isEmpty else { return }
+        let foundation = writers.first { $0.name == "xmldocument" }?.median
+        for row in writers {
+            let bytes = Double(row.writtenBytes ?? 0)
+            let ratio = foundation.map { String(format: ", %.2f× xmldocument's time", row.median / $0) } ?? ""
+            let cpu = BenchmarkRunner.median(row.cpuSeconds)
+            let cpuRate = String(format: " (%.1f MB/s of CPU time)", bytes / 1_000_000 / cpu)
+            var beyond = ""
+            if let peak = row.peakBytes, let start = row.startBytes {
+                beyond = String(format: ", peak %.1f MB beyond the graph", Double(peak - start) / 1_000_000)
+            }
+            print(
+                "  \(pad(row.name + ":", 12))wrote \(String(format: "%.1f", bytes / 1_000_000)) MB, "
+                    + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(cpuRate)\(ratio)\(beyond)"
+            )
         }
     }
 
@@ -147,6 +197,13 @@ struct BenchmarkRunner {
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - text.count))
         return right ? fill + text : text + fill
+    }
+
+    /// CPU time this process has used, in seconds (`CLOCK_PROCESS_CPUTIME_ID`).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     static func median(_ values: [Double]) -> Double {

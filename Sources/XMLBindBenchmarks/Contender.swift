@@ -1,3 +1,5 @@
+import Foundation
+
 /// One way of reading a workload document that the benchmark times against the others.
 protocol Contender {
     /// The name `--only` selects it by, and its row in the table.
@@ -9,6 +11,19 @@ protocol Contender {
     /// - Returns: What the parse produced, for the checksum (computed after the clock stops).
     /// - Throws: When the document does not parse.
     func parse(_ document: Document) throws -> ParseResult
+
+    /// Work done once per document before the warm-up, outside the clock (a writer binds
+    /// the graph it then writes).
+    func prepare(_ document: Document) throws
+
+    /// Whether the contender writes a prepared graph (its peak memory is then measured
+    /// from the moment it starts writing).
+    var writesGraph: Bool { get }
+}
+
+extension Contender {
+    func prepare(_ document: Document) throws {}
+    var writesGraph: Bool { false }
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.
@@ -19,6 +34,10 @@ enum ParseResult {
     case bytesOnly(Int)
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
     case tally(String)
+    /// A written document (`write`, `xmldocument`), checksummed by reading it back.
+    case written(Data, Workload)
+    /// A written file (`write-file`), checksummed by reading it back.
+    case writtenFile(URL, Workload)
 
     /// Single-shot results left for the process's exit to reclaim (see
     /// ``BenchmarkRunner/runSingleShot(_:)``); only the main thread touches it.
@@ -31,6 +50,8 @@ enum ParseResult {
         case .rss(let root): RSSModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
+        case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
+        case .writtenFile(let file, let workload): ParseResult.readBack(file, workload)
         }
     }
 
@@ -53,6 +74,9 @@ enum Contenders {
             BinderContender(),
             StreamContender(),
             FoundationContender(),
+            WriteContender(),
+            WriteFileContender(),
+            XMLDocumentContender(),
         ]
     }
 

@@ -23,6 +23,8 @@ enum PeakMemoryProbe {
         let peakBytes: Int
         /// What the child printed: its checksum line.
         let checksumLine: String
+        /// For a writer: the resident set when it started writing (its graph bound).
+        let startBytes: Int?
     }
 
     static func measure(contender: String, workload: Workload, file: String) throws -> Measurement {
@@ -74,25 +76,47 @@ enum PeakMemoryProbe {
             throw BenchmarkError("the child measuring '\(contender)' failed (wait status \(status))")
         }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.count == 2, lines[1].hasPrefix(peakPrefix), let peak = Int(lines[1].dropFirst(peakPrefix.count))
+        guard lines.count == 2 || lines.count == 3, lines[1].hasPrefix(peakPrefix),
+            let peak = Int(lines[1].dropFirst(peakPrefix.count))
         else {
             throw BenchmarkError("the child measuring '\(contender)' printed \(lines), not a checksum and a peak")
         }
-        return Measurement(peakBytes: peak, checksumLine: lines[0])
+        let start =
+            lines.count == 3 && lines[2].hasPrefix(startPrefix) ? Int(lines[2].dropFirst(startPrefix.count)) : nil
+        return Measurement(peakBytes: peak, checksumLine: lines[0], startBytes: start)
     }
 
     /// How a child reports its peak: `peak-rss-bytes=N`, after its checksum line.
     static let peakPrefix = "peak-rss-bytes="
+    /// How a writer's child reports its resident set before writing: `start-rss-bytes=N`.
+    static let startPrefix = "start-rss-bytes="
 
     /// This process's peak resident set size (`VmHWM` in `/proc/self/status`), in bytes.
     static func ownPeakBytes() -> Int? {
+        ownStatusBytes("VmHWM:")
+    }
+
+    /// This process's resident set size now (`VmRSS`), in bytes.
+    static func ownResidentBytes() -> Int? {
+        ownStatusBytes("VmRSS:")
+    }
+
+    /// Makes the peak resident set start again from the current one (`/proc/self/clear_refs`
+    /// with `5`), so a writer's peak is that of writing, not of binding the graph first.
+    static func resetPeak() {
+        guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+        fputs("5", file)
+        fclose(file)
+    }
+
+    private static func ownStatusBytes(_ field: String) -> Int? {
         guard let file = fopen("/proc/self/status", "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
             let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix("VmHWM:") else { continue }
-            let digits = text.dropFirst("VmHWM:".count).filter(\.isNumber)
+            guard text.hasPrefix(field) else { continue }
+            let digits = text.dropFirst(field.count).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }  // reported in kB
         }
         return nil

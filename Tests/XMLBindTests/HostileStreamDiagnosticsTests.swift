@@ -52,9 +52,8 @@ import Testing
         do {
             _ = try binder.parse(data, as: StreamModel.Feed.self, file: "feed.xml", warnings: &warnings)
             return warnings.map(\.description).joined(separator: "\n")
-        } catch let caught {
-            let error = caught.asBindError
-            return error.description
+        } catch {
+            return "\(error)"
         }
     }
 

@@ -28,9 +28,8 @@ import Testing
             do {
                 let owner = try binder.parse(Data(document.utf8), as: Owner.self, file: "owner.xml")
                 return (owner.host, owner.url, nil, nil)
-            } catch let caught {
-                let error = caught.asBindError
-                return (nil, nil, error.code, error.description)
+            } catch {
+                return (nil, nil, (error as? XMLBindError)?.code, "\(error)")
             }
         }
     }

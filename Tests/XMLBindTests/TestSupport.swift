@@ -108,11 +108,3 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
-
-extension Error {
-    /// The error as the ``XMLBindError`` the binder throws; any other error becomes one
-    /// whose message names it, so a test comparing diagnostics fails on it visibly.
-    var asBindError: XMLBindError {
-        self as? XMLBindError ?? XMLBindError(code: .io, message: "unexpected error: \(self)")
-    }
-}

@@ -71,7 +71,10 @@ struct WritingOutputTests {
         let url = URL(fileURLWithPath: "/nonexistent-folder/log.xml")
         let error = bindError { try Self.binder.write(Self.log(count: 1), to: url) }
         #expect(error?.code == .io)
-        #expect(error?.message == "cannot write '/nonexistent-folder/log.xml': cannot create a file in its folder")
+        #expect(
+            error?.message
+                == "cannot write '/nonexistent-folder/log.xml': cannot create a file in its folder (No such file or directory)"
+        )
     }
 
     @Test func writingToAFileHandle() throws {

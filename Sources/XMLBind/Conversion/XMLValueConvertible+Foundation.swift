@@ -44,14 +44,15 @@ extension UUID: XMLValueConvertible {
 }
 
 extension Date: XMLValueConvertible {
-    /// ISO 8601: a date-time with a time zone (`2024-05-01T12:30:00Z`, fractional seconds
-    /// allowed) or a calendar date (`2024-05-01`, midnight UTC). Written as a UTC
-    /// date-time, with fractional seconds only when the value has them.
+    /// ISO 8601 in the proleptic Gregorian calendar, as XML Schema's `dateTime`: a
+    /// date-time with a time zone (`2024-05-01T12:30:00Z`, `2024-05-01T14:30:00+02:00`,
+    /// any number of fraction digits) or a calendar date (`2024-05-01`, midnight UTC).
+    /// Written as a UTC date-time with the fewest fraction digits that read back to the
+    /// same `Date` (at least to the microsecond, rounded to nearest). See <doc:Conversions>.
     public static var xmlConversion: Conversion<Date> {
         Conversion(
             bytes: { raw in
-                let text = String(decoding: XMLWhitespace.trimmed(raw), as: UTF8.self)
-                if let date = ISO8601Text.parse(text) { return date }
+                if let date = ISO8601Text.parse(XMLWhitespace.trimmed(raw)) { return date }
                 throw ConversionError("not an ISO 8601 date")
             },
             format: { ISO8601Text.format($0) })
@@ -68,24 +69,5 @@ extension Data: XMLValueConvertible {
                 return data
             },
             format: { $0.base64EncodedString() })
-    }
-}
-
-/// ISO 8601 parsing and formatting with Foundation's `Sendable` format styles.
-enum ISO8601Text {
-    private static let dateTime = Date.ISO8601FormatStyle()
-    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let calendarDate = Date.ISO8601FormatStyle().year().month().day()
-
-    static func parse(_ text: String) -> Date? {
-        if let date = try? fractional.parse(text) { return date }
-        if let date = try? dateTime.parse(text) { return date }
-        if text.utf8.count == 10, let date = try? calendarDate.parse(text) { return date }
-        return nil
-    }
-
-    static func format(_ date: Date) -> String {
-        let whole = date.timeIntervalSinceReferenceDate.rounded(.down)
-        return whole == date.timeIntervalSinceReferenceDate ? dateTime.format(date) : fractional.format(date)
     }
 }

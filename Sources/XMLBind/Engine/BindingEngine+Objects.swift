@@ -125,7 +125,11 @@ extension BindingEngine {
                     assigned: &assigned,
                     place: .attribute(rawName, tagOffset: byteIndex))
             } else if binding.access.keepsAttributes {
-                binding.access.addAttribute(object, name.qualifiedName, String(decoding: value, as: UTF8.self))
+                binding.access.addAttribute(
+                    object,
+                    XMLAttribute(
+                        name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                        value: String(decoding: value, as: UTF8.self)))
             } else {
                 unknownAttribute(
                     name, in: binding, byteIndex: byteIndex,

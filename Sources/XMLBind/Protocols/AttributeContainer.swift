@@ -5,10 +5,28 @@
 /// such attribute is handed over, in document order, and nothing is lost.
 /// Namespace declarations (`xmlns`, `xmlns:p`) are not attributes and are not passed.
 ///
+/// The binder hands each attribute to ``addAttribute(_:)``, with its namespace URI; its
+/// default implementation passes the name and value on to ``addAttribute(_:value:)``,
+/// which every container implements (an empty body is fine when `addAttribute(_:)` is
+/// implemented too).
+///
 /// To have the attributes written back when the object is written as XML, implement
-/// ``attributesToWrite`` as well; without it, none are written.
+/// ``keptAttributesToWrite`` (with their namespaces) or ``attributesToWrite`` (names and
+/// values only); without either, none are written.
+///
+/// ```swift
+/// final class Config: Bindable, XMLAttributeContainer {
+///     var name: String?
+///     var others: [XMLAttribute] = []
+///     init() {}
+///     func addAttribute(_ attribute: XMLAttribute) { others.append(attribute) }
+///     func addAttribute(_ name: String, value: String) {}
+///     var keptAttributesToWrite: [XMLAttribute] { others }
+///     subscript(name: String) -> String? { others.first { $0.name == name }?.value }
+/// }
+/// ```
 public protocol AttributeContainer {
-    /// Receives one attribute that no property took.
+    /// Receives one attribute that no property took, by its qualified name.
     ///
     /// - Parameters:
     ///   - name: The attribute's qualified name as written, such as `init-method` or
@@ -16,19 +34,47 @@ public protocol AttributeContainer {
     ///   - value: The attribute's value, with entities and character references decoded.
     mutating func addAttribute(_ name: String, value: String)
 
+    /// Receives one attribute that no property took, with its namespace URI.
+    ///
+    /// The default implementation calls ``addAttribute(_:value:)`` with the qualified
+    /// name and the value.
+    ///
+    /// - Parameter attribute: The attribute: its qualified name, the namespace URI its
+    ///   prefix is bound to in the document (`nil` when unprefixed), and its value.
+    mutating func addAttribute(_ attribute: XMLAttribute)
+
+    /// The attributes to write after the declared ones, in this order, with their
+    /// namespaces, when the object is written as XML.
+    ///
+    /// Return what ``addAttribute(_:)`` received to write a document back as it was read:
+    /// each namespace URI is declared with the attribute's prefix (or another, when that
+    /// prefix is taken). The default implementation returns ``attributesToWrite``, with no
+    /// namespaces.
+    var keptAttributesToWrite: [XMLAttribute] { get }
+
     /// The attributes to write after the declared ones, in this order, when the object is
     /// written as XML.
     ///
-    /// Return what ``addAttribute(_:value:)`` received to write a document back as it
-    /// was read. Names are qualified names (`init-method`, `xsi:schemaLocation`); a
-    /// prefix is declared as the binder's `prefixes:` map says (see <doc:Writing>).
+    /// Names are qualified names (`init-method`, `xsi:schemaLocation`); a prefix is
+    /// declared as the binder's `prefixes:` map says (see <doc:Writing>); to write the
+    /// namespace an attribute was read in, implement ``keptAttributesToWrite`` instead.
     /// Values are escaped by the writer. The default implementation returns none.
     var attributesToWrite: [(name: String, value: String)] { get }
 }
 
 extension AttributeContainer {
+    /// Passes the qualified name and the value to ``addAttribute(_:value:)``.
+    public mutating func addAttribute(_ attribute: XMLAttribute) {
+        addAttribute(attribute.name, value: attribute.value)
+    }
+
     /// No attributes: a container that does not implement the read side writes none back.
     public var attributesToWrite: [(name: String, value: String)] { [] }
+
+    /// ``attributesToWrite``, without namespaces.
+    public var keptAttributesToWrite: [XMLAttribute] {
+        attributesToWrite.map { XMLAttribute(name: $0.name, value: $0.value) }
+    }
 }
 
 /// Another name for ``AttributeContainer``, for files that also import Foundation.

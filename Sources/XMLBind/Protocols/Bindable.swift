@@ -24,14 +24,14 @@ public protocol Bindable: SendableMetatype {
     /// only evaluated when the type wants it.
     mutating func _xmlBindSetNamespace(_ uri: () -> String?)
     /// Not API. Hands an unmapped attribute to an ``AttributeContainer``.
-    mutating func _xmlBindAddAttribute(_ name: String, value: String)
+    mutating func _xmlBindAddAttribute(_ attribute: XMLAttribute)
     /// Not API. Hands a child to an ``Ancestor``; returns whether the type is one.
     mutating func _xmlBindAddChild(_ child: Any) -> Bool
 
     /// Not API. A ``NamespaceAware`` type's namespace, for writing; `.none` for others.
     var _xmlBindNamespaceToWrite: String?? { get }
     /// Not API. An ``AttributeContainer``'s attributes to write; `nil` for others.
-    var _xmlBindAttributesToWrite: [(name: String, value: String)]? { get }
+    var _xmlBindAttributesToWrite: [XMLAttribute]? { get }
     /// Not API. A ``ChildrenProvider``'s children to write; `nil` for others.
     var _xmlBindChildrenToWrite: [Any]? { get }
 }
@@ -40,10 +40,10 @@ extension Bindable {
     public static var _xmlBindKeepsAttributes: Bool { false }
     @inlinable public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {}
     @inlinable public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {}
-    @inlinable public mutating func _xmlBindAddAttribute(_ name: String, value: String) {}
+    @inlinable public mutating func _xmlBindAddAttribute(_ attribute: XMLAttribute) {}
     @inlinable public mutating func _xmlBindAddChild(_ child: Any) -> Bool { false }
     @inlinable public var _xmlBindNamespaceToWrite: String?? { .none }
-    @inlinable public var _xmlBindAttributesToWrite: [(name: String, value: String)]? { nil }
+    @inlinable public var _xmlBindAttributesToWrite: [XMLAttribute]? { nil }
     @inlinable public var _xmlBindChildrenToWrite: [Any]? { nil }
 }
 
@@ -63,11 +63,11 @@ extension Bindable where Self: NamespaceAware {
 
 extension Bindable where Self: AttributeContainer {
     public static var _xmlBindKeepsAttributes: Bool { true }
-    public mutating func _xmlBindAddAttribute(_ name: String, value: String) {
-        addAttribute(name, value: value)
+    public mutating func _xmlBindAddAttribute(_ attribute: XMLAttribute) {
+        addAttribute(attribute)
     }
 
-    public var _xmlBindAttributesToWrite: [(name: String, value: String)]? { attributesToWrite }
+    public var _xmlBindAttributesToWrite: [XMLAttribute]? { keptAttributesToWrite }
 }
 
 extension Bindable where Self: Ancestor {

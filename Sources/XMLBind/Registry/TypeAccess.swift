@@ -23,7 +23,7 @@ final class TypeAccess: Sendable {
     @usableFromInline let setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     /// Whether the type is an ``AttributeContainer``.
     @usableFromInline let keepsAttributes: Bool
-    @usableFromInline let addAttribute: @Sendable (AnyObject, String, String) -> Void
+    @usableFromInline let addAttribute: @Sendable (AnyObject, XMLAttribute) -> Void
     /// Offers a child to an ``Ancestor``; `false` when the type is not one.
     @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
 
@@ -34,7 +34,7 @@ final class TypeAccess: Sendable {
     @usableFromInline let box: @Sendable (Any) -> AnyObject?
     /// Each is `nil` when the type does not conform to the protocol.
     @usableFromInline let readNamespace: (@Sendable (AnyObject) -> String?)?
-    @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [(name: String, value: String)])?
+    @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
     @usableFromInline let readChildren: (@Sendable (AnyObject) -> [Any])?
 
     @inlinable
@@ -77,8 +77,8 @@ final class TypeAccess: Sendable {
             setNamespace = nil
         }
         keepsAttributes = T._xmlBindKeepsAttributes
-        addAttribute = { (object: AnyObject, name: String, value: String) in
-            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(name, value: value) }
+        addAttribute = { (object: AnyObject, attribute: XMLAttribute) in
+            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(attribute) }
         }
         addChild = { (object: AnyObject, child: Any) -> Bool in
             ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddChild(child) }
@@ -96,7 +96,7 @@ final class TypeAccess: Sendable {
             readNamespace = nil
         }
         if probe._xmlBindAttributesToWrite != nil {
-            readAttributes = { (object: AnyObject) -> [(name: String, value: String)] in
+            readAttributes = { (object: AnyObject) -> [XMLAttribute] in
                 ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindAttributesToWrite ?? []
             }
         } else {

@@ -12,7 +12,7 @@ struct NamespacePlan {
     static let unboundPrefixScheme = "urn:xmlbind:prefix:"
 
     /// Where a written name's namespace comes from.
-    enum Target: Equatable {
+    enum Target: Hashable {
         /// Written without a prefix, in whatever default namespace is in scope (elements
         /// registered without a namespace; attributes without a prefix are in none).
         case inherit
@@ -34,11 +34,21 @@ struct NamespacePlan {
     /// namespace) and URI.
     private(set) var declarations: [(prefix: String, uri: String)] = []
 
-    /// Every namespaced name noted, in the order met.
-    private var notes: [(target: Target, attribute: Bool)] = []
+    /// Every distinct namespace of a name noted, in the order first met: one note per
+    /// namespace and form, however many elements use it.
+    private var notes: [Note] = []
+    private var noted: Set<Note> = []
+    /// How many distinct notes the plan holds.
+    var noteCount: Int { notes.count }
     private var requiresNoNamespace = false
     private var prefixByURI: [String: String] = [:]
     private var uriByUnboundPrefix: [String: String] = [:]
+
+    /// A namespace a written name is in, and whether the name is an attribute's.
+    private struct Note: Hashable {
+        let target: Target
+        let attribute: Bool
+    }
 
     init(preferred: [String: String], prefixes: [String: String]) {
         self.preferred = preferred
@@ -61,6 +71,11 @@ struct NamespacePlan {
         return target(of: binding.elementName, attribute: false)
     }
 
+    /// The namespace of a registered element name.
+    func target(of name: XMLName) -> Target {
+        target(of: name, attribute: false)
+    }
+
     /// The namespace of a registered element or attribute name.
     func target(of name: XMLName, attribute: Bool) -> Target {
         switch name.namespace {
@@ -71,11 +86,14 @@ struct NamespacePlan {
         }
     }
 
-    /// The namespace of an attribute given by its qualified name (``AttributeContainer``).
-    func target(ofQualifiedName name: String) -> Target {
-        guard let colon = name.firstIndex(of: ":") else { return .inherit }
-        let prefix = String(name[..<colon])
+    /// The namespace of an attribute an ``AttributeContainer`` keeps: its own URI when it
+    /// has one, else the one its prefix has in the binder's map (see ``assignPrefixes()``).
+    func target(of attribute: XMLAttribute) -> Target {
+        guard let prefix = attribute.prefix else {
+            return attribute.namespace.map { .uri($0, hint: nil) } ?? .inherit
+        }
         if prefix == "xml" { return .uri(Self.xmlNamespace, hint: "xml") }
+        if let uri = attribute.namespace { return .uri(uri, hint: prefix) }
         return prefixes[prefix].map { .uri($0, hint: prefix) } ?? .unbound(prefix)
     }
 
@@ -87,7 +105,9 @@ struct NamespacePlan {
         case .inherit: break
         case .noNamespace: requiresNoNamespace = true
         case .uri(let uri, _) where uri == Self.xmlNamespace: break
-        case .uri, .unbound: notes.append((target, attribute))
+        case .uri, .unbound:
+            let note = Note(target: target, attribute: attribute)
+            if noted.insert(note).inserted { notes.append(note) }
         }
     }
 

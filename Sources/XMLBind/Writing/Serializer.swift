@@ -4,39 +4,56 @@
 ///
 /// One serializer writes one document. It walks the graph twice: first to plan the
 /// namespaces (declared once, on the root), then to write, handing the writer's buffer
-/// to its sink as it fills, so only the objects (which the caller holds anyway) and one
-/// buffer are in memory.
+/// on as it fills. Both walks keep their own stack of open elements instead of recursing,
+/// so any depth the binder reads is written on a small thread, and what they hold beyond
+/// the objects (which the caller holds anyway) is bounded by the graph's depth, not its
+/// size.
 struct Serializer {
     /// Where a property's value goes.
     enum Placement {
         case attribute, element, text
     }
 
-    /// One piece of an element's content, values already formatted.
-    private enum Item {
-        case value(index: Int, name: String, text: String)
-        case path(RenderedPath)
-        case text(index: Int, text: String)
-        case children([Any])
-    }
-
-    /// A nested-path element with the values under it, formatted.
-    private struct RenderedPath {
-        var name: String
-        var attributes: [(index: Int, name: String, value: String)]
-        var text: (index: Int, value: String)?
-        var children: [RenderedPath]
-        var holdsText: Bool
+    /// An element being written: its object, where its content has got to, and the
+    /// children of the slot being written.
+    struct Frame {
+        let form: Int
+        let box: AnyObject
+        /// `</name>`.
+        let close: [UInt8]
+        let depth: Int
+        /// Whether nothing is indented inside the element.
+        let inline: Bool
+        /// The next ``WritingForm/steps`` entry; one past the end is the provider's children.
+        var step = 0
+        var children = ChildCursor()
+        /// Whether `>` is written (else the element may still end as `/>`).
+        var opened = false
+        /// Whether a child element is written (then the end tag goes on its own line).
+        var wroteElement = false
     }
 
     let registry: CompiledRegistry
     let options: WritingOptions
-    private(set) var writer: XMLWriter
-    private var plan: NamespacePlan
+    var writer: XMLWriter
+    var plan: NamespacePlan
     /// Each binding's property values in a fresh `init()` object, for omitting defaults.
-    private var initialValues: [ObjectIdentifier: [String?]] = [:]
+    var initialValues: [ObjectIdentifier: [String?]] = [:]
     /// Bindings whose registered names are already noted in the plan.
-    private var planned: Set<ObjectIdentifier> = []
+    var planned: Set<ObjectIdentifier> = []
+    /// How each binding met so far is written, and where to find it by binding.
+    var forms: [WritingForm] = []
+    var formIndex: [ObjectIdentifier: Int] = [:]
+    /// The class of each child met in a field, with its binding and (once writing) form:
+    /// few, so they are scanned in order.
+    var knownTypes: [(type: ObjectIdentifier, binding: ElementBinding, form: Int)] = []
+    /// How many classes ``knownTypes`` remembers; past that, children of further classes
+    /// are resolved through the registry each time.
+    static let knownTypeLimit = 32
+    /// For the planning walk: each binding's ``WritingForm/directChildren(_:_:)``, by slot.
+    var directBySlot: [ObjectIdentifier: [WritingForm.DirectChildren?]] = [:]
+    /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
+    private var indentation: [[UInt8]] = []
 
     init(registry: CompiledRegistry, options: WritingOptions, prefixes: [String: String], writer: XMLWriter) {
         self.registry = registry
@@ -45,7 +62,7 @@ struct Serializer {
         self.plan = NamespacePlan(preferred: options.preferredPrefixes, prefixes: prefixes)
     }
 
-    /// Writes the whole document for `root` and hands the last bytes to the sink.
+    /// Writes the whole document for `root` and hands the last bytes on.
     mutating func writeDocument(_ root: Any) throws(XMLBindError) {
         guard let (binding, box) = try resolve(root, parent: nil) else {
             throw XMLBindError(code: .unmappedType, message: "cannot write nil as a document")
@@ -57,7 +74,7 @@ struct Serializer {
             writer.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
             if pretty { writer.raw(0x0A) }
         }
-        try writeObject(binding, box, depth: 0, inline: !pretty, isRoot: true)
+        try writeTree(binding, box, inline: !pretty)
         if pretty { writer.raw(0x0A) }
         try output { writer in try writer.flush() }
     }
@@ -65,7 +82,7 @@ struct Serializer {
     // MARK: Objects
 
     /// The binding and box for an object, `nil` for a `nil` optional child.
-    private func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
+    func resolve(_ object: Any, parent: ElementBinding?) throws(XMLBindError) -> (ElementBinding, AnyObject)? {
         guard let value = OptionalValue.unwrapped(object) else { return nil }
         if let found = registry.binding(for: value) { return found }
         let place = parent.map { " (a child of <\($0.elementName)>)" } ?? ""
@@ -79,235 +96,166 @@ struct Serializer {
                 + "one with the binder that writes, such as mapping(\(typeName).self, element: \"\(suggested)\")")
     }
 
-    private mutating func writeObject(
+    /// The binding and form of a class instance read from a field (its box is itself).
+    private mutating func resolveObject(_ object: AnyObject, parent: Int) throws(XMLBindError) -> (ElementBinding, Int)?
+    {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let known = knownTypes.firstIndex(where: { $0.type == type }) {
+            if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
+            return (knownTypes[known].binding, knownTypes[known].form)
+        }
+        guard let (binding, _) = try resolve(object, parent: forms[parent].binding) else { return nil }
+        let form = self.form(of: binding)
+        if knownTypes.count < Self.knownTypeLimit { knownTypes.append((type, binding, form)) }
+        return (binding, form)
+    }
+
+    /// The written form of a binding, made the first time the binding is met.
+    private mutating func form(of binding: ElementBinding) -> Int {
+        let key = ObjectIdentifier(binding)
+        if let index = formIndex[key] { return index }
+        let options = self.options
+        forms.append(WritingForm(binding, plan: plan) { Self.placement(of: $0, in: binding, options: options) })
+        formIndex[key] = forms.count - 1
+        return forms.count - 1
+    }
+
+    /// Writes the root and everything under it, one open element per frame.
+    private mutating func writeTree(_ binding: ElementBinding, _ box: AnyObject, inline: Bool) throws(XMLBindError) {
+        var stack: ContiguousArray<Frame> = []
+        stack.append(try start(binding, box, depth: 0, inline: inline, isRoot: true))
+        while let top = stack.indices.last {
+            // The next child of the slot being written, if any.
+            let parentForm = stack[top].form
+            if let (_, childForm, childBox) = try stack[top].children.nextChild(
+                { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
+                { value throws(XMLBindError) in
+                    let parent = forms[parentForm].binding
+                    return try resolve(value, parent: parent).map { ($0.0, self.form(of: $0.0), $0.1) }
+                })
+            {
+                open(&stack[top])
+                newline(stack[top].depth + 1, unless: stack[top].inline)
+                stack[top].wroteElement = true
+                stack.append(try start(childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline))
+                continue
+            }
+            let form = forms[stack[top].form]
+            let step = stack[top].step
+            if step < form.steps.count {
+                stack[top].step += 1
+                try write(form.steps[step], of: form, in: &stack[top])
+                continue
+            }
+            if step == form.steps.count {
+                stack[top].step += 1
+                if let provided = form.binding.access.readChildren?(stack[top].box) {
+                    stack[top].children.load(provided)
+                }
+                continue
+            }
+            let frame = stack.removeLast()
+            if !frame.opened {
+                writer.raw(UInt8(ascii: "/"))
+                writer.raw(UInt8(ascii: ">"))
+            } else {
+                if frame.wroteElement { newline(frame.depth, unless: frame.inline) }
+                writer.raw(frame.close)
+            }
+            try output { writer in try writer.flushIfNeeded() }
+        }
+    }
+
+    private mutating func start(
         _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool
-    ) throws(XMLBindError) {
-        let name = plan.qualified(binding.elementName.local, plan.elementTarget(binding, box))
-        writer.raw("<")
-        writer.raw(name)
+    ) throws(XMLBindError) -> Frame {
+        try start(form(of: binding), box, depth: depth, inline: inline, isRoot: isRoot)
+    }
+
+    /// Writes an element's start tag up to its attributes, and makes its frame.
+    private mutating func start(
+        _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false
+    ) throws(XMLBindError) -> Frame {
+        let form = forms[formIndex]
+        let close: [UInt8]
+        if let open = form.open, let known = form.close {
+            writer.raw(open)
+            close = known
+        } else {
+            let binding = form.binding
+            let name = Array(plan.qualified(binding.elementName.local, plan.elementTarget(binding, box)).utf8)
+            writer.raw(UInt8(ascii: "<"))
+            writer.raw(name)
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        }
         if isRoot {
             for declaration in plan.declarations {
                 let attribute = declaration.prefix.isEmpty ? "xmlns" : "xmlns:" + declaration.prefix
-                try checked("namespace URI '\(declaration.uri)'", binding) {
+                try checked("namespace URI '\(declaration.uri)'", form.binding) {
                     try $0.attribute(attribute, declaration.uri)
                 }
             }
         }
-        try writeAttributes(binding, box)
-        let items = try content(binding, box)
-        guard !items.isEmpty else {
-            writer.raw("/>")
-            return
-        }
-        writer.raw(">")
-        // Whitespace between children would become part of a `.text` property's value.
-        let inlineInside = inline || binding.textProperty != nil
-        var wroteElement = false
-        for item in items {
-            switch item {
-            case .text(let index, let text):
+        try writeAttributes(form, box)
+        return Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+    }
+
+    /// Writes one piece of an element's content, or (for children) hands it to the frame.
+    private mutating func write(_ step: WritingForm.Step, of form: WritingForm, in frame: inout Frame)
+        throws(XMLBindError)
+    {
+        let binding = form.binding
+        switch step {
+        case .text(let source):
+            guard let text = value(source, of: form, frame.box), !text.isEmpty else { return }
+            open(&frame)
+            try writeValue(text, source.index, binding)
+        case .element(let source, let tags):
+            guard let text = value(source, of: form, frame.box) else { return }
+            let index = source.index
+            open(&frame)
+            newline(frame.depth + 1, unless: frame.inline)
+            frame.wroteElement = true
+            if text.isEmpty {
+                writer.raw(tags.empty)
+            } else {
+                writer.raw(tags.open)
                 try writeValue(text, index, binding)
-            case .value(let index, let elementName, let text):
-                newline(depth + 1, unless: inlineInside)
-                wroteElement = true
-                writer.raw("<" + elementName)
-                if text.isEmpty {
-                    writer.raw("/>")
-                } else {
-                    writer.raw(">")
-                    try writeValue(text, index, binding)
-                    writer.raw("</" + elementName + ">")
-                }
-            case .path(let path):
-                newline(depth + 1, unless: inlineInside)
-                wroteElement = true
-                try writePath(path, binding, depth: depth + 1, inline: inlineInside)
-            case .children(let children):
-                for child in children {
-                    guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
-                    newline(depth + 1, unless: inlineInside)
-                    wroteElement = true
-                    try writeObject(childBinding, childBox, depth: depth + 1, inline: inlineInside, isRoot: false)
-                }
+                writer.raw(tags.close)
             }
-        }
-        if wroteElement { newline(depth, unless: inlineInside) }
-        writer.raw("</" + name + ">")
-        try output { writer in try writer.flushIfNeeded() }
-    }
-
-    private mutating func writeAttributes(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) {
-        var written: [String] = []
-        for (index, property) in binding.properties.enumerated()
-        where property.path.isEmpty && placement(of: property, in: binding) == .attribute {
-            guard let value = value(index, of: binding, box) else { continue }
-            let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
-            try checked("property '\(property.propertyName)'", binding) { try $0.attribute(name, value) }
-            written.append(name)
-        }
-        guard let extras = binding.access.readAttributes?(box) else { return }
-        for (qualifiedName, value) in extras {
-            let target = plan.target(ofQualifiedName: qualifiedName)
-            let local = qualifiedName.split(separator: ":", maxSplits: 1).last.map(String.init) ?? qualifiedName
-            let name = plan.qualified(local, target)
-            let problem: String? =
-                !XMLNameCheck.isQualifiedName(qualifiedName)
-                ? "it is not an XML name"
-                : qualifiedName == "xmlns" || qualifiedName.hasPrefix("xmlns:")
-                    ? "namespace declarations are written by the writer"
-                    : written.contains(name) ? "the element already has an attribute of that name" : nil
-            if let problem {
-                throw XMLBindError(
-                    code: .invalidAttribute,
-                    message: "cannot write attribute '\(qualifiedName)' of <\(binding.elementName)>: \(problem)")
-            }
-            try checked("attribute '\(qualifiedName)'", binding) { try $0.attribute(name, value) }
-            written.append(name)
+        case .path(let node):
+            guard let rendered = render(node, binding, frame.box) else { return }
+            open(&frame)
+            newline(frame.depth + 1, unless: frame.inline)
+            frame.wroteElement = true
+            try writePath(rendered, binding, depth: frame.depth + 1, inline: frame.inline)
+        case .children(let slot, let direct):
+            frame.children.load(slot, direct: direct, of: binding, frame.box)
         }
     }
 
-    /// The element's content in declaration order: element-form values, nested paths,
-    /// text and children; then a ``ChildrenProvider``'s children.
-    private mutating func content(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) -> [Item] {
-        var items: [Item] = []
-        var writtenPaths: Set<ObjectIdentifier> = []
-        for declared in binding.contentOrder {
-            switch declared {
-            case .property(let index):
-                let property = binding.properties[index]
-                if let first = property.path.first {
-                    guard let node = binding.paths?.children.first(where: { $0.name == first }),
-                        writtenPaths.insert(ObjectIdentifier(node)).inserted,
-                        let rendered = render(node, binding, box)
-                    else { continue }
-                    items.append(.path(rendered))
-                    continue
-                }
-                switch placement(of: property, in: binding) {
-                case .attribute: continue
-                case .text:
-                    if let text = value(index, of: binding, box), !text.isEmpty {
-                        items.append(.text(index: index, text: text))
-                    }
-                case .element:
-                    guard let text = value(index, of: binding, box) else { continue }
-                    let name = plan.qualified(
-                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
-                    items.append(.value(index: index, name: name, text: text))
-                }
-            case .child(let slot):
-                let children = binding.childSlots[slot].read(box)
-                if !children.isEmpty { items.append(.children(children)) }
-            }
-        }
-        if let provided = binding.access.readChildren?(box), !provided.isEmpty { items.append(.children(provided)) }
-        return items
-    }
-
-    // MARK: Nested paths
-
-    /// A path element with its values, or `nil` when nothing under it has a value.
-    private mutating func render(_ node: PathNode, _ binding: ElementBinding, _ box: AnyObject) -> RenderedPath? {
-        let attributes = node.attributes.compactMap { index -> (Int, String, String)? in
-            guard let value = value(index, of: binding, box) else { return nil }
-            let name = binding.properties[index].xmlName
-            return (index, plan.qualified(name.local, plan.target(of: name, attribute: true)), value)
-        }
-        var text = node.textProperty.flatMap { index in value(index, of: binding, box).map { (index, $0) } }
-        // Empty text is only a value on an element that holds nothing else (see the engine).
-        if !node.isLeaf, text?.1.isEmpty == true { text = nil }
-        let children = node.children.compactMap { render($0, binding, box) }
-        guard !attributes.isEmpty || text != nil || !children.isEmpty else { return nil }
-        return RenderedPath(
-            name: plan.qualified(node.name.local, plan.target(of: node.name, attribute: false)),
-            attributes: attributes, text: text, children: children, holdsText: node.textProperty != nil)
-    }
-
-    private mutating func writePath(
-        _ path: RenderedPath, _ binding: ElementBinding, depth: Int, inline: Bool
-    ) throws(XMLBindError) {
-        writer.raw("<" + path.name)
-        for attribute in path.attributes {
-            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
-                try $0.attribute(attribute.name, attribute.value)
-            }
-        }
-        guard path.text.map({ !$0.value.isEmpty }) ?? false || !path.children.isEmpty else {
-            writer.raw("/>")
-            return
-        }
-        writer.raw(">")
-        if let text = path.text { try writeValue(text.value, text.index, binding) }
-        let inlineInside = inline || path.holdsText
-        for child in path.children {
-            newline(depth + 1, unless: inlineInside)
-            try writePath(child, binding, depth: depth + 1, inline: inlineInside)
-        }
-        if !path.children.isEmpty { newline(depth, unless: inlineInside) }
-        writer.raw("</" + path.name + ">")
-    }
-
-    // MARK: Values
-
-    /// Where a declared property is written: `.property` by its own, its definition's or
-    /// the options' form; CDATA only fits an element.
-    func placement(of property: PropertyBinding, in binding: ElementBinding) -> Placement {
-        switch property.form {
-        case .attribute: return .attribute
-        case .element: return .element
-        case .text: return .text
-        case .either:
-            if property.writesCDATA { return .element }
-            switch property.writtenForm ?? binding.propertyForm ?? options.propertyForm {
-            case .attribute: return .attribute
-            case .element: return .element
-            }
-        }
-    }
-
-    /// A property's formatted value, or `nil` when it is not written: a `nil` optional,
-    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default.
-    private mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
-        let property = binding.properties[index]
-        guard var text = property.read(box) else { return nil }
-        if let original = options.restoresSubstitutions?.original(
-            of: box, binding: binding, property: index, current: text)
-        {
-            text = original
-        }
-        guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
-        let initial = property.defaultText ?? initialValue(index, of: binding)
-        return text == initial ? nil : text
-    }
-
-    private mutating func initialValue(_ index: Int, of binding: ElementBinding) -> String? {
-        let key = ObjectIdentifier(binding)
-        if let values = initialValues[key] { return values[index] }
-        let fresh = binding.access.makeObject()
-        let values = binding.properties.map { $0.read(fresh) }
-        initialValues[key] = values
-        return values[index]
-    }
-
-    /// Writes a text value, as character data or CDATA as the property asks.
-    private mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
-        let property = binding.properties[index]
-        try checked("property '\(property.propertyName)'", binding) { writer in
-            if property.writesCDATA { try writer.cdata(text) } else { try writer.text(text) }
-        }
+    /// Ends the start tag with `>` the first time content is written.
+    @inline(__always)
+    private mutating func open(_ frame: inout Frame) {
+        guard !frame.opened else { return }
+        frame.opened = true
+        writer.raw(UInt8(ascii: ">"))
     }
 
     // MARK: Output
 
-    private mutating func newline(_ depth: Int, unless inline: Bool) {
+    mutating func newline(_ depth: Int, unless inline: Bool) {
         guard !inline, let indent = options.layout.indent else { return }
-        writer.raw(0x0A)
-        for _ in 0..<depth { writer.raw(indent) }
+        while indentation.count <= depth {
+            indentation.append([0x0A] + Array(String(repeating: indent, count: indentation.count).utf8))
+        }
+        writer.raw(indentation[depth])
     }
 
     /// Runs a write that may meet a character XML cannot hold, naming `what` in the error.
-    private mutating func checked(
-        _ what: String, _ binding: ElementBinding, _ write: (inout XMLWriter) throws -> Void
+    mutating func checked(
+        _ what: @autoclosure () -> String, _ binding: ElementBinding,
+        _ write: (inout XMLWriter) throws -> Void
     ) throws(XMLBindError) {
         do {
             try write(&writer)
@@ -316,12 +264,12 @@ struct Serializer {
             let codePoint = (error as? XMLWriter.InvalidCharacter)?.codePoint ?? "?"
             throw XMLBindError(
                 code: .invalidCharacter,
-                message: "cannot write \(what) of <\(binding.elementName)>: the character \(codePoint) "
+                message: "cannot write \(what()) of <\(binding.elementName)>: the character \(codePoint) "
                     + "is not allowed in XML 1.0")
         }
     }
 
-    /// Hands bytes to the sink, turning its failure into an ``XMLBindError/Code/io`` error.
+    /// Hands bytes on, turning a sink's failure into an ``XMLBindError/Code/io`` error.
     private mutating func output(_ body: (inout XMLWriter) throws -> Void) throws(XMLBindError) {
         do {
             try body(&writer)
@@ -329,29 +277,6 @@ struct Serializer {
             throw error
         } catch {
             throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
-        }
-    }
-
-    // MARK: Namespaces
-
-    /// The first walk: notes the namespace of every name the document will use.
-    private mutating func planNamespaces(_ binding: ElementBinding, _ box: AnyObject) throws(XMLBindError) {
-        plan.note(plan.elementTarget(binding, box), attribute: false)
-        if planned.insert(ObjectIdentifier(binding)).inserted {
-            for property in binding.properties where property.form != .text {
-                for step in property.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
-                // Either form may be written as an attribute: plan for the stricter case.
-                plan.note(plan.target(of: property.xmlName, attribute: true), attribute: true)
-            }
-        }
-        for (name, _) in binding.access.readAttributes?(box) ?? [] {
-            plan.note(plan.target(ofQualifiedName: name), attribute: true)
-        }
-        var children = binding.childSlots.flatMap { $0.read(box) }
-        children += binding.access.readChildren?(box) ?? []
-        for child in children {
-            guard let (childBinding, childBox) = try resolve(child, parent: binding) else { continue }
-            try planNamespaces(childBinding, childBox)
         }
     }
 }

@@ -20,7 +20,7 @@ extension XMLBinder {
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
     public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws -> String {
-        String(decoding: try bytes(from: object, options: options), as: UTF8.self)
+        try document(from: object, options: options).takeString()
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -31,48 +31,34 @@ extension XMLBinder {
     /// - Returns: The document's bytes.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
     public func xmlData(from object: Any, options: WritingOptions = WritingOptions()) throws -> Data {
-        Data(try bytes(from: object, options: options))
+        try document(from: object, options: options).takeData()
     }
 
     /// Writes an object as an XML document to a file, which is replaced only once the
     /// whole document is written.
     ///
-    /// The document goes to a temporary file next to `url` in pieces as it is written
-    /// (never whole in memory), which then takes the place of `url`.
+    /// The document goes to a temporary file next to the file in pieces as it is written
+    /// (never whole in memory), which then takes the file's place. A symbolic link is
+    /// followed: the file it names is replaced and the link stays. A file that exists
+    /// keeps its permission bits, owner and group; a new one gets `0666` less the umask.
+    /// See <doc:Writing>.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
     ///   - url: A `file:` URL.
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
-    ///   ``XMLBindError/Code/io`` when the file cannot be written; `url` is then unchanged.
+    ///   ``XMLBindError/Code/io`` when the file cannot be written, or the new file cannot
+    ///   be given the old one's mode and owner; the file is then unchanged.
     public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws {
-        let path = url.path
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw XMLBindError(
-                code: .io, message: "cannot write '\(path)': cannot create a file in its folder",
-                origin: Origin(file: path, line: 0, column: 0))
-        }
+        let replacement = try FileReplacement(replacing: url.path)
         do {
-            try write(object, to: handle, options: options)
-            try handle.close()
-            guard rename(temporary, path) == 0 else {
-                throw XMLBindError(
-                    code: .io, message: "cannot write '\(path)': \(String(cString: strerror(errno)))",
-                    origin: Origin(file: path, line: 0, column: 0))
-            }
+            try write(object, to: replacement.handle, options: options)
         } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            if let error = error as? XMLBindError { throw error }
-            throw XMLBindError(
-                code: .io, message: "cannot write '\(path)': \(error.localizedDescription)",
-                origin: Origin(file: path, line: 0, column: 0))
+            replacement.abort()
+            throw error
         }
+        try replacement.commit()
     }
 
     /// Writes an object as an XML document to a file handle, in pieces as it is written
@@ -89,15 +75,22 @@ extension XMLBinder {
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
         throws
     {
-        try write(object, options: options, sink: { bytes in try fileHandle.write(contentsOf: Data(bytes)) })
+        try write(object, options: options) { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // The writer's own buffer, only borrowed for the call: no copy.
+            try fileHandle.write(
+                contentsOf: Data(
+                    bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+        }
     }
 
     /// Writes a document into memory.
-    private func bytes(from object: Any, options: WritingOptions) throws(XMLBindError) -> [UInt8] {
-        var serializer = Serializer(
-            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter())
+    private func document(from object: Any, options: WritingOptions) throws(XMLBindError) -> DocumentStorage {
+        let writer = XMLWriter(flushThreshold: 1 << 20)
+        var serializer = Serializer(registry: registry, options: options, prefixes: prefixes, writer: writer)
         try serializer.writeDocument(object)
-        return serializer.writer.buffer
+        // A writer without a sink always has its storage.
+        return serializer.writer.storage ?? DocumentStorage()
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.

@@ -1,10 +1,11 @@
-/// Writes XML markup and escaped text as UTF-8 into a buffer, and hands the buffer to a
-/// sink whenever it grows past a threshold, so a large document never exists whole.
+/// Writes XML markup and escaped text as UTF-8 into a buffer, and hands full buffers on:
+/// to a sink (a file, a handle) or to a ``DocumentStorage`` (a document kept in memory).
 ///
 /// The writer knows XML's lexical rules, not the registry: ``Serializer`` decides what
 /// to write and calls it. Names are written as given (they come from registrations);
-/// values are escaped, and a character XML 1.0 cannot represent is refused with
-/// ``InvalidCharacter`` before anything of the value is written.
+/// values are escaped in one pass that copies runs of ordinary bytes whole, and a
+/// character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
+/// whatever of the value was already written.
 struct XMLWriter {
     /// A character that no XML 1.0 document can contain, even escaped: a C0 control
     /// other than tab, line feed and carriage return, or U+FFFE / U+FFFF.
@@ -21,24 +22,32 @@ struct XMLWriter {
     /// Receives the written bytes in pieces, in order; `nil` keeps everything in memory.
     typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
+    /// The bytes not yet handed on.
     private(set) var buffer: [UInt8] = []
+    /// Without a sink: the document so far.
+    let storage: DocumentStorage?
     private let sink: Sink?
     private let flushThreshold: Int
 
     /// Creates a writer.
     ///
     /// - Parameters:
-    ///   - sink: Where full buffers go; `nil` to keep the whole document in ``buffer``.
-    ///   - flushThreshold: The buffer size past which ``flushIfNeeded()`` hands it over.
+    ///   - sink: Where full buffers go; `nil` to keep the document in ``storage``.
+    ///   - flushThreshold: The buffer size past which ``flushIfNeeded()`` hands it on.
     init(sink: Sink? = nil, flushThreshold: Int = 64 << 10) {
         self.sink = sink
+        storage = sink == nil ? DocumentStorage() : nil
         self.flushThreshold = max(1, flushThreshold)
-        buffer.reserveCapacity(sink == nil ? 4096 : self.flushThreshold + 1024)
+        buffer.reserveCapacity(self.flushThreshold + 4096)
     }
 
     // MARK: Markup
 
     /// Writes markup as it is: names, `<`, `="`, line breaks and indentation.
+    mutating func raw(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+    }
+
     mutating func raw(_ text: String) {
         buffer.append(contentsOf: text.utf8)
     }
@@ -47,14 +56,27 @@ struct XMLWriter {
         buffer.append(byte)
     }
 
+    /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    mutating func attribute(start: [UInt8], _ value: String) throws(InvalidCharacter) {
+        let mark = buffer.count
+        buffer.append(contentsOf: start)
+        do {
+            try escape(value, inAttribute: true)
+        } catch {
+            buffer.removeSubrange(mark...)
+            throw error
+        }
+        buffer.append(0x22)
+    }
+
     /// ` name="value"`, the value escaped for an attribute.
     mutating func attribute(_ name: String, _ value: String) throws(InvalidCharacter) {
-        try Self.check(value)
-        buffer.append(0x20)
-        raw(name)
-        raw("=\"")
-        escape(value, inAttribute: true)
-        buffer.append(0x22)
+        try attribute(start: Self.attributeStart(name), value)
+    }
+
+    /// ` name="`: what comes before an attribute's value.
+    static func attributeStart(_ name: String) -> [UInt8] {
+        [0x20] + Array(name.utf8) + [UInt8(ascii: "="), 0x22]
     }
 
     // MARK: Text
@@ -62,8 +84,13 @@ struct XMLWriter {
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
     mutating func text(_ value: String) throws(InvalidCharacter) {
-        try Self.check(value)
-        escape(value, inAttribute: false)
+        let mark = buffer.count
+        do {
+            try escape(value, inAttribute: false)
+        } catch {
+            buffer.removeSubrange(mark...)
+            throw error
+        }
     }
 
     /// A CDATA section. `]]>` inside the value ends one section and starts another
@@ -105,34 +132,98 @@ struct XMLWriter {
 
     /// Appends `value` with the characters that markup gives meaning to replaced by
     /// references; in attributes also `"`, and tab and line feed, which attribute value
-    /// normalization would turn into spaces.
-    private mutating func escape(_ value: String, inAttribute: Bool) {
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case 0x0D: raw("&#13;")
-            case UInt8(ascii: "\"") where inAttribute: raw("&quot;")
-            case 0x0A where inAttribute: raw("&#10;")
-            case 0x09 where inAttribute: raw("&#9;")
-            default: buffer.append(byte)
+    /// normalization would turn into spaces. Throws, having written part of the value,
+    /// for a character XML cannot hold.
+    private mutating func escape(_ value: String, inAttribute: Bool) throws(InvalidCharacter) {
+        var value = value
+        let failure: InvalidCharacter? = value.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            let count = bytes.count
+            let start = UnsafeRawPointer(bytes.baseAddress)
+            while index < count {
+                // Eight bytes at a time while none of them needs a look.
+                if let start {
+                    while index &+ 8 <= count,
+                        Self.isPlain((start + index).loadUnaligned(as: UInt64.self), inAttribute: inAttribute)
+                    {
+                        index &+= 8
+                    }
+                    guard index < count else { break }
+                }
+                let byte = bytes[index]
+                // Every byte that needs a look is below `?` (0x3F), or the lead byte 0xEF.
+                if byte > 0x3E, byte != 0xEF {
+                    index &+= 1
+                    continue
+                }
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case 0x0D: replacement = "&#13;"
+                case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
+                case 0x0A where inAttribute: replacement = "&#10;"
+                case 0x09 where inAttribute: replacement = "&#9;"
+                case 0x09, 0x0A:
+                    index &+= 1
+                    continue
+                case 0xEF:
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+                    if index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                        return InvalidCharacter(scalar: 0xFFC0 | UInt32(bytes[index + 2] & 0x3F))
+                    }
+                    index &+= 1
+                    continue
+                case 0..<0x20:
+                    return InvalidCharacter(scalar: UInt32(byte))
+                default:
+                    index &+= 1
+                    continue
+                }
+                if runStart < index {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
+                replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
+                index &+= 1
+                runStart = index
             }
+            if runStart < count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+            return nil
         }
+        if let failure { throw failure }
+    }
+
+    /// Whether none of the eight bytes of `word` needs escaping or checking: no control
+    /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
+    /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
+    @inline(__always)
+    private static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        @inline(__always) func has(_ byte: UInt64) -> Bool { hasZero(word ^ (ones &* byte)) }
+        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
+        return !hasControl && !has(0x26) && !has(0x3C) && !has(0x3E) && !has(0xEF) && !(inAttribute && has(0x22))
     }
 
     // MARK: Output
 
-    /// Hands the buffer to the sink once it is past the threshold.
+    /// Hands the buffer on once it is past the threshold.
     mutating func flushIfNeeded() throws {
-        guard sink != nil, buffer.count >= flushThreshold else { return }
+        guard buffer.count >= flushThreshold else { return }
         try flush()
     }
 
-    /// Hands whatever is buffered to the sink.
+    /// Hands whatever is buffered on: to the sink, or into the storage.
     mutating func flush() throws {
-        guard let sink, !buffer.isEmpty else { return }
-        try buffer.withUnsafeBytes { try sink($0) }
+        guard !buffer.isEmpty else { return }
+        if let sink {
+            try buffer.withUnsafeBytes { try sink($0) }
+        } else if let storage {
+            try buffer.withUnsafeBytes { try storage.append($0) }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 }

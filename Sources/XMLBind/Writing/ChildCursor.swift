@@ -1,0 +1,75 @@
+/// The children of one slot an open element is writing, and how far it has got: as
+/// references read straight from the field (``WritingForm/DirectChildren``), or as the
+/// slot's `[Any]`.
+///
+/// It also remembers the type of the last child and what it resolved to, since siblings
+/// are mostly of one type.
+struct ChildCursor {
+    private var objects: [AnyObject] = []
+    private var values: [Any] = []
+    private var next = 0
+    private var lastType: ObjectIdentifier?
+    private var lastResolved: (ElementBinding, Int)?
+
+    /// Reads one slot's children.
+    mutating func load(_ slot: Int, direct: WritingForm.DirectChildren?, of binding: ElementBinding, _ box: AnyObject) {
+        next = 0
+        guard let direct else {
+            objects = []
+            values = binding.childSlots[slot].read(box)
+            return
+        }
+        values = []
+        let field = ObjectStorage.base(of: box, isClass: binding.isClass) + direct.offset
+        // `[C]` and `C?` for a class `C` have the layout of `[AnyObject]` and `AnyObject?`.
+        if direct.isArray {
+            objects = UnsafeRawPointer(field).load(as: [AnyObject].self)
+        } else {
+            objects = UnsafeRawPointer(field).load(as: AnyObject?.self).map { [$0] } ?? []
+        }
+    }
+
+    /// Takes a provider's children (``ChildrenProvider``).
+    mutating func load(_ children: [Any]) {
+        next = 0
+        objects = []
+        values = children
+    }
+
+    /// Forgets the children, keeping the type cache.
+    mutating func clear() {
+        objects = []
+        values = []
+        next = 0
+    }
+
+    /// The next child, resolved to its binding, form and box, or `nil` when the slot is
+    /// done; a `nil` optional child is skipped.
+    ///
+    /// - Parameters:
+    ///   - resolveObject: Resolves a reference read from a field. A class instance's box
+    ///     is the instance, so every object of one type resolves the same way: the cursor
+    ///     only asks again when the type changes.
+    ///   - resolveValue: Resolves a child from the slot's `[Any]`.
+    mutating func nextChild(
+        _ resolveObject: (AnyObject) throws(XMLBindError) -> (ElementBinding, Int)?,
+        _ resolveValue: (Any) throws(XMLBindError) -> (ElementBinding, Int, AnyObject)?
+    ) throws(XMLBindError) -> (ElementBinding, Int, AnyObject)? {
+        while true {
+            if next < objects.count {
+                let object = objects[next]
+                next += 1
+                let type = ObjectIdentifier(Swift.type(of: object))
+                if type == lastType, let (binding, index) = lastResolved { return (binding, index, object) }
+                guard let (binding, index) = try resolveObject(object) else { continue }
+                lastType = type
+                lastResolved = (binding, index)
+                return (binding, index, object)
+            }
+            guard next < values.count else { return nil }
+            let value = values[next]
+            next += 1
+            if let resolved = try resolveValue(value) { return resolved }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+extension Serializer {
+    // MARK: Attributes
+
+    /// Writes the declared attributes, then an ``AttributeContainer``'s.
+    mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
+        let binding = form.binding
+        for attribute in form.attributes {
+            if attribute.value.boolOffset >= 0, !options.omitsDefaultValues, options.restoresSubstitutions == nil {
+                let flag = (ObjectStorage.base(of: box, isClass: form.isClass) + attribute.value.boolOffset)
+                    .load(as: Bool.self)
+                writer.raw(attribute.start)
+                writer.raw(flag ? "true\"" : "false\"")
+                continue
+            }
+            guard let value = value(attribute.value, of: form, box) else { continue }
+            try checked("property '\(binding.properties[attribute.value.index].propertyName)'", binding) {
+                try $0.attribute(start: attribute.start, value)
+            }
+        }
+        guard let extras = binding.access.readAttributes?(box), !extras.isEmpty else { return }
+        try writeKeptAttributes(extras, form, box)
+    }
+
+    /// A property's formatted value, or `nil` when it is not written (see
+    /// ``value(_:of:_:)-(Int,_,_)``). A `String`, `String?` or `Bool` with its built-in
+    /// conversion is read from its field: the text its conversion would give, without a
+    /// call through the key path.
+    mutating func value(_ source: WritingForm.Value, of form: WritingForm, _ box: AnyObject) -> String? {
+        guard source.isPlain, !options.omitsDefaultValues, options.restoresSubstitutions == nil else {
+            return value(source.index, of: form.binding, box)
+        }
+        let base = ObjectStorage.base(of: box, isClass: form.isClass)
+        if source.boolOffset >= 0 { return (base + source.boolOffset).load(as: Bool.self) ? "true" : "false" }
+        let field = UnsafeRawPointer(base + source.textOffset)
+        return source.textIsOptional ? field.load(as: String?.self) : field.load(as: String.self)
+    }
+
+    /// The attributes an ``AttributeContainer`` gives, each checked: an XML name, not a
+    /// namespace declaration, not one already written.
+    private mutating func writeKeptAttributes(_ extras: [XMLAttribute], _ form: WritingForm, _ box: AnyObject)
+        throws(XMLBindError)
+    {
+        let binding = form.binding
+        var written = Set(
+            form.attributes.compactMap { attribute in
+                value(attribute.value.index, of: binding, box).map { _ in
+                    let name = binding.properties[attribute.value.index].xmlName
+                    return plan.qualified(name.local, plan.target(of: name, attribute: true))
+                }
+            })
+        for extra in extras {
+            let name = plan.qualified(extra.localName, plan.target(of: extra))
+            let qualifiedName = extra.name
+            let problem: String? =
+                !XMLNameCheck.isQualifiedName(qualifiedName)
+                ? "it is not an XML name"
+                : qualifiedName == "xmlns" || qualifiedName.hasPrefix("xmlns:")
+                    ? "namespace declarations are written by the writer"
+                    : written.contains(name) ? "the element already has an attribute of that name" : nil
+            if let problem {
+                throw XMLBindError(
+                    code: .invalidAttribute,
+                    message: "cannot write attribute '\(qualifiedName)' of <\(binding.elementName)>: \(problem)")
+            }
+            try checked("attribute '\(qualifiedName)'", binding) { try $0.attribute(name, extra.value) }
+            written.insert(name)
+        }
+    }
+
+    // MARK: Values
+
+    /// Where a declared property is written: `.property` by its own, its definition's or
+    /// the options' form; CDATA only fits an element.
+    static func placement(of property: PropertyBinding, in binding: ElementBinding, options: WritingOptions)
+        -> Placement
+    {
+        switch property.form {
+        case .attribute: return .attribute
+        case .element: return .element
+        case .text: return .text
+        case .either:
+            if property.writesCDATA { return .element }
+            switch property.writtenForm ?? binding.propertyForm ?? options.propertyForm {
+            case .attribute: return .attribute
+            case .element: return .element
+            }
+        }
+    }
+
+    /// A property's formatted value, or `nil` when it is not written: a `nil` optional,
+    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default. With
+    /// ``WritingOptions/restoresSubstitutions``, the `${…}` text a value was resolved from.
+    mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
+        let property = binding.properties[index]
+        guard var text = property.read(box) else { return nil }
+        if let original = options.restoresSubstitutions?.original(
+            of: box, binding: binding, property: index, current: text)
+        {
+            text = original
+        }
+        guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
+        let initial = property.defaultText ?? initialValue(index, of: binding)
+        return text == initial ? nil : text
+    }
+
+    private mutating func initialValue(_ index: Int, of binding: ElementBinding) -> String? {
+        let key = ObjectIdentifier(binding)
+        if let values = initialValues[key] { return values[index] }
+        let fresh = binding.access.makeObject()
+        let values = binding.properties.map { $0.read(fresh) }
+        initialValues[key] = values
+        return values[index]
+    }
+
+    /// Writes a text value, as character data or CDATA as the property asks.
+    mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
+        let cdata = binding.properties[index].writesCDATA
+        try checked("property '\(binding.properties[index].propertyName)'", binding) { writer in
+            if cdata { try writer.cdata(text) } else { try writer.text(text) }
+        }
+    }
+}

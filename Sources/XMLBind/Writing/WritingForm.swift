@@ -1,0 +1,144 @@
+/// How the objects of one binding are written, worked out once per document (once the
+/// namespace plan has given every URI its prefix): the element's name, each attribute's
+/// ` name="` and each element-form value's tags as bytes, and the order of the content.
+///
+/// The serializer then writes an object by copying these bytes and escaping its values,
+/// without building a name or a list of items per element. A class, so that the
+/// serializer reads it in place.
+final class WritingForm {
+    /// One piece of an element's content, in declaration order.
+    enum Step {
+        /// An element-form value: `<name>value</name>`, or `<name/>` when it is empty.
+        case element(Value, ElementTags)
+        /// The element's own text (`.text`).
+        case text(Value)
+        /// The elements of a nested path, written where its first property is declared.
+        case path(PathNode)
+        /// The children in one child slot (`.children`, `.child`).
+        case children(slot: Int, direct: DirectChildren?)
+    }
+
+    /// Where a property's value is read from.
+    struct Value {
+        let index: Int
+        /// The field of a `String` or `String?` with its built-in conversion, read directly;
+        /// -1 when the value is read through its key path and conversion.
+        let textOffset: Int
+        let textIsOptional: Bool
+        /// The field of a `Bool` with its own conversion, or -1.
+        let boolOffset: Int
+
+        init(_ index: Int, _ setter: SetterSlot) {
+            self.index = index
+            textOffset = setter.textOffset
+            textIsOptional = setter.textIsOptional
+            boolOffset = setter.boolOffset
+        }
+
+        /// Whether the value is read from its field.
+        var isPlain: Bool { textOffset >= 0 || boolOffset >= 0 }
+    }
+
+    /// A child slot whose children are class instances held in a known field: read as
+    /// references, without making an array of `Any`.
+    struct DirectChildren {
+        let offset: Int
+        /// `[C]`; else `C` or `C?`.
+        let isArray: Bool
+    }
+
+    /// The tags of an element-form value, in one reference (a step is copied per use).
+    final class ElementTags {
+        /// `<name>`, `</name>` and `<name/>`.
+        let open: [UInt8]
+        let close: [UInt8]
+        let empty: [UInt8]
+
+        init(_ name: String) {
+            let name = Array(name.utf8)
+            open = [UInt8(ascii: "<")] + name + [UInt8(ascii: ">")]
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+            empty = [UInt8(ascii: "<")] + name + [UInt8(ascii: "/"), UInt8(ascii: ">")]
+        }
+    }
+
+    /// An attribute-form property and what is written before its value.
+    struct Attribute {
+        let value: Value
+        /// ` name="`.
+        let start: [UInt8]
+    }
+
+    let binding: ElementBinding
+    /// `<name`, or `nil` when each object says its own namespace (``NamespaceAware``).
+    let open: [UInt8]?
+    /// `</name>`, or `nil` as for ``open``.
+    let close: [UInt8]?
+    let attributes: [Attribute]
+    let steps: [Step]
+    /// Whether the element holds text (`.text`): nothing is indented inside it, since
+    /// whitespace would become part of its value.
+    let holdsText: Bool
+    /// Whether the base of the object's fields can be found for ``Attribute/textOffset``.
+    let isClass: Bool
+
+    init(_ binding: ElementBinding, plan: NamespacePlan, placement: (PropertyBinding) -> Serializer.Placement) {
+        self.binding = binding
+        isClass = binding.isClass
+        holdsText = binding.textProperty != nil
+        if binding.access.readNamespace == nil {
+            let name = Array(plan.qualified(binding.elementName.local, plan.target(of: binding.elementName)).utf8)
+            open = [UInt8(ascii: "<")] + name
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        } else {
+            open = nil
+            close = nil
+        }
+        var attributes: [Attribute] = []
+        for (index, property) in binding.properties.enumerated()
+        where property.path.isEmpty && placement(property) == .attribute {
+            let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
+            attributes.append(
+                Attribute(value: Value(index, binding.setters[index]), start: XMLWriter.attributeStart(name)))
+        }
+        self.attributes = attributes
+        var steps: [Step] = []
+        var writtenPaths: Set<ObjectIdentifier> = []
+        for declared in binding.contentOrder {
+            switch declared {
+            case .property(let index):
+                let property = binding.properties[index]
+                if let first = property.path.first {
+                    if let node = binding.paths?.children.first(where: { $0.name == first }),
+                        writtenPaths.insert(ObjectIdentifier(node)).inserted
+                    {
+                        steps.append(.path(node))
+                    }
+                    continue
+                }
+                switch placement(property) {
+                case .attribute: continue
+                case .text: steps.append(.text(Value(index, binding.setters[index])))
+                case .element:
+                    let name = plan.qualified(
+                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                    steps.append(.element(Value(index, binding.setters[index]), ElementTags(name)))
+                }
+            case .child(let slot):
+                steps.append(.children(slot: slot, direct: Self.directChildren(binding, slot)))
+            }
+        }
+        self.steps = steps
+    }
+
+    /// How a slot's children can be read as references, if they can: an array of a class
+    /// (`.children` with a class element type) or one reference (`.child` of a class), in
+    /// a field at a known offset.
+    static func directChildren(_ binding: ElementBinding, _ slot: Int) -> DirectChildren? {
+        let childSlot = binding.childSlots[slot]
+        guard childSlot.elementClass != nil, let offset = binding.childSlotOffsets[slot] else { return nil }
+        if childSlot.storeAll != nil { return DirectChildren(offset: offset, isArray: true) }
+        if childSlot.holdsOneReference { return DirectChildren(offset: offset, isArray: false) }
+        return nil
+    }
+}
