@@ -121,7 +121,6 @@ struct ChildrenTests {
             """
             <doc>
               <note>first</note>
-              <header title="Old"/>
               <section id="s1"/>
               <header title="New"/>
               <section id="s2"/>
@@ -129,7 +128,7 @@ struct ChildrenTests {
               <note>last</note>
             </doc>
             """, as: Document.self)
-        #expect(document.header.title == "New")  // a later child replaces an earlier one
+        #expect(document.header.title == "New")
         #expect(document.footer?.note == "end")
         #expect(document.sections.map(\.id) == ["s1", "s2"])
         #expect(document.others.compactMap { ($0 as? Note)?.text } == ["first", "last"])
@@ -178,16 +177,25 @@ struct ChildrenTests {
         init() {}
     }
 
-    @Test func declaredPropertyWinsOverARegisteredElement() throws {
-        let binder = XMLBinder().register(
-            mapping(Pool.self, element: "pool").property(\.name).property(\.size).children(\.names),
+    @Test func aPropertyAndAChildSlotForOneElementAreAmbiguous() throws {
+        #expect {
+            _ = try XMLBinder().checkedRegister(
+                mapping(Pool.self, element: "pool").property(\.name).property(\.size).children(\.names),
+                mapping(Name.self, element: "name").text(\.value))
+        } throws: { error in
+            (error as? RegistrationError)?.problems.map(\.description) == [
+                "Pool <pool>, declaration 3 .children(\\.names): takes <name> (Name), whose element declaration 1 "
+                    + "(.property(\\.name)) also takes by name: the two are ambiguous; give one of them another xml: name"
+            ]
+        }
+        // Told apart by the property's name in XML.
+        let binder = try XMLBinder().checkedRegister(
+            mapping(Pool.self, element: "pool").property(\.name, xml: "title").property(\.size).children(\.names),
             mapping(Name.self, element: "name").text(\.value))
-        let pool = try binder.parse("<pool><name>main</name><size>4</size></pool>", as: Pool.self)
+        let pool = try binder.parse("<pool><title>main</title><name>n</name><size>4</size></pool>", as: Pool.self)
         #expect(pool.name == "main")
         #expect(pool.size == 4)
-        #expect(pool.names.isEmpty)
-        // At the root there is no parent property, so <name> binds to its own type.
-        #expect(try binder.parse("<name>solo</name>", as: Name.self).value == "solo")
+        #expect(pool.names.map(\.value) == ["n"])
     }
 
     @Test func childrenOfTheWrongTypeGoNowhereInLenientMode() throws {
@@ -199,7 +207,8 @@ struct ChildrenTests {
         #expect(pool.names.map(\.value) == ["n"])
     }
 
-    // Slots by class hierarchy and by protocol: a child goes to the first slot it fits.
+    // Slots by class hierarchy and by protocol: a child goes to the slot its type fits, or
+    // to the slot that names its element.
     class Animal: Bindable {
         var name = ""
         required init() {}
@@ -221,8 +230,8 @@ struct ChildrenTests {
 
     @Test func subclassesAndProtocolsFindTheirSlots() throws {
         let binder = XMLBinder(mode: .lenient).register(
-            mapping(Garden.self, element: "garden").children(\.dogs).children(\.animals).children(\.plants)
-                .child(\.pool),
+            mapping(Garden.self, element: "garden").children(\.dogs, xml: "dog").children(\.animals)
+                .children(\.plants).child(\.pool),
             mapping(Dog.self, element: "dog").property(\.name),
             mapping(Cat.self, element: "cat").property(\.name),
             mapping(Animal.self, element: "animal").property(\.name),

@@ -42,6 +42,7 @@ import Testing
         for name in [
             "issue11-nested-fallbacks-339.fuzz", "issue11-repeated-references.fuzz",
             "issue11-utf16le-without-bom.fuzz", "issue11-utf16be-without-bom.fuzz",
+            "issue11-deep-graph-write-back.fuzz",
         ] {
             #expect(names.contains(name), "\(name) is missing")
         }

@@ -126,17 +126,28 @@ struct NamespaceTests {
             bindError { _ = try clark.parse("<d:define xmlns:d='urn:d'/>", as: Define.self) }?.code == .unknownElement)
     }
 
-    @Test func unprefixedRegistrationsMatchInAnyNamespace() throws {
+    @Test func unprefixedRegistrationsMatchNoNamespaceOrTheirParents() throws {
         let binder = XMLBinder().register(
             mapping(Configuration.self, element: "configuration").children(\.defines),
             mapping(Define.self, element: "define").property(\.key))
         for document in [
             "<configuration><define key='a'/></configuration>",
             "<configuration xmlns='urn:1'><define key='a'/></configuration>",
-            "<p:configuration xmlns:p='urn:1' xmlns:q='urn:2'><q:define><q:key>a</q:key></q:define></p:configuration>",
+            "<p:configuration xmlns:p='urn:1' xmlns:q='urn:1'><q:define><p:key>a</p:key></q:define></p:configuration>",
+            "<p:configuration xmlns:p='urn:1'><define><key>a</key></define></p:configuration>",
+            "<configuration xmlns='urn:1'><define xmlns=''><key>a</key></define></configuration>",
         ] {
             let configuration = try binder.parse(document, as: Configuration.self)
             #expect(configuration.defines.map(\.key) == ["a"], "\(document)")
+        }
+        // As the root, an unprefixed registration matches in any namespace; as a child,
+        // not in a namespace other than its parent's.
+        #expect(try binder.parse("<define xmlns='urn:9' key='r'/>", as: Define.self).key == "r")
+        for document in [
+            "<configuration xmlns='urn:1'><define xmlns='urn:2' key='a'/></configuration>",
+            "<p:configuration xmlns:p='urn:1' xmlns:q='urn:2'><q:define key='a'/></p:configuration>",
+        ] {
+            #expect(bindError { _ = try binder.parse(document, as: Configuration.self) }?.code == .unknownElement)
         }
     }
 

@@ -105,12 +105,12 @@ struct ProtocolTests {
         NamespaceCase(
             testDescription: "prefixes, and a default namespace undone",
             document:
-                "<c:config xmlns:c='urn:c' xmlns:e='urn:e'><e:entry key='a'/><entry xmlns='' key='b'/></c:config>",
-            config: "urn:c", entries: ["urn:e", nil]),
+                "<c:config xmlns:c='urn:c' xmlns:e='urn:c'><e:entry key='a'/><entry xmlns='' key='b'/></c:config>",
+            config: "urn:c", entries: ["urn:c", nil]),
         NamespaceCase(
             testDescription: "a nested default namespace",
-            document: "<config xmlns='urn:c'><entry xmlns='urn:inner' key='a'/><entry key='b'/></config>",
-            config: "urn:c", entries: ["urn:inner", "urn:c"]),
+            document: "<config xmlns='urn:c'><entry xmlns='urn:c' key='a'/><x:entry xmlns:x='urn:c' key='b'/></config>",
+            config: "urn:c", entries: ["urn:c", "urn:c"]),
     ]
 
     @Test(arguments: namespaceCases)

@@ -42,14 +42,20 @@ struct SingleChildTests {
         #expect(registry.directOffset(parent: 0, child: 1) == -1)
     }
 
-    @Test func aLaterChildReplacesAnEarlierOneAndNothingLeaks() throws {
+    @Test func aSecondChildIsRefusedAndNothingLeaks() throws {
         let before = Part.live.withLock { $0 }
+        let document = "<machine><part name='a'/><part name='b'/><part name='c'/></machine>"
         do {
-            let machine = try Self.binder.parse(
-                "<machine><part name='a'/><part name='b'/><part name='c'/></machine>", as: Machine.self)
-            #expect(machine.spare?.name == "c")
+            // Lenient: the first child stays, with a warning for each other one.
+            var warnings: [Diagnostic] = []
+            let machine = try Self.binder.with(options: ParseOptions(mode: .lenient)).parse(
+                document, as: Machine.self, warnings: &warnings)
+            #expect(machine.spare?.name == "a")
+            #expect(warnings.count == 2)
             #expect(Part.live.withLock { $0 } == before + 1)
         }
+        // Strict: an error, and every object released.
+        #expect(bindError { _ = try Self.binder.parse(document, as: Machine.self) }?.code == .duplicateValue)
         #expect(Part.live.withLock { $0 } == before)
     }
 

@@ -128,7 +128,7 @@ struct StreamDiagnosticsTests {
                 feed.xml:30003:3: error: property 'price' of <item> is given more than once
                 30003 |   <price>2</price>
                       |   ^
-                note: first set here
+                note: first given here
                 """)
         // Read again, the file shows where.
         let whole = bindError {

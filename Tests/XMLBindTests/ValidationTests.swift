@@ -47,9 +47,14 @@ struct ValidationTests {
         #expect(try binder.parse("<server><host>b</host></server>", as: Server.self).host == "b")
     }
 
-    @Test func requiredBeforeAnyPropertyChangesNothing() throws {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").required().attribute(\.host))
-        #expect(try binder.parse("<server/>", as: Server.self).host == nil)
+    @Test func requiredBeforeAnyDeclarationIsARegistrationError() {
+        #expect {
+            _ = try XMLBinder().checkedRegister(mapping(Server.self, element: "server").required().attribute(\.host))
+        } throws: { error in
+            (error as? RegistrationError)?.problems.map(\.description) == [
+                "Server <server>: .required() follows no declaration: it applies to the declaration just before it"
+            ]
+        }
     }
 
     @Test func defaultsApplyOnlyWhenTheDocumentIsSilent() throws {
@@ -84,7 +89,7 @@ struct ValidationTests {
                 d.xml:2:3: error: property 'port' of <server> is given more than once
                     2 |   <port>2</port>
                       |   ^
-                d.xml:1:9: note: first set here
+                d.xml:1:9: note: first given here
                     1 | <server port="1">
                       |         ^
                 """

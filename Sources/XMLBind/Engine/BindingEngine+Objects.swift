@@ -3,18 +3,23 @@ import Foundation
 /// Object elements: creating an object when its start tag is read, binding its
 /// attributes, property elements' text, and handing the finished object to its parent.
 extension BindingEngine {
-    /// - Parameter name: The element's name as expat gave it (split only when needed).
+    /// - Parameters:
+    ///   - name: The element's name as expat gave it (split only when needed).
+    ///   - namespace: Its namespace's number, when the binding records it (see
+    ///     ``namespaceNumber(_:of:)``).
     func startObject(
-        _ bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         withBinding(bindingIndex) { binding in
-            startObject(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            startObject(
+                binding, at: bindingIndex, name: name, namespace: namespace, attributes: attributes,
+                byteIndex: byteIndex)
         }
     }
 
     func startObject(
-        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>,
+        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let access = binding.access
@@ -23,9 +28,9 @@ extension BindingEngine {
         // the engine's reference to the object, which keeps the object alive.
         frames.append(
             Frame(
-                isObject: true, bindingIndex: bindingIndex, object: held, base: nil,
+                isObject: true, namespace: namespace, bindingIndex: bindingIndex, object: held, base: nil,
                 textStart: binding.textProperty == nil ? -1 : text.count,
-                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.properties.count),
+                byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
         guard let frame = frames.lastAddress else { return }
         held._withUnsafeGuaranteedRef { object in
@@ -52,6 +57,34 @@ extension BindingEngine {
             }
             // Streaming (issue 5): mark the outermost object of the streamed type.
             if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count &- 1 }
+        }
+    }
+
+    /// A child element that a slot declared with `xml:` takes: an object of the mapping
+    /// registered for the slot's type, placed into that slot when it ends.
+    func startNamedChild(
+        _ slot: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
+        rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
+        guard child >= 0 else {
+            let declared = binding.childSlots[slot]
+            unknownElement(
+                name, in: binding, byteIndex: byteIndex,
+                message: {
+                    "<\(name.qualifiedName)> inside <\(binding.elementName)> cannot be bound: no mapping is "
+                        + "registered for \(TypeName.forMessages(declared.elementType)), the type of its property "
+                        + "'\(declared.propertyName)'"
+                },
+                suggestions: { [] })
+            return
+        }
+        startObject(
+            child, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
+            byteIndex: byteIndex)
+        // The object's frame, unless the child was refused before it had one.
+        if frames.count > 0, let top = frames.lastAddress, top.pointee.isObject, top.pointee.bindingIndex == child {
+            top.pointee.propertyIndex = slot
         }
     }
 
@@ -116,29 +149,57 @@ extension BindingEngine {
                 }
                 continue
             }
-            let name = ExpandedName(rawName)
-            if let property = binding.attributeProperty(
-                local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
-            {
-                store(
-                    value, into: property, of: binding, at: bindingIndex, object: object, base: base,
-                    assigned: &assigned,
-                    place: .attribute(rawName, tagOffset: byteIndex))
-            } else if binding.access.keepsAttributes {
-                binding.access.addAttribute(
-                    object,
-                    XMLAttribute(
-                        name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
-                        value: String(decoding: value, as: UTF8.self)))
-            } else {
-                unknownAttribute(
-                    name, in: binding, byteIndex: byteIndex,
-                    message: {
-                        "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
-                    },
-                    suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
-            }
+            bindOtherAttribute(
+                rawName, value: value, of: binding, at: bindingIndex, object: object, base: base, element: element,
+                byteIndex: byteIndex, assigned: &assigned)
         }
+    }
+
+    /// An attribute the table does not answer for: in a namespace, given twice, to be
+    /// substituted, kept by an ``AttributeContainer``, or unknown. A call of its own, so
+    /// that the usual attribute's loop stays small.
+    @inline(never)
+    private func bindOtherAttribute(
+        _ rawName: UnsafePointer<CChar>, value: UnsafeBufferPointer<UInt8>, of binding: ElementBinding,
+        at bindingIndex: Int, object: AnyObject, base: UnsafeMutableRawPointer, element: UnsafePointer<CChar>,
+        byteIndex: Int, assigned: inout PropertySet
+    ) {
+        let name = ExpandedName(rawName)
+        if let property = binding.attributeProperty(
+            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+        {
+            store(
+                value, into: property, of: binding, at: bindingIndex, object: object, base: base,
+                assigned: &assigned,
+                place: .attribute(rawName, tagOffset: byteIndex))
+        } else if binding.access.keepsAttributes {
+            binding.access.addAttribute(
+                object,
+                XMLAttribute(
+                    name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                    value: String(decoding: value, as: UTF8.self)))
+        } else if Self.isSchemaLocation(name) {
+            // Real configuration files carry them; they say nothing the mapping binds.
+            return
+        } else {
+            unknownAttribute(
+                name, in: binding, byteIndex: byteIndex,
+                message: {
+                    "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
+                },
+                suggestions: { binding.properties.filter(\.form.acceptsAttribute).map(\.xmlName.description) })
+        }
+    }
+
+    /// The namespace of XML Schema instance attributes (`xsi:`).
+    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// Whether an attribute is `xsi:schemaLocation` or `xsi:noNamespaceSchemaLocation`,
+    /// which every mode accepts without a declaration.
+    static func isSchemaLocation(_ name: ExpandedName) -> Bool {
+        guard let uri = name.uri, uri.elementsEqual(schemaInstanceNamespace.utf8) else { return false }
+        return name.local.elementsEqual("schemaLocation".utf8)
+            || name.local.elementsEqual("noNamespaceSchemaLocation".utf8)
     }
 
     /// Converts the text gathered since `start` into a property, then drops that text.
@@ -159,11 +220,15 @@ extension BindingEngine {
     /// The usual cases (a collected child, a single reference) stay inline in the end
     /// tag's path; the rest is a call of its own.
     @inline(__always)
-    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
+    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int, slot: Int) {
         let top = frames.count &- 1
         if top >= 0 {
             // Fields, not the whole frame.
             let parentIndex = frames[top].bindingIndex
+            if slot >= 0 {
+                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top, byteIndex: byteIndex)
+                return
+            }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
             if collectedSlot >= 0 {
                 collectChild(held, slot: collectedSlot)
@@ -171,6 +236,30 @@ extension BindingEngine {
             }
         }
         placeOtherwise(held, of: bindingIndex, byteIndex: byteIndex)
+    }
+
+    /// Places a child into the parent's slot declared with `xml:` that took it.
+    @inline(never)
+    private func placeInNamedSlot(
+        _ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top: Int, byteIndex: Int
+    ) {
+        let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
+        if placement.collectedSlot >= 0 {
+            collectChild(held, slot: placement.collectedSlot)
+            return
+        }
+        if placement.singleSlot >= 0, !claimSingleSlot(slot, byteIndex: byteIndex) {
+            held.release()
+            return
+        }
+        let object = held.takeRetainedValue()
+        guard let parentBase = frames[top].base else { return }
+        if placement.directOffset >= 0 {
+            (parentBase + placement.directOffset).assumingMemoryBound(to: AnyObject?.self).pointee = object
+            return
+        }
+        guard let parentObject = frames[top].object?.takeUnretainedValue() else { return }
+        placement.place?(parentObject, parentBase, object)
     }
 
     @inline(never)
@@ -181,6 +270,11 @@ extension BindingEngine {
             return
         }
         let parentIndex = frames[top].bindingIndex
+        let single = registry.singleSlot(parent: parentIndex, child: bindingIndex)
+        if single >= 0, !claimSingleSlot(single, byteIndex: byteIndex) {
+            held.release()
+            return
+        }
         let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
         if direct >= 0, let parentBase = frames[top].base {
             // A `C` or `C?` field: the reference is the value (its old one is released).

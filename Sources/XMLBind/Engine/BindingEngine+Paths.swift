@@ -56,8 +56,10 @@ extension BindingEngine {
         inside node: PathNode, owner: Int, name: ExpandedName,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
+        let ownerNamespace = name.uri == nil ? OwnerNamespace.none : namespaces.owner(frames[owner].namespace)
         if let child = node.child(
-            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix))
+            local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix),
+            owner: ownerNamespace)
         {
             startPathElement(child, owner: owner, name: name, attributes: attributes, byteIndex: byteIndex)
             return

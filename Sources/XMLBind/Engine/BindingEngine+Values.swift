@@ -119,6 +119,8 @@ extension BindingEngine {
         }
     }
 
+    /// A single-valued property given a second value: an error in strict mode; in
+    /// lenient mode the first value stays, with a warning.
     private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace)
     {
         // A repeated element is pointed at by its `<`, not its text.
@@ -130,23 +132,57 @@ extension BindingEngine {
             if let earlier = elementAssignments[min(ownerMark, elementAssignments.count)...].first(where: {
                 $0.property == index
             }) {
-                first = PendingDiagnostic.Note(message: "first set here", byteOffset: earlier.offset)
+                first = PendingDiagnostic.Note(message: "first given here", byteOffset: earlier.offset)
             } else {
                 first = PendingDiagnostic.Note(
-                    message: "first set here", byteOffset: ownerOffset,
+                    message: "first given here", byteOffset: ownerOffset,
                     focus: .attributeName(property.xmlName.description))
             }
         case .attribute(_, let tagOffset):
             // Two attributes of one name are malformed XML; a prefixed one can still collide.
-            first = PendingDiagnostic.Note(message: "first set here", byteOffset: tagOffset)
+            first = PendingDiagnostic.Note(message: "first given here", byteOffset: tagOffset)
         case .text(let offset, _):
-            first = PendingDiagnostic.Note(message: "first set here", byteOffset: offset)
+            first = PendingDiagnostic.Note(message: "first given here", byteOffset: offset)
         }
+        reportGivenTwice(
+            "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
+            byteOffset: offset, focus: focus, first: first)
+    }
+
+    /// Reports a second value for a single-valued property or child slot.
+    private func reportGivenTwice(
+        _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note
+    ) {
+        let lenient = options.mode == .lenient
         report(
             PendingDiagnostic(
-                code: .duplicateValue,
-                message: "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
-                byteOffset: offset, focus: focus, notes: [first]))
+                severity: lenient ? .warning : .error, code: .duplicateValue,
+                message: lenient ? message + "; the first value is kept" : message,
+                byteOffset: byteOffset, focus: focus, notes: [first]))
+    }
+
+    /// Marks the parent's single child slot (`.child`) as given, for a child whose start
+    /// tag is at `byteIndex`; `false` (and a report) when it already holds one: the
+    /// first child stays.
+    ///
+    /// The parent's frame is the top one (the child's is popped), read in place.
+    func claimSingleSlot(_ slot: Int, byteIndex: Int) -> Bool {
+        guard let parent = frames.lastAddress else { return true }
+        let bit = withBinding(parent.pointee.bindingIndex) { $0.properties.count } &+ slot
+        guard parent.pointee.assigned.contains(bit) else {
+            parent.pointee.assigned.insert(bit)
+            elementAssignments.append((bit, byteIndex))
+            return true
+        }
+        let binding = registry.bindings[parent.pointee.bindingIndex]
+        let mark = min(parent.pointee.assignmentMark, elementAssignments.count)
+        let earlier = elementAssignments[mark...].first { $0.property == bit }?.offset ?? parent.pointee.byteIndex
+        reportGivenTwice(
+            "property '\(binding.childSlots[slot].propertyName)' of <\(binding.elementName)> is given more than once: "
+                + "it holds one child",
+            byteOffset: byteIndex, focus: .offset,
+            first: PendingDiagnostic.Note(message: "first given here", byteOffset: earlier))
+        return false
     }
 
     /// Defaults, required properties and validators, once an element's content is bound.
@@ -164,6 +200,20 @@ extension BindingEngine {
                     code: .missingValue,
                     message: "<\(binding.elementName)> is missing required property '\(property.propertyName)' "
                         + "(\(property.placeDescription))",
+                    byteOffset: frame.pointee.byteIndex))
+        }
+        for slot in binding.requiredSlots {
+            let declared = binding.childSlots[slot]
+            // A single slot is marked when given; an array is complete by now.
+            let given =
+                declared.isSingle
+                ? frame.pointee.assigned.contains(binding.properties.count + slot) : !declared.read(object).isEmpty
+            guard !given else { continue }
+            report(
+                PendingDiagnostic(
+                    code: .missingValue,
+                    message: "<\(binding.elementName)> is missing required property '\(declared.propertyName)' "
+                        + "(\(declared.placeDescription))",
                     byteOffset: frame.pointee.byteIndex))
         }
         // A check on an element that already has errors would mostly repeat them.

@@ -16,9 +16,15 @@ final class BindingEngine {
     struct Frame {
         /// Object frames: true; property frames: false.
         var isObject: Bool
+        /// Object frames whose binding needs it (``CompiledRegistry/recordsNamespace``):
+        /// the element's namespace, numbered by ``namespaces``; else
+        /// ``NamespaceTable/unrecorded``. (It fits beside ``isObject``.)
+        var namespace: Int32 = NamespaceTable.unrecorded
         /// Object frames: the element's binding; property frames: the owner's.
         var bindingIndex: Int
-        /// Property frames: the property's index in the owner's binding.
+        /// Property frames: the property's index in the owner's binding. Object frames:
+        /// the parent's child slot declared with `xml:` that takes the object, or -1 (the
+        /// object goes where its type fits).
         var propertyIndex = -1
         /// Path frames (an element of a nested path such as `details` in
         /// `details/price`, see BindingEngine+Paths.swift): the path's node; the frame's
@@ -81,6 +87,8 @@ final class BindingEngine {
     }
     /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
     @exclusivity(unchecked) var documentPrefixes = ByteTable()
+    /// The namespaces recorded in object frames (see ``Frame/namespace``).
+    @exclusivity(unchecked) var namespaces = NamespaceTable()
     /// Properties set from child elements in open objects, with the child's offset, so a
     /// duplicate can point at the first one.
     @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
@@ -157,6 +165,7 @@ final class BindingEngine {
         }
         for child in collectedChildren { child.release() }
         strings.release()
+        namespaces.deallocate()
         childNames.deallocate()
         for entry in propertyPrefixes { entry.prefix.deallocate() }
         frames.deallocate()
@@ -186,18 +195,22 @@ final class BindingEngine {
         if let parent = frames.lastAddress, parent.pointee.isObject {
             parentIndex = parent.pointee.bindingIndex
             if let child = childNames.lookup(rawName, under: parentIndex) {
-                startObject(child, name: rawName, attributes: attributes, byteIndex: byteIndex)
+                // The remembered name carries its namespace, so its number was kept too.
+                startObject(
+                    child, name: rawName, namespace: childNames.namespace(under: parentIndex), attributes: attributes,
+                    byteIndex: byteIndex)
                 return
             }
         }
         let name = ExpandedName(rawName)
         if let parent = frames.lastAddress {
             let handled = withBinding(parent.pointee.bindingIndex) { binding in
-                startElement(name, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
+                startElement(
+                    name, rawName: rawName, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
             }
             if handled { return }
         }
-        guard let bindingIndex = lookupElement(name) else {
+        guard let bindingIndex = lookupElement(name, parent: frames.lastAddress) else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
             // The innermost object's binding, borrowed: its policy decides.
@@ -216,31 +229,56 @@ final class BindingEngine {
             }
             return
         }
-        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex {
-            childNames.remember(rawName, length: strlen(rawName), child: bindingIndex, under: parentIndex)
+        // Remembered only when the parent's declarations cannot take the name in some
+        // namespace: which of them matches can depend on the parent element's namespace.
+        let namespace = namespaceNumber(name, of: bindingIndex)
+        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex,
+            !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
+        {
+            childNames.remember(
+                rawName, length: strlen(rawName), child: bindingIndex, namespace: namespace, under: parentIndex)
         }
-        startObject(bindingIndex, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        startObject(bindingIndex, name: rawName, namespace: namespace, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// A start tag inside an open element, when that element's binding decides what it
     /// is (a property element, a path element, or content a property element cannot
     /// hold); `false` when it is an object element to look up.
     private func startElement(
-        _ name: ExpandedName, inside parentFrame: UnsafeMutablePointer<Frame>, of binding: ElementBinding,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ name: ExpandedName, rawName: UnsafePointer<CChar>, inside parentFrame: UnsafeMutablePointer<Frame>,
+        of binding: ElementBinding, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
+            // The usual property element: in no namespace (so without a prefix), declared
+            // without one.
+            if name.uri == nil, let property = binding.plainElementProperty(local: name.local) {
+                startPropertyElement(
+                    property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
+                    byteIndex: byteIndex)
+                return true
+            }
             let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
-            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix) {
+            // Only a child in a namespace asks for the owner's.
+            let owner = name.uri == nil ? OwnerNamespace.none : namespaces.owner(parentFrame.pointee.namespace)
+            if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix, owner: owner) {
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
                     byteIndex: byteIndex)
                 return true
             }
             // Nested paths: only mappings that declare one have `paths`.
-            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: prefix) {
+            if let node = binding.paths?.child(local: name.local, uri: name.uri, prefix: prefix, owner: owner) {
                 startPathElement(
                     node, owner: frames.count - 1, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
+            // Child slots declared with `xml:`: only mappings that declare one have them.
+            if !binding.namedSlots.isEmpty,
+                let slot = binding.namedSlot(local: name.local, uri: name.uri, prefix: prefix, owner: owner)
+            {
+                startNamedChild(
+                    slot, of: binding, at: parentFrame.pointee.bindingIndex, name: name, rawName: rawName,
+                    attributes: attributes, byteIndex: byteIndex)
                 return true
             }
             return false
@@ -308,7 +346,9 @@ final class BindingEngine {
             frames.removeLast()
             return
         }
-        let (bindingIndex, byteIndex) = (frame.pointee.bindingIndex, frame.pointee.byteIndex)
+        let (bindingIndex, byteIndex, slot) = (
+            frame.pointee.bindingIndex, frame.pointee.byteIndex, frame.pointee.propertyIndex
+        )
         // Borrowed from the frame's reference, which keeps it alive until it is placed.
         let placed = held._withUnsafeGuaranteedRef { object in
             let textStart = frame.pointee.textStart
@@ -337,7 +377,7 @@ final class BindingEngine {
         frame.pointee.assigned.deallocate()
         frames.removeLast()
         if placed {
-            place(held, of: bindingIndex, byteIndex: byteIndex)
+            place(held, of: bindingIndex, byteIndex: byteIndex, slot: slot)
         } else {
             held.release()
         }
@@ -374,10 +414,22 @@ final class BindingEngine {
         bindingRefs[index]._withUnsafeGuaranteedRef(body)
     }
 
-    func lookupElement(_ name: ExpandedName) -> Int? {
+    /// What an object frame of binding `index` records as its element's namespace (see
+    /// ``Frame/namespace``).
+    @inline(__always)
+    func namespaceNumber(_ name: ExpandedName, of index: Int) -> Int32 {
+        registry.recordsNamespace[index] ? namespaces.number(of: name.uri) : NamespaceTable.unrecorded
+    }
+
+    /// The binding registered for an element's name: in its namespace, or by a prefix the
+    /// document bound, or unprefixed. An unprefixed registration matches a child in no
+    /// namespace or in its parent's namespace, and a root in any namespace.
+    func lookupElement(_ name: ExpandedName, parent: UnsafeMutablePointer<Frame>?) -> Int? {
         if let index = registry.exact.lookup(name.key) { return index }
         if !documentPrefixes.isEmpty, let index = documentPrefixes.lookup(name.key) { return index }
-        return registry.wildcard.lookup(name.local)
+        guard let index = registry.wildcard.lookup(name.local) else { return nil }
+        guard let uri = name.uri, let parent, parent.pointee.isObject else { return index }
+        return namespaces.owner(parent.pointee.namespace).contains(uri) ? index : nil
     }
 
     /// The innermost open object element's binding.

@@ -23,6 +23,9 @@ struct ChildNameCache {
         /// The remembered name's length, or -1 for none.
         var length: Int
         var child: Int
+        /// The child's namespace number, as the engine records it (the name includes
+        /// the namespace, so it is the same for every child remembered by it).
+        var namespace: Int32
     }
 
     private let entries: UnsafeMutablePointer<Entry>
@@ -34,14 +37,17 @@ struct ChildNameCache {
     init(bindingCount: Int) {
         count = max(1, bindingCount)
         entries = .allocate(capacity: count)
-        entries.initialize(repeating: Entry(length: -1, child: -1), count: count)
-        bytes = .allocate(capacity: count * Self.slotSize)
+        entries.initialize(repeating: Entry(length: -1, child: -1, namespace: -1), count: count)
+        // Aligned to the slot size, so that no slot straddles a page: strncmp reads a
+        // string near a page's end a byte at a time, which costs twice as much.
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: count * Self.slotSize, alignment: Self.slotSize)
+            .bindMemory(to: CChar.self, capacity: count * Self.slotSize)
     }
 
     func deallocate() {
         entries.deinitialize(count: count)
         entries.deallocate()
-        bytes.deallocate()
+        UnsafeMutableRawPointer(bytes).deallocate()
     }
 
     /// The child binding remembered under `parent`, when `name` (NUL-terminated) is the
@@ -57,12 +63,21 @@ struct ChildNameCache {
         return entry.pointee.child
     }
 
-    /// Remembers that `name` (`length` bytes before its NUL) under `parent` binds to `child`.
-    mutating func remember(_ name: UnsafePointer<CChar>, length: Int, child: Int, under parent: Int) {
+    /// The namespace number remembered under `parent` (read after a ``lookup(_:under:)`` hit).
+    @inline(__always)
+    func namespace(under parent: Int) -> Int32 {
+        entries[parent].namespace
+    }
+
+    /// Remembers that `name` (`length` bytes before its NUL) under `parent` binds to `child`,
+    /// whose frame records `namespace`.
+    mutating func remember(
+        _ name: UnsafePointer<CChar>, length: Int, child: Int, namespace: Int32, under parent: Int
+    ) {
         guard parent < count, length <= Self.longestName else { return }
         let copy = bytes + parent * Self.slotSize
         copy.update(from: name, count: length)
         copy[length] = 0
-        entries[parent] = Entry(length: length, child: child)
+        entries[parent] = Entry(length: length, child: child, namespace: namespace)
     }
 }

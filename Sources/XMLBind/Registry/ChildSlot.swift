@@ -22,6 +22,16 @@ typealias ChildBulkStorer = @Sendable (UnsafeMutableRawPointer, UnsafeBufferPoin
 struct ChildSlot: Sendable {
     /// The Swift property's name, for messages; known once the mapping is compiled.
     private(set) var propertyName = ""
+    /// The element name as declared with `xml:`, if it was: the slot then takes exactly
+    /// the child elements of that name, bound with the mapping of its element type.
+    @usableFromInline let declaredXMLName: String?
+    /// That name, read and resolved against the binder's prefixes once compiled; `nil`
+    /// for a slot that takes children by their type.
+    private(set) var xmlName: XMLName?
+    /// Whether the slot holds one child (`.child`) rather than many (`.children`).
+    @usableFromInline let isSingle: Bool
+    /// Whether a document must give the slot a child (`.required()`).
+    @usableFromInline var isRequired = false
     @usableFromInline let keyPath: AnyKeyPath & Sendable
     /// The type of the property the key path names (`[C]`, `C?` or `C`).
     @usableFromInline let fieldType: Any.Type
@@ -52,12 +62,15 @@ struct ChildSlot: Sendable {
 
     @usableFromInline
     init(
-        keyPath: AnyKeyPath & Sendable, fieldType: Any.Type, projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
+        keyPath: AnyKeyPath & Sendable, xml: String?, isSingle: Bool, fieldType: Any.Type,
+        projectOffset: @escaping @Sendable (AnyObject?) -> Int?,
         elementType: Any.Type, elementClass: AnyClass?, castsToElement: @escaping @Sendable (Any) -> Bool,
         makePlacer: @escaping @Sendable (Int?, Bool, Bool, Bool, @escaping @Sendable (AnyObject) -> Any) -> ChildPlacer,
         read: @escaping @Sendable (AnyObject) -> [Any],
         storeAll: ChildBulkStorer? = nil, holdsOneReference: Bool = false
     ) {
+        self.declaredXMLName = xml
+        self.isSingle = isSingle
         self.read = read
         self.storeAll = storeAll
         self.holdsOneReference = holdsOneReference
@@ -73,14 +86,31 @@ struct ChildSlot: Sendable {
     /// Learns the property's name from the stored field, or else from the key path.
     ///
     /// A stored property of a non-final class is reached through accessors and names no
-    /// field; the only field of the slot's type is then taken as its name (for messages).
+    /// field; the only field of the slot's type is then taken as its name (for messages
+    /// only: a slot takes children by type or by its `xml:` name, never by this one). A
+    /// struct's key path that names no field is a computed property, and keeps the key
+    /// path's own description.
     @discardableResult
-    mutating func resolveName(sample: AnyObject?, fields: FieldTable) -> Int? {
+    mutating func resolveName(sample: AnyObject?, fields: FieldTable, prefixes: [String: String]) -> Int? {
         let field = fields.field(at: projectOffset(sample), of: fieldType)
-        let onlyOfType = fields.fields(of: fieldType)
+        let onlyOfType = sample == nil ? [] : fields.fields(of: fieldType)
         propertyName =
             field?.name ?? (onlyOfType.count == 1 ? onlyOfType[0].name : nil) ?? XMLName.propertyName(of: keyPath)
+        xmlName = declaredXMLName.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
         return field?.offset
+    }
+
+    /// The declaration as written, for registration errors: `.child(\.server)`.
+    var declarationText: String {
+        ".\(isSingle ? "child" : "children")(\\.\(propertyName)"
+            + (declaredXMLName.map { ", xml: \"\($0)\"" } ?? "") + ")"
+    }
+
+    /// What the slot takes, for messages: `child element <server>`, `a child of type Server`.
+    var placeDescription: String {
+        let count = isSingle ? "a child" : "at least one child"
+        guard let xmlName else { return "\(count) of type \(TypeName.forMessages(elementType))" }
+        return isSingle ? "child element <\(xmlName)>" : "at least one child element <\(xmlName)>"
     }
 
     /// A slot of a `Parent` whose key path holds `Element`s.
@@ -91,9 +121,10 @@ struct ChildSlot: Sendable {
     ///   - storeAt: Stores an element into the property, given the property's address.
     ///   - store: Stores an element through the key path (for a computed property).
     ///   - read: The elements the property holds, for writing.
+    ///   - xml: The element name the slot takes, or `nil`: children by their type.
     @inlinable
     static func make<Parent: Bindable, Element, Field>(
-        _ keyPath: WritableKeyPath<Parent, Field> & Sendable, element: Element.Type,
+        _ keyPath: WritableKeyPath<Parent, Field> & Sendable, xml: String?, element: Element.Type,
         storeAt: @escaping @Sendable (UnsafeMutableRawPointer, Element) -> Void,
         store: @escaping @Sendable (inout Parent, Element) -> Void,
         read: @escaping @Sendable (Parent) -> [Any],
@@ -124,7 +155,8 @@ struct ChildSlot: Sendable {
         let holdsOneReference =
             Element.self is AnyClass && (Field.self == Element.self || Field.self == Optional<Element>.self)
         return ChildSlot(
-            keyPath: keyPath, fieldType: Field.self, projectOffset: project, elementType: Element.self,
+            keyPath: keyPath, xml: xml, isSingle: storeAll == nil,
+            fieldType: Field.self, projectOffset: project, elementType: Element.self,
             elementClass: Element.self as? AnyClass, castsToElement: castsToElement, makePlacer: makePlacer,
             read: readBack, storeAll: storeAll, holdsOneReference: holdsOneReference)
     }

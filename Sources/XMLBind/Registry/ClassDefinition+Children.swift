@@ -2,50 +2,71 @@ extension ClassDefinition {
     /// Collects child objects: every completed child element whose object is a `C` is
     /// appended, in document order.
     ///
-    /// The child elements must be registered themselves. A child that no child key path
-    /// takes goes to ``Ancestor/addChild(_:)`` if the parent is an ``Ancestor``.
+    /// Without `xml:`, the slot takes the child elements of the mappings registered for
+    /// `C` (or its subclasses, or the types that conform to it), matched by their own
+    /// element names. With `xml:`, it takes exactly the child elements of that name and
+    /// binds them with the mapping registered for `C`: so two slots of one type can take
+    /// different elements (`.children(\.inputs, xml: "input").children(\.outputs, xml: "output")`).
+    /// A child that no child key path takes goes to ``Ancestor/addChild(_:)`` if the
+    /// parent is an ``Ancestor``.
     ///
-    /// When writing, every element of the array is written, in order, as the element its
-    /// own type is registered for.
+    /// When writing, every element of the array is written, in order, as the element the
+    /// slot names, or else as the element its own type is registered for.
     ///
-    /// - Parameter keyPath: The array to append to.
+    /// - Parameters:
+    ///   - keyPath: The array to append to.
+    ///   - xml: The child elements' name: `local`, `prefix:local` or `{uri}local`. An
+    ///     unprefixed name matches a child in no namespace or in the namespace of the
+    ///     parent element (see <doc:Namespaces>).
     /// - Returns: The definition with the child collection added.
     @inlinable
-    public func children<C>(_ keyPath: WritableKeyPath<T, [C]> & Sendable) -> Self {
+    public func children<C>(_ keyPath: WritableKeyPath<T, [C]> & Sendable, xml: String? = nil) -> Self {
         adding(
             ChildSlot.make(
-                keyPath, element: C.self,
+                keyPath, xml: xml, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: [C].self).pointee.append($1) },
                 store: { $0[keyPath: keyPath].append($1) },
                 read: { $0[keyPath: keyPath].map { $0 as Any } },
                 storeAll: ChildSlot.arrayStorer(C.self)))
     }
 
-    /// Takes one child object: a completed child element whose object is a `C` is stored
-    /// (a later one replaces an earlier one).
+    /// Takes one child object: a completed child element whose object is a `C` is stored.
     ///
-    /// - Parameter keyPath: The optional property to set.
+    /// Without `xml:`, the slot takes the child elements of the mappings registered for
+    /// `C` (or its subclasses, or the types that conform to it); with `xml:`, exactly the
+    /// child elements of that name, bound with the mapping registered for `C`
+    /// (`.child(\.request, xml: "request").child(\.response, xml: "response")`). A
+    /// second child for the slot is an error in strict mode; in lenient mode the first
+    /// one stays, with a warning.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The optional property to set.
+    ///   - xml: The child element's name: `local`, `prefix:local` or `{uri}local`.
     /// - Returns: The definition with the child added.
     @inlinable
-    public func child<C>(_ keyPath: WritableKeyPath<T, C?> & Sendable) -> Self {
+    public func child<C>(_ keyPath: WritableKeyPath<T, C?> & Sendable, xml: String? = nil) -> Self {
         adding(
             ChildSlot.make(
-                keyPath, element: C.self,
+                keyPath, xml: xml, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: C?.self).pointee = $1 },
                 store: { $0[keyPath: keyPath] = $1 },
                 read: { $0[keyPath: keyPath].map { [$0 as Any] } ?? [] }))
     }
 
     /// Takes one child object into a non-optional property: a completed child element
-    /// whose object is a `C` is stored (a later one replaces an earlier one).
+    /// whose object is a `C` is stored, replacing the value `init()` gave the property.
     ///
-    /// - Parameter keyPath: The property to set.
+    /// Children are matched as for the optional form.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property to set.
+    ///   - xml: The child element's name: `local`, `prefix:local` or `{uri}local`.
     /// - Returns: The definition with the child added.
     @inlinable
-    public func child<C>(_ keyPath: WritableKeyPath<T, C> & Sendable) -> Self {
+    public func child<C>(_ keyPath: WritableKeyPath<T, C> & Sendable, xml: String? = nil) -> Self {
         adding(
             ChildSlot.make(
-                keyPath, element: C.self,
+                keyPath, xml: xml, element: C.self,
                 storeAt: { $0.assumingMemoryBound(to: C.self).pointee = $1 },
                 store: { $0[keyPath: keyPath] = $1 },
                 read: { [$0[keyPath: keyPath] as Any] }))

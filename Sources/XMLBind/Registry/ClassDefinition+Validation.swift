@@ -1,16 +1,28 @@
 extension ClassDefinition {
-    /// Makes the most recently declared property required: an element that gives it no
-    /// value is an error at the element's origin, naming the property.
+    /// Makes the declaration just before it required: an element that gives a required
+    /// property no value, or a required child slot no child (`.child`: one,
+    /// `.children`: at least one), is an error at the element's origin, naming it.
     ///
     /// ```swift
     /// mapping(Bean.self, element: "bean").property(\.id).required().property(\.clazz, xml: "class")
+    /// mapping(Server.self, element: "server").child(\.connector).required()
     /// ```
     ///
-    /// - Returns: The definition with that property marked required. Called before any
-    ///   property is declared, it changes nothing.
+    /// - Returns: The definition with that declaration marked required. Called before any
+    ///   declaration, it is a registration error (see ``RegistrationError``).
     @inlinable
     public func required() -> Self {
-        Self(declarations: declarations.changingLastProperty { $0.isRequired = true })
+        Self(
+            declarations: declarations.modifyingLast(
+                ".required()",
+                property: {
+                    $0.isRequired = true
+                    return nil
+                },
+                slot: {
+                    $0.isRequired = true
+                    return nil
+                }))
     }
 
     /// Sets what happens to attributes and child elements of this element that its

@@ -12,11 +12,24 @@ extension ClassDefinition {
     /// where they say.
     ///
     /// - Parameter form: ``WritingOptions/PropertyForm/attribute`` or ``WritingOptions/PropertyForm/element``.
-    /// - Returns: The definition with that property's form set. Called before any property
-    ///   is declared, it changes nothing.
+    /// - Returns: The definition with that property's form set. After anything but a
+    ///   `.property` declaration without a path, it is a registration error (see
+    ///   ``RegistrationError``).
     @inlinable
     public func written(as form: WritingOptions.PropertyForm) -> Self {
-        Self(declarations: declarations.changingLastProperty { $0.writtenForm = form })
+        Self(
+            declarations: declarations.modifyingLast(
+                ".written(as:)",
+                property: { property in
+                    guard property.form == .either,
+                        !(property.declaredXMLName?.utf8.contains(UInt8(ascii: "/")) ?? false)
+                    else {
+                        return ".written(as:) applies to a .property declaration without a path, which is read from "
+                            + "either form"
+                    }
+                    property.writtenForm = form
+                    return nil
+                }, slot: nil))
     }
 
     /// Sets where this definition's `.property` declarations are written, overriding
@@ -35,13 +48,20 @@ extension ClassDefinition {
     /// `]]>` inside the value is split across two sections, and a carriage return is
     /// written as a character reference between sections, so the value reads back exactly.
     /// An attribute cannot hold CDATA: a `.property` marked this way is written as a
-    /// child element, and on an `.attribute` declaration the mark has no effect.
+    /// child element, and an `.attribute` declaration cannot be marked.
     /// Reading is unchanged (CDATA is always read as text).
     ///
-    /// - Returns: The definition with that property marked. Called before any property is
-    ///   declared, it changes nothing.
+    /// - Returns: The definition with that property marked. After an `.attribute` or a
+    ///   child slot, it is a registration error (see ``RegistrationError``).
     @inlinable
     public func writtenAsCDATA() -> Self {
-        Self(declarations: declarations.changingLastProperty { $0.writesCDATA = true })
+        Self(
+            declarations: declarations.modifyingLast(
+                ".writtenAsCDATA()",
+                property: { property in
+                    guard property.form != .attribute else { return "an attribute cannot hold CDATA" }
+                    property.writesCDATA = true
+                    return nil
+                }, slot: nil))
     }
 }

@@ -67,7 +67,8 @@ enum DeclaredItem: Sendable, Equatable {
 ///
 /// - Parameters:
 ///   - type: The type to create for each such element; classes and structs both work.
-///   - element: The element's name: `bean` (that local name in any namespace),
+///   - element: The element's name: `bean` (that local name in no namespace or in its
+///     parent element's namespace; as the root, in any namespace),
 ///     `configuration:define` (the namespace bound to the prefix `configuration`, by the
 ///     binder's `prefixes` or, failing that, by the document itself; any prefix the
 ///     document uses for that namespace matches), or Clark notation `{uri}define`.

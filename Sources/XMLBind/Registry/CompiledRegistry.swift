@@ -26,6 +26,23 @@ final class CompiledRegistry: Sendable {
     /// (in declaration order) whose element type the child's type fits; `nil` when none
     /// does (the parent may still be an ``Ancestor``).
     let placements: [PlacerSlot]
+    /// For each binding and each of its child slots declared with `xml:` (see
+    /// ``ElementBinding/namedSlots``): the binding registered for the slot's element type
+    /// (-1: none is) and the placer that puts such a child into that slot.
+    ///
+    /// Flat, indexed through ``slotBase``: arrays of types the registry uses anyway (a
+    /// nested array of tuples would have its metadata made from a mangled name, slowly).
+    private let namedSlotChildren: [Int]
+    private let namedSlotPlacements: [PlacerSlot]
+    /// Per binding, where its child slots start in the two arrays above.
+    private let slotBase: [Int]
+    /// Declarations that more than one registered child could match, found while the
+    /// placements are worked out (see ``RegistrationError``).
+    let problems: [RegistrationError.Problem]
+    /// Per binding: whether its objects' frames record their element's namespace, which
+    /// unprefixed element names in declarations match (see ``NamespaceTable``): the
+    /// mapping declares such names, or an unprefixed mapping may be its child.
+    let recordsNamespace: [Bool]
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
@@ -53,17 +70,71 @@ final class CompiledRegistry: Sendable {
                     }
                 }
             }
+            for slot in binding.childSlots {
+                if case .prefix(let prefix)? = slot.xmlName?.namespace, !propertyPrefixes.contains(prefix) {
+                    propertyPrefixes.append(prefix)
+                }
+            }
         }
         self.pendingPropertyPrefixes = propertyPrefixes
-        self.typeIndex = TypeIndex(bindings.map { $0.objectType })
-        self.placements = Self.placements(of: bindings)
+        let typeIndex = TypeIndex(bindings.map { $0.objectType })
+        self.typeIndex = typeIndex
+        (self.placements, self.problems) = Self.placements(of: bindings)
+        var slotBase: [Int] = []
+        var namedSlotChildren: [Int] = []
+        var namedSlotPlacements: [PlacerSlot] = []
+        for parent in bindings {
+            slotBase.append(namedSlotChildren.count)
+            for slot in parent.childSlots.indices {
+                let target = Self.namedTarget(parent: parent, slot: slot, bindings: bindings, typeIndex: typeIndex)
+                namedSlotChildren.append(target.child)
+                namedSlotPlacements.append(target.placement)
+            }
+        }
+        self.slotBase = slotBase
+        self.namedSlotChildren = namedSlotChildren
+        self.namedSlotPlacements = namedSlotPlacements
+        let anyUnprefixedMapping = !wildcard.isEmpty
+        self.recordsNamespace = bindings.map { binding in
+            anyUnprefixedMapping || !binding.namedSlots.isEmpty
+                || binding.properties.contains { property in
+                    property.form.acceptsElement && property.path.isEmpty && property.xmlName.namespace == .any
+                        || property.path.contains { $0.namespace == .any }
+                }
+        }
+    }
+
+    /// The child binding and placer of a slot declared with `xml:`: the binding registered
+    /// for exactly the slot's element type (the latest one), whose objects are then
+    /// elements of the slot bit for bit.
+    private static func namedTarget(
+        parent: ElementBinding, slot: Int, bindings: [ElementBinding], typeIndex: TypeIndex
+    ) -> (child: Int, placement: PlacerSlot) {
+        let declared = parent.childSlots[slot]
+        guard declared.xmlName != nil, let childIndex = typeIndex[ObjectIdentifier(declared.elementType)] else {
+            return (-1, PlacerSlot(place: nil))
+        }
+        let child = bindings[childIndex]
+        let offset = parent.childSlotOffsets[slot]
+        let collects = declared.storeAll != nil && offset != nil
+        let direct = declared.holdsOneReference && child.isClass && parent.isClass ? offset : nil
+        return (
+            childIndex,
+            PlacerSlot(
+                place: declared.makePlacer(offset, parent.isClass, true, child.isClass, child.access.value),
+                collectedSlot: collects ? slot : -1, directOffset: direct ?? -1,
+                singleSlot: declared.isSingle ? slot : -1)
+        )
     }
 
     /// The ``placements`` table, row by row.
     ///
     /// The binder only ever creates exact instances of the child's type, so the type (or
     /// one sample of it) answers for every child: the first slot it fits takes them all.
-    private static func placements(of bindings: [ElementBinding]) -> [PlacerSlot] {
+    private static func placements(
+        of bindings: [ElementBinding]
+    ) -> (placements: [PlacerSlot], problems: [RegistrationError.Problem]) {
+        var problems: [RegistrationError.Problem] = []
         var placements: [PlacerSlot] = []
         placements.reserveCapacity(bindings.count * bindings.count)
         // Made only for a slot whose element type is not a class, and once per type.
@@ -79,10 +150,15 @@ final class CompiledRegistry: Sendable {
                     samples[childIndex] = made
                     return made
                 }
-                guard let slot = slots.firstIndex(where: { $0.fits(childType, sample: sample) }) else {
+                // Slots declared with `xml:` take children by name, not by type.
+                let fitting = slots.indices.filter {
+                    slots[$0].xmlName == nil && slots[$0].fits(childType, sample: sample)
+                }
+                guard let slot = fitting.first else {
                     chosen.append(nil)
                     continue
                 }
+                problems += ambiguities(parent: parent, child: child, slots: fitting)
                 chosen.append((slot, slots[slot].isExact(childType)))
             }
             // An array whose every child is an element bit for bit collects its children
@@ -105,10 +181,46 @@ final class CompiledRegistry: Sendable {
                     PlacerSlot(
                         place: slots[choice.slot].makePlacer(
                             offset, parent.isClass, choice.exact, child.isClass, child.access.value),
-                        collectedSlot: collects[choice.slot] ? choice.slot : -1, directOffset: direct ?? -1))
+                        collectedSlot: collects[choice.slot] ? choice.slot : -1, directOffset: direct ?? -1,
+                        singleSlot: slots[choice.slot].isSingle ? choice.slot : -1))
             }
         }
-        return placements
+        return (placements, problems)
+    }
+
+    /// Whether a child binding that the parent's unnamed slots `fitting` take could also
+    /// go elsewhere: a second slot, or a declaration that takes its element by name.
+    private static func ambiguities(
+        parent: ElementBinding, child: ElementBinding, slots fitting: [Int]
+    ) -> [RegistrationError.Problem] {
+        var problems: [RegistrationError.Problem] = []
+        let childName = "<\(child.elementName)> (\(child.typeName))"
+        let first = ObjectIdentifier(parent.childSlots[fitting[0]].elementType)
+        // Slots of one element type are the mapping's own mistake, reported with it.
+        for slot in fitting.dropFirst() where ObjectIdentifier(parent.childSlots[slot].elementType) != first {
+            problems.append(
+                parent.problem(
+                    .child(slot),
+                    "takes \(childName) as \(parent.describe(.child(fitting[0]))) does: the two are ambiguous; "
+                        + "name the elements each takes with xml:"))
+        }
+        let name = child.elementName
+        // A slot's `xml:` name is what tells it apart from a slot that takes children by
+        // type: it takes its elements first. A property's name is no such choice.
+        let named = parent.properties.indices.first { index in
+            let property = parent.properties[index]
+            return property.form.acceptsElement
+                && (property.path.first ?? property.xmlName).overlaps(
+                    name, attribute: false, owner: parent.elementName.namespace)
+        }
+        if let named = named.map({ DeclaredItem.property($0) }) {
+            problems.append(
+                parent.problem(
+                    .child(fitting[0]),
+                    "takes \(childName), whose element \(parent.describe(named)) also takes by name: the two are "
+                        + "ambiguous; give one of them another xml: name"))
+        }
+        return problems
     }
 
     /// The binding that writes `object` and the object held as the engine holds it: the
@@ -142,6 +254,23 @@ final class CompiledRegistry: Sendable {
     @inline(__always)
     func directOffset(parent: Int, child: Int) -> Int {
         placements[parent &* bindings.count &+ child].directOffset
+    }
+
+    /// The binding that a parent's slot declared with `xml:` binds its elements with, or -1.
+    func namedSlotChild(parent: Int, slot: Int) -> Int {
+        namedSlotChildren[slotBase[parent] + slot]
+    }
+
+    /// The placer of a parent's slot declared with `xml:`.
+    func namedSlotPlacement(parent: Int, slot: Int) -> PlacerSlot {
+        namedSlotPlacements[slotBase[parent] + slot]
+    }
+
+    /// The parent's slot that holds one child of binding `child` (see
+    /// ``PlacerSlot/singleSlot``), or -1.
+    @inline(__always)
+    func singleSlot(parent: Int, child: Int) -> Int {
+        placements[parent &* bindings.count &+ child].singleSlot
     }
 
     /// The lookup key for an element in a namespace: `uri SEP local`.

@@ -21,8 +21,8 @@ final class ElementBinding: Sendable {
     let matchesUnqualifiedAttribute: [Bool]
     /// Attributes in no namespace, for the hot path; owned (freed in `deinit`).
     let plainAttributes: PlainAttributeTable
-    /// Per property: whether a child element in any namespace matches it (its name is
-    /// declared without a namespace).
+    /// Per property: whether its name is declared without a namespace, so that a child
+    /// element in no namespace (or in the owner's) matches it.
     let matchesElementInAnyNamespace: [Bool]
     let elementTable: ByteTable
     /// The same for child elements.
@@ -31,8 +31,14 @@ final class ElementBinding: Sendable {
     let textProperty: Int?
     /// Properties with `.required()`.
     let requiredProperties: [Int]
+    /// Child slots with `.required()`: at least one child.
+    let requiredSlots: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
+    /// Modifiers of the definition that fit no declaration, and the positions of the
+    /// declarations before them (see ``MappingDeclarations/Contents/misplacedModifiers``).
+    let misplacedModifiers: [String]
+    let misplacedAfter: [Int]
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
@@ -52,6 +58,12 @@ final class ElementBinding: Sendable {
     let fields: FieldTable
     /// The offsets of the child slots' fields (`nil`: not a stored property).
     let childSlotOffsets: [Int?]
+    /// The child slots declared with `xml:`, which take child elements by that name;
+    /// empty for most mappings.
+    let namedSlots: [Int]
+    /// The bits of an object frame's ``BindingEngine/Frame/assigned``: one per property,
+    /// then one per child slot (given a child yet).
+    let assignableCount: Int
     /// The elements of nested paths (`details/price`), or `nil` when the mapping has none.
     let paths: PathNode?
 
@@ -92,8 +104,12 @@ final class ElementBinding: Sendable {
         }
         self.fields = fields
         var slots = definition.childSlots
-        childSlotOffsets = slots.indices.map { slots[$0].resolveName(sample: sample, fields: fields) }
+        childSlotOffsets = slots.indices.map {
+            slots[$0].resolveName(sample: sample, fields: fields, prefixes: prefixes)
+        }
         childSlots = slots
+        namedSlots = slots.indices.filter { slots[$0].xmlName != nil }
+        assignableCount = declared.count + slots.count
         var attributes = ByteTable()
         var elements = ByteTable()
         var text: Int?
@@ -122,8 +138,12 @@ final class ElementBinding: Sendable {
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
+        misplacedModifiers = definition.declarations.contents.misplacedModifiers
+        misplacedAfter = definition.declarations.contents.misplacedAfter
         validators = definition.validators
-        hasCompletion = !defaultSetters.isEmpty || !requiredProperties.isEmpty || !validators.isEmpty
+        requiredSlots = slots.indices.filter { slots[$0].isRequired }
+        hasCompletion =
+            !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared)
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
@@ -168,23 +188,37 @@ final class ElementBinding: Sendable {
         }
     }
 
+    /// The property declared without a namespace for a child element in no namespace,
+    /// if the short list answers; `nil` sends the element the general way.
+    @inline(__always)
+    func plainElementProperty(local: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let listed = elementNames.index(of: local), let index = listed, matchesElementInAnyNamespace[index]
+        else { return nil }
+        return index
+    }
+
     /// The declared property for a child element, if any.
     ///
-    /// The usual child element (its local name in the short list, declared without a
-    /// namespace, so any namespace matches) is answered inline.
+    /// The usual child element (its local name in the short list, in no namespace,
+    /// declared without one) is answered inline.
+    ///
+    /// - Parameter owner: The namespace of the element that owns the declarations (the
+    ///   object's element), which unprefixed names also match.
     @inline(__always)
     func elementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
     ) -> Int? {
         if let listed = elementNames.index(of: local) {
             guard let index = listed else { return nil }
-            if matchesElementInAnyNamespace[index] { return index }
+            if uri == nil, matchesElementInAnyNamespace[index] { return index }
         }
-        return anyElementProperty(local: local, uri: uri, prefix: prefix)
+        return anyElementProperty(local: local, uri: uri, prefix: prefix, owner: owner)
     }
 
     private func anyElementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
     ) -> Int? {
         let found: Int?
         if let listed = elementNames.index(of: local) {
@@ -193,12 +227,32 @@ final class ElementBinding: Sendable {
             found = elementTable.lookup(local)
         }
         guard let index = found else { return nil }
-        if properties[index].matchesElement(uri: uri, prefix: prefix) { return index }
+        if properties[index].matchesElement(uri: uri, prefix: prefix, owner: owner) { return index }
         return properties.indices.first { candidate in
-            properties[candidate].form.acceptsElement
+            properties[candidate].form.acceptsElement && properties[candidate].path.isEmpty
                 && properties[candidate].xmlName.local.utf8.elementsEqual(local)
-                && properties[candidate].matchesElement(uri: uri, prefix: prefix)
+                && properties[candidate].matchesElement(uri: uri, prefix: prefix, owner: owner)
         }
+    }
+
+    /// The child slot declared with `xml:` that takes a child element, if any.
+    func namedSlot(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
+    ) -> Int? {
+        namedSlots.first { slot in
+            guard let name = childSlots[slot].xmlName else { return false }
+            return name.local.utf8.elementsEqual(local)
+                && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)
+        }
+    }
+
+    /// Whether some declaration of this mapping (a property, the first element of a
+    /// nested path, a named child slot) takes child elements with this local name, in
+    /// some namespace: then which one takes a child depends on more than its name.
+    func declaresElement(local: UnsafeBufferPointer<UInt8>) -> Bool {
+        properties.contains { $0.form.acceptsElement && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local) }
+            || namedSlots.contains { childSlots[$0].xmlName?.local.utf8.elementsEqual(local) == true }
     }
 }
 
@@ -233,6 +287,9 @@ struct SetterSlot: Sendable {
 /// A child placer in a struct of its own, for the same reason as ``SetterSlot``.
 struct PlacerSlot: Sendable {
     let place: ChildPlacer?
+    /// The parent's child slot when it holds one child (`.child`), so that a second one
+    /// is found (see ``BindingEngine/claimSingleSlot(_:byteIndex:)``); else -1.
+    let singleSlot: Int
     /// The parent's child slot when the slot collects its children (an array of a
     /// concrete element type at a known offset, filled once when the parent ends), else -1.
     let collectedSlot: Int
@@ -241,8 +298,9 @@ struct PlacerSlot: Sendable {
     /// its reference there directly, releasing the one it replaces; else -1.
     let directOffset: Int
 
-    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1) {
+    init(place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1, singleSlot: Int = -1) {
         self.place = place
+        self.singleSlot = singleSlot
         self.collectedSlot = collectedSlot
         self.directOffset = directOffset
     }

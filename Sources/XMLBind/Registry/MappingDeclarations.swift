@@ -29,6 +29,12 @@ final class MappingDeclarations: Sendable {
         var contentOrder: [DeclaredItem] = []
         /// How the `.property` declarations are written (`.propertiesWritten(as:)`).
         var propertyForm: WritingOptions.PropertyForm?
+        /// Modifiers that fit no declaration, refused at registration: why, and the
+        /// position in ``contentOrder`` of the declaration before each (-1: none). Arrays
+        /// of types the registry uses anyway: an array of a new type (a tuple) has its
+        /// metadata made at run time from a mangled name, which is slow.
+        var misplacedModifiers: [String] = []
+        var misplacedAfter: [Int] = []
     }
 
     let contents: Contents
@@ -76,12 +82,43 @@ final class MappingDeclarations: Sendable {
         with { $0.validators.append(validator) }
     }
 
-    /// These declarations with the most recently declared property changed; unchanged
-    /// when there is no property yet.
+    /// These declarations with a modifier applied to the declaration just before it: a
+    /// property or a child slot. Each change returns why the modifier does not fit that
+    /// declaration, or `nil` when it does; a modifier that fits nothing (or follows no
+    /// declaration) is recorded, and refused when the mapping is registered.
+    ///
+    /// - Parameters:
+    ///   - modifier: The modifier as written, for the message (`.required()`).
+    ///   - property: Applies the modifier to a property; `nil`: it never fits one.
+    ///   - slot: Applies the modifier to a child slot; `nil`: it never fits one.
     @usableFromInline
-    func changingLastProperty(_ change: (inout PropertyBinding) -> Void) -> MappingDeclarations {
-        guard !contents.properties.isEmpty else { return self }
-        return with { change(&$0.properties[$0.properties.count - 1]) }
+    func modifyingLast(
+        _ modifier: String, property: ((inout PropertyBinding) -> String?)?, slot: ((inout ChildSlot) -> String?)?
+    ) -> MappingDeclarations {
+        with { contents in
+            let position = contents.contentOrder.count - 1
+            var problem: String?
+            switch contents.contentOrder.last {
+            case nil:
+                problem = "\(modifier) follows no declaration: it applies to the declaration just before it"
+            case .property(let index):
+                if let property {
+                    problem = property(&contents.properties[index])
+                } else {
+                    problem = "\(modifier) does not apply to a property"
+                }
+            case .child(let index):
+                if let slot {
+                    problem = slot(&contents.childSlots[index])
+                } else {
+                    problem = "\(modifier) does not apply to a child slot"
+                }
+            }
+            if let problem {
+                contents.misplacedModifiers.append(problem)
+                contents.misplacedAfter.append(position)
+            }
+        }
     }
 
     /// These declarations with the given policy for unknown content.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the engine holds an object under construction, and where its fields are.
 ///
 /// A class instance is held as itself; its fields live at fixed offsets from the
@@ -77,31 +79,38 @@ enum ObjectStorage {
     }
 
     /// Which of the candidate fields (offsets of fields holding `V`s) a key path writes to,
-    /// found by storing trial values through it on a sample and comparing the fields'
-    /// bytes; `nil` unless exactly one field changes.
+    /// found by storing trial values through it on a sample: the one field that holds
+    /// each trial value, bit for bit, after each store; `nil` unless exactly one does.
     ///
-    /// - Parameter value: Makes a trial value from a text, or `nil` when the text does not
-    ///   convert (the property's own conversion).
+    /// A computed property that stores something else (`doubled` setting `count` to half
+    /// the value) holds no candidate to the values it was given, so it is not taken for
+    /// the field it writes.
+    ///
+    /// - Parameters:
+    ///   - extra: One more trial text, tried last.
+    ///   - value: Makes a trial value from a text, or `nil` when the text does not
+    ///     convert (the property's own conversion).
     @usableFromInline
     static func changedField<T, V>(
-        _ keyPath: WritableKeyPath<T, V>, sample: AnyObject, candidates: [Int], value: (String) -> V?
+        _ keyPath: WritableKeyPath<T, V>, sample: AnyObject, candidates: [Int], also extra: String,
+        value: (String) -> V?
     ) -> Int? {
         guard let reference = keyPath as? ReferenceWritableKeyPath<T, V>, !candidates.isEmpty else { return nil }
         let instance = unsafeBitCast(sample, to: T.self)
         let base = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
         let size = MemoryLayout<V>.size
-        func snapshot() -> [[UInt8]] {
-            candidates.map { Array(UnsafeRawBufferPointer(start: base + $0, count: size)) }
-        }
-        for text in ["1", "2", "true", "false", "a", "b", "2000-01-01", "00000000-0000-0000-0000-000000000001", "AA=="]
-        {
+        var holding = candidates
+        var trials = 0
+        let texts = ["1", "2", "true", "false", "a", "b", "2000-01-01", "00000000-0000-0000-0000-000000000001", "AA=="]
+        for text in texts + [extra] {
             guard let trial = value(text) else { continue }
-            let before = snapshot()
             instance[keyPath: reference] = trial
-            let changed = zip(before, snapshot()).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
-            if changed.count == 1 { return candidates[changed[0]] }
-            if changed.count > 1 { return nil }
+            trials += 1
+            withUnsafeBytes(of: trial) { bytes in
+                holding.removeAll { memcmp(base + $0, bytes.baseAddress!, size) != 0 }
+            }
+            if holding.isEmpty { return nil }
         }
-        return nil
+        return trials > 0 && holding.count == 1 ? holding[0] : nil
     }
 }

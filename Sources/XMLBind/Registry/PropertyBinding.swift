@@ -41,6 +41,8 @@ struct PropertyBinding: Sendable {
     @usableFromInline let declaredXMLName: String?
     /// The form as declared; a nested path may settle `.either` into one (see ``PropertyPath``).
     @usableFromInline var form: Form
+    /// The form as the declaration's method gave it, for messages.
+    @usableFromInline let declaredForm: Form
     /// The property's value type, to match a stored field.
     @usableFromInline let valueType: Any.Type
     /// The key path, for its name when it is not a stored field.
@@ -59,6 +61,9 @@ struct PropertyBinding: Sendable {
     @usableFromInline let trimsPlainText: Bool
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
+    /// Whether the key path names no stored property the registry could find (a
+    /// computed property); known once compiled.
+    private(set) var isUnnamed = false
     /// Makes the setter that stores the declared default (`default:`), if there is one.
     @usableFromInline let makeDefaultSetter: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
 
@@ -91,10 +96,14 @@ struct PropertyBinding: Sendable {
         self.keyPath = keyPath
         self.declaredXMLName = xml
         self.form = form
+        self.declaredForm = form
         self.valueType = V.self
         self.projectOffset = { sample in ObjectStorage.projectedOffset(keyPath, sample: sample) }
         self.probeField = { sample, candidates in
-            ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates) { text in
+            // The current value, written back, is a trial value for types (enums) that
+            // none of the fixed texts convert to.
+            let current = conversion.encode(ObjectStorage.value(sample, as: T.self, isClass: true)[keyPath: keyPath])
+            return ObjectStorage.changedField(keyPath, sample: sample, candidates: candidates, also: current) { text in
                 try? conversion.parse(text)
             }
         }
@@ -153,12 +162,10 @@ struct PropertyBinding: Sendable {
         let name = field?.name ?? accessedFieldName(sample: sample, fields: fields) ?? XMLName.propertyName(of: keyPath)
         // A computed property's key path carries no name ("<computed 0x…>"): a mapping
         // without `xml:` would silently match nothing, so it is a programming error.
-        let unnamed = name.hasPrefix("<computed")
-        precondition(
-            !unnamed || declaredXMLName != nil,
-            "XMLBind: cannot tell the name of a computed property (\(keyPath), of type \(typeName)); declare it with xml:"
-        )
-        propertyName = unnamed ? declaredXMLName ?? name : name
+        // A computed property's key path carries no name ("<computed 0x…>"): a mapping
+        // without `xml:` is refused at registration (see ``isUnnamed``).
+        isUnnamed = name.hasPrefix("<computed")
+        propertyName = isUnnamed ? declaredXMLName ?? "<computed \(typeName)>" : name
         let place = PropertyPath(parsing: declaredXMLName ?? propertyName, form: form)
         xmlName = place.name.resolving(prefixes)
         path = place.steps.map { $0.resolving(prefixes) }
@@ -166,11 +173,11 @@ struct PropertyBinding: Sendable {
         return field?.offset
     }
 
-    /// The name of the stored field a key path reaches through accessors, if it can be told.
+    /// The name of the stored field a key path reaches through accessors (a stored
+    /// property of a class that is not `final`), if trial values show which it is.
     private func accessedFieldName(sample: AnyObject?, fields: FieldTable) -> String? {
         guard let sample else { return nil }
         let candidates = fields.fields(of: valueType)
-        if candidates.count == 1 { return candidates[0].name }
         guard let offset = probeField(sample, candidates.map(\.offset)) else { return nil }
         return candidates.first { $0.offset == offset }?.name
     }
@@ -180,6 +187,20 @@ struct PropertyBinding: Sendable {
     /// Made when a message needs it, not at registration: formatting a type's name (some
     /// 20,000 instructions) costs more than the rest of a property's registration.
     var typeName: String { TypeName.forMessages(valueType) }
+
+    /// The declaration as written, for registration errors: `.attribute(\.count)`,
+    /// `.property(\.clazz, xml: "class")`, `.attribute(<computed Int>)`.
+    var declarationText: String {
+        let method =
+            switch declaredForm {
+            case .either: "property"
+            case .attribute: "attribute"
+            case .element: "element"
+            case .text: "text"
+            }
+        let path = isUnnamed ? "<computed \(typeName)>" : "\\.\(propertyName)"
+        return ".\(method)(\(path)" + (declaredXMLName.map { ", xml: \"\($0)\"" } ?? "") + ")"
+    }
 
     /// How the property appears in XML, for messages: `attribute 'id'`, `child element <id>`,
     /// `attribute 'currency' of <details/price>`.
@@ -199,27 +220,52 @@ struct PropertyBinding: Sendable {
     /// name (the local name has already matched). Unprefixed registrations match only
     /// attributes in no namespace, as XML Namespaces defines for attributes.
     func matchesAttribute(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: true)
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: true, owner: .none)
     }
 
     /// Whether a child element with this namespace URI and prefix matches. Unprefixed
-    /// registrations match the local name in any namespace, since child elements
-    /// usually inherit their parent's default namespace.
-    func matchesElement(uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?) -> Bool {
-        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: false)
+    /// registrations match a child in no namespace or in the namespace of the element
+    /// that owns the declaration (its default namespace, usually).
+    func matchesElement(
+        uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, owner: OwnerNamespace
+    ) -> Bool {
+        Self.matches(xmlName, uri: uri, prefix: prefix, attribute: false, owner: owner)
     }
 
     /// Whether a name in the document matches a registered name whose local name has
     /// already matched: the rules of ``matchesAttribute(uri:prefix:)`` and
-    /// ``matchesElement(uri:prefix:)``.
+    /// ``matchesElement(uri:prefix:owner:)``.
     static func matches(
-        _ name: XMLName, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, attribute: Bool
+        _ name: XMLName, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?, attribute: Bool,
+        owner: OwnerNamespace
     ) -> Bool {
         switch name.namespace {
-        case .any: attribute ? uri == nil : true
-        case .none: uri == nil
-        case .uri(let expected): uri.map { $0.elementsEqual(expected.utf8) } ?? false
-        case .prefix(let expected): prefix.map { $0.elementsEqual(expected.utf8) } ?? false
+        case .any:
+            guard let uri else { return true }
+            return !attribute && owner.contains(uri)
+        case .none: return uri == nil
+        case .uri(let expected): return uri.map { $0.elementsEqual(expected.utf8) } ?? false
+        case .prefix(let expected): return prefix.map { $0.elementsEqual(expected.utf8) } ?? false
         }
+    }
+}
+
+/// The namespace of the element that owns a mapping's declarations, as the document
+/// binds it: unprefixed element names in the declarations match children in it (and in
+/// no namespace).
+///
+/// A view into memory the engine owns for the whole parse (see ``NamespaceTable``).
+struct OwnerNamespace {
+    /// The URI's bytes; `nil` when the owner is in no namespace.
+    let uri: UnsafeBufferPointer<UInt8>?
+
+    /// An owner in no namespace: only unprefixed children in no namespace match.
+    static var none: OwnerNamespace { OwnerNamespace(uri: nil) }
+
+    /// Whether a child in namespace `childURI` is in the owner's namespace.
+    @inline(__always)
+    func contains(_ childURI: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let uri, uri.count == childURI.count else { return false }
+        return uri.elementsEqual(childURI)
     }
 }

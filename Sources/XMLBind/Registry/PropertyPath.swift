@@ -29,6 +29,11 @@ struct PropertyPath {
         }
     }
 
+    /// Whether a name has more than one step (`a/b`), ignoring slashes inside `{…}`.
+    static func isPath(_ text: String) -> Bool {
+        split(text).count > 1
+    }
+
     /// The steps of `a/b/@c`, ignoring empty steps and slashes inside `{…}`.
     private static func split(_ text: String) -> [String] {
         // Most names are flat: no need to walk their characters.
@@ -92,13 +97,15 @@ final class PathNode: Sendable {
         return any ? root.frozen() : nil
     }
 
-    /// The child node for an element, matched like an element property's name.
+    /// The child node for an element, matched like an element property's name: an
+    /// unprefixed step matches no namespace or that of the mapping's own element.
     func child(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
     ) -> PathNode? {
         children.first { node in
             node.name.local.utf8.elementsEqual(local)
-                && PropertyBinding.matches(node.name, uri: uri, prefix: prefix, attribute: false)
+                && PropertyBinding.matches(node.name, uri: uri, prefix: prefix, attribute: false, owner: owner)
         }
     }
 

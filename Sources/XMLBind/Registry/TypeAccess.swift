@@ -37,6 +37,12 @@ final class TypeAccess: Sendable {
     @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
     @usableFromInline let readChildren: (@Sendable (AnyObject) -> [Any])?
 
+    /// The protocols a subclass adds to its base class (see ``InheritedConformances``).
+    @usableFromInline
+    static func inheritedConformances(of type: Any.Type) -> InheritedConformances? {
+        InheritedConformances.of(type)
+    }
+
     @inlinable
     init<T: Bindable>(_ type: T.Type) {
         let isClass = T.self is AnyClass
@@ -62,26 +68,43 @@ final class TypeAccess: Sendable {
             wantsNamespace = true
             return nil
         }
+        // A subclass may add protocols its base class's witnesses do not know.
+        let inherited = isClass ? TypeAccess.inheritedConformances(of: T.self) : nil
         if wantsOrigin {
             setOrigin = { (object: AnyObject, origin: () -> Origin) in
                 ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetOrigin(origin) }
             }
         } else {
-            setOrigin = nil
+            setOrigin = inherited?.setOrigin
         }
         if wantsNamespace {
             setNamespace = { (object: AnyObject, uri: () -> String?) in
                 ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetNamespace(uri) }
             }
         } else {
-            setNamespace = nil
+            setNamespace = inherited?.setNamespace
         }
-        keepsAttributes = T._xmlBindKeepsAttributes
-        addAttribute = { (object: AnyObject, attribute: XMLAttribute) in
-            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(attribute) }
+        if !T._xmlBindKeepsAttributes, let add = inherited?.addAttribute {
+            keepsAttributes = true
+            addAttribute = add
+        } else {
+            keepsAttributes = T._xmlBindKeepsAttributes
+            addAttribute = { (object: AnyObject, attribute: XMLAttribute) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(attribute) }
+            }
         }
-        addChild = { (object: AnyObject, child: Any) -> Bool in
+        let ownAddChild: @Sendable (AnyObject, Any) -> Bool = { (object: AnyObject, child: Any) -> Bool in
             ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddChild(child) }
+        }
+        if let inheritedAddChild = inherited?.addChild {
+            // The base class may be an Ancestor itself: its own witness is tried first.
+            addChild = { object, child in
+                if ownAddChild(object, child) { return true }
+                inheritedAddChild(object, child)
+                return true
+            }
+        } else {
+            addChild = ownAddChild
         }
         if isClass {
             box = { value in (value as? T).map { unsafeBitCast($0, to: AnyObject.self) } }
@@ -93,21 +116,21 @@ final class TypeAccess: Sendable {
                 ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindNamespaceToWrite ?? nil
             }
         } else {
-            readNamespace = nil
+            readNamespace = inherited?.readNamespace
         }
         if probe._xmlBindAttributesToWrite != nil {
             readAttributes = { (object: AnyObject) -> [XMLAttribute] in
                 ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindAttributesToWrite ?? []
             }
         } else {
-            readAttributes = nil
+            readAttributes = inherited?.readAttributes
         }
         if probe._xmlBindChildrenToWrite != nil {
             readChildren = { (object: AnyObject) -> [Any] in
                 ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindChildrenToWrite ?? []
             }
         } else {
-            readChildren = nil
+            readChildren = inherited?.readChildren
         }
     }
 }

@@ -54,15 +54,55 @@ public struct XMLBinder: Sendable {
     /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
     /// - Returns: A new binder; this one is unchanged.
     public func register<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) -> XMLBinder {
+        let (binder, problems) = registering(repeat each mappings)
+        if !problems.isEmpty {
+            // Setup code, not input: the mapping must be fixed (see RegistrationError).
+            fatalError(RegistrationError(problems: problems).description)
+        }
+        return binder
+    }
+
+    /// Returns a binder that also knows the given mappings, or throws the problems that
+    /// keep them from being registered.
+    ///
+    /// The same as ``register(_:)``, which stops the program on a ``RegistrationError``:
+    /// for mappings built at run time (from a plugin's declarations, say), and for tests
+    /// of mappings.
+    ///
+    /// ```swift
+    /// do {
+    ///     binder = try XMLBinder().checkedRegister(mapping(Counter.self, element: "counter").attribute(\.doubled))
+    /// } catch {
+    ///     print(error)  // … declaration 1 .attribute(<computed Int>): cannot tell the name of a computed property; …
+    /// }
+    /// ```
+    ///
+    /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
+    /// - Returns: A new binder; this one is unchanged.
+    /// - Throws: ``RegistrationError`` with every problem found.
+    public func checkedRegister<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) throws -> XMLBinder {
+        let (binder, problems) = registering(repeat each mappings)
+        if !problems.isEmpty { throw RegistrationError(problems: problems) }
+        return binder
+    }
+
+    private func registering<each T: Bindable>(
+        _ mappings: repeat ClassDefinition<each T>
+    ) -> (XMLBinder, [RegistrationError.Problem]) {
         // A local, so that the new binder gets it by a retain: copied from `self` in place,
         // the dictionary goes through its value witnesses, whose metadata is made from a
         // mangled name with a scan of every conformance record for `String: Hashable`.
         let prefixes = self.prefixes
         var bindings = registry.bindings
+        var problems: [RegistrationError.Problem] = []
         for definition in repeat each mappings {
-            bindings.append(ElementBinding(definition, prefixes: prefixes))
+            let binding = ElementBinding(definition, prefixes: prefixes)
+            problems += binding.ownProblems()
+            bindings.append(binding)
         }
-        return XMLBinder(options: options, prefixes: prefixes, registry: CompiledRegistry(bindings: bindings))
+        let registry = CompiledRegistry(bindings: bindings)
+        problems += registry.problems
+        return (XMLBinder(options: options, prefixes: prefixes, registry: registry), problems)
     }
 
     /// Returns a binder with the same mappings and other options.

@@ -3,7 +3,8 @@
 struct XMLName: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Namespace: Sendable, Hashable {
-        /// Unprefixed registration: the local name in any namespace (or none).
+        /// Unprefixed: the local name in no namespace or in the owner's namespace (the
+        /// parent element's, for a mapping's element; any namespace for a root).
         case any
         /// No namespace at all (an unprefixed attribute, or an element registered with `namespace: ""`).
         case none
@@ -68,6 +69,27 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
     func resolving(_ prefixes: [String: String]) -> XMLName {
         guard case .prefix(let prefix) = namespace, let uri = prefixes[prefix] else { return self }
         return XMLName(namespace: .uri(uri), local: local, prefixHint: prefix)
+    }
+
+    /// Whether one element or attribute of a document could match both names: the same
+    /// local name, in namespaces that can coincide. An unprefixed element name matches no
+    /// namespace and the namespace its owner is registered in (`owner`); an unprefixed
+    /// attribute name, only attributes in no namespace. A prefix the binder could not
+    /// resolve is compared as a prefix (the document decides what it stands for), and an
+    /// owner registered without a namespace counts as being in none.
+    func overlaps(_ other: XMLName, attribute: Bool, owner: Namespace) -> Bool {
+        guard local == other.local else { return false }
+        func normalized(_ namespace: Namespace) -> Namespace {
+            attribute && namespace == .any ? .none : namespace
+        }
+        switch (normalized(namespace), normalized(other.namespace)) {
+        case (.any, .any), (.any, .none), (.none, .any): return true
+        case (.any, let named), (let named, .any): return named == owner
+        case (.none, .none): return true
+        case (.uri(let a), .uri(let b)): return a == b
+        case (.prefix(let a), .prefix(let b)): return a == b
+        default: return false
+        }
     }
 
     /// The Swift property name a key path stands for: `\Bean.id` → `id`.

@@ -86,6 +86,17 @@ struct NamespacePlan {
         }
     }
 
+    /// The namespace a child element's name is written in: an unprefixed name (one
+    /// that inherits) goes in its parent's namespace, which it matches when read back
+    /// (an unprefixed name in declarations matches its owner's namespace, or none).
+    func child(_ target: Target, of parent: Target) -> Target {
+        guard target == .inherit else { return target }
+        switch parent {
+        case .uri, .unbound: return parent
+        case .inherit, .noNamespace: return target
+        }
+    }
+
     /// The namespace of an attribute an ``AttributeContainer`` keeps: its own URI when it
     /// has one, else the one its prefix has in the binder's map (see ``assignPrefixes()``).
     func target(of attribute: XMLAttribute) -> Target {

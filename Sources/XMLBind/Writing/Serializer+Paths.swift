@@ -24,7 +24,9 @@ extension Serializer {
         let children = node.children.compactMap { render($0, binding, box) }
         guard !attributes.isEmpty || text != nil || !children.isEmpty else { return nil }
         return RenderedPath(
-            name: plan.qualified(node.name.local, plan.target(of: node.name, attribute: false)),
+            name: plan.qualified(
+                node.name.local,
+                plan.child(plan.target(of: node.name, attribute: false), of: plan.target(of: binding.elementName))),
             attributes: attributes, text: text, children: children, holdsText: node.textProperty != nil)
     }
 

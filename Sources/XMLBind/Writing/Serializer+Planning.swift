@@ -91,6 +91,11 @@ extension Serializer {
                 // Either form may be written as an attribute: plan for the stricter case.
                 plan.note(plan.target(of: property.xmlName, attribute: true), attribute: true)
             }
+            for slot in binding.namedSlots {
+                if let name = binding.childSlots[slot].xmlName {
+                    plan.note(plan.target(of: name, attribute: false), attribute: false)
+                }
+            }
         }
     }
 }

@@ -27,6 +27,8 @@ struct Serializer {
         /// The next ``WritingForm/steps`` entry; one past the end is the provider's children.
         var step = 0
         var children = ChildCursor()
+        /// The name the slot being written gives its children (`xml:`), if it does.
+        var slotName: XMLName?
         /// Whether `>` is written (else the element may still end as `/>`).
         var opened = false
         /// Whether a child element is written (then the end tag goes on its own line).
@@ -137,7 +139,11 @@ struct Serializer {
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
-                stack.append(try start(childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline))
+                let slotName = stack[top].slotName.map { (name: $0, parent: forms[parentForm].binding) }
+                stack.append(
+                    try start(
+                        childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline,
+                        slotName: slotName))
                 continue
             }
             let form = forms[stack[top].form]
@@ -150,6 +156,7 @@ struct Serializer {
             if step == form.steps.count {
                 stack[top].step += 1
                 if let provided = form.binding.access.readChildren?(stack[top].box) {
+                    stack[top].slotName = nil
                     stack[top].children.load(provided)
                 }
                 continue
@@ -173,12 +180,24 @@ struct Serializer {
     }
 
     /// Writes an element's start tag up to its attributes, and makes its frame.
+    ///
+    /// - Parameter slotName: The name a parent's slot gives the element (`xml:`), written
+    ///   instead of the one its type is registered for; an unprefixed one in the parent's
+    ///   namespace.
     private mutating func start(
-        _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false
+        _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false,
+        slotName: (name: XMLName, parent: ElementBinding)? = nil
     ) throws(XMLBindError) -> Frame {
         let form = forms[formIndex]
         let close: [UInt8]
-        if let open = form.open, let known = form.close {
+        if let slotName {
+            let target = plan.child(
+                plan.target(of: slotName.name, attribute: false), of: plan.target(of: slotName.parent.elementName))
+            let name = Array(plan.qualified(slotName.name.local, target).utf8)
+            writer.raw(UInt8(ascii: "<"))
+            writer.raw(name)
+            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        } else if let open = form.open, let known = form.close {
             writer.raw(open)
             close = known
         } else {
@@ -230,6 +249,7 @@ struct Serializer {
             frame.wroteElement = true
             try writePath(rendered, binding, depth: frame.depth + 1, inline: frame.inline)
         case .children(let slot, let direct):
+            frame.slotName = binding.childSlots[slot].xmlName
             frame.children.load(slot, direct: direct, of: binding, frame.box)
         }
     }

@@ -120,8 +120,12 @@ final class WritingForm {
                 case .attribute: continue
                 case .text: steps.append(.text(Value(index, binding.setters[index])))
                 case .element:
+                    // An unprefixed name goes in the element's own namespace (see NamespacePlan.child).
                     let name = plan.qualified(
-                        property.xmlName.local, plan.target(of: property.xmlName, attribute: false))
+                        property.xmlName.local,
+                        plan.child(
+                            plan.target(of: property.xmlName, attribute: false),
+                            of: plan.target(of: binding.elementName)))
                     steps.append(.element(Value(index, binding.setters[index]), ElementTags(name)))
                 }
             case .child(let slot):

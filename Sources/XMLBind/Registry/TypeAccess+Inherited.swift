@@ -1,0 +1,91 @@
+/// Protocols that a subclass adds to a registered base class.
+///
+/// `Bindable`'s hidden requirements (`_xmlBindSetOrigin` and the rest) are witnessed once,
+/// in the conformance of the class that declares `Bindable`: a subclass that adds
+/// ``OriginAware`` (or ``NamespaceAware``, ``AttributeContainer``, ``Ancestor``,
+/// ``ChildrenProvider``) inherits its base class's witnesses, which know nothing of the new
+/// protocol. So for a registered class that has a superclass, each protocol is looked up
+/// for the class itself, once, at registration, and reached through its own conformance.
+/// Classes without a superclass and structs need no lookup: their witnesses are their own.
+@usableFromInline
+struct InheritedConformances: Sendable {
+    @usableFromInline var setOrigin: (@Sendable (AnyObject, () -> Origin) -> Void)?
+    @usableFromInline var setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
+    @usableFromInline var readNamespace: (@Sendable (AnyObject) -> String?)?
+    @usableFromInline var addAttribute: (@Sendable (AnyObject, XMLAttribute) -> Void)?
+    @usableFromInline var readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
+    @usableFromInline var addChild: (@Sendable (AnyObject, Any) -> Void)?
+    @usableFromInline var readChildren: (@Sendable (AnyObject) -> [Any])?
+
+    /// The conformances of `type` when it is a subclass; `nil` for any other type.
+    @usableFromInline
+    static func of(_ type: Any.Type) -> InheritedConformances? {
+        guard let classType = type as? AnyClass, _getSuperclass(classType) != nil else { return nil }
+        var found = InheritedConformances()
+        if let origin = type as? any (OriginAware & Bindable).Type { found.setOrigin = originSetter(origin) }
+        if let namespace = type as? any (NamespaceAware & Bindable).Type {
+            found.setNamespace = namespaceSetter(namespace)
+            found.readNamespace = namespaceReader(namespace)
+        }
+        if let container = type as? any (AttributeContainer & Bindable).Type {
+            found.addAttribute = attributeAdder(container)
+            found.readAttributes = attributeReader(container)
+        }
+        if let ancestor = type as? any (Ancestor & Bindable).Type { found.addChild = childAdder(ancestor) }
+        if let provider = type as? any (ChildrenProvider & Bindable).Type {
+            found.readChildren = childrenReader(provider)
+        }
+        return found
+    }
+
+    // Each object passed in is an instance of the registered class `U` itself (the
+    // engine creates exactly that class), so it is reinterpreted, not cast.
+
+    private static func originSetter<U: OriginAware & Bindable>(_: U.Type)
+        -> @Sendable (AnyObject, () -> Origin) -> Void
+    {
+        { object, origin in
+            var instance = unsafeBitCast(object, to: U.self)
+            instance.origin = origin()
+        }
+    }
+
+    private static func namespaceSetter<U: NamespaceAware & Bindable>(_: U.Type)
+        -> @Sendable (AnyObject, () -> String?) -> Void
+    {
+        { object, uri in
+            var instance = unsafeBitCast(object, to: U.self)
+            instance.namespace = uri()
+        }
+    }
+
+    private static func namespaceReader<U: NamespaceAware & Bindable>(_: U.Type) -> @Sendable (AnyObject) -> String? {
+        { unsafeBitCast($0, to: U.self).namespace }
+    }
+
+    private static func attributeAdder<U: AttributeContainer & Bindable>(
+        _: U.Type
+    ) -> @Sendable (AnyObject, XMLAttribute) -> Void {
+        { object, attribute in
+            var instance = unsafeBitCast(object, to: U.self)
+            instance.addAttribute(attribute)
+        }
+    }
+
+    private static func attributeReader<U: AttributeContainer & Bindable>(
+        _: U.Type
+    ) -> @Sendable (AnyObject) -> [XMLAttribute] {
+        { unsafeBitCast($0, to: U.self).keptAttributesToWrite }
+    }
+
+    private static func childAdder<U: Ancestor & Bindable>(_: U.Type) -> @Sendable (AnyObject, Any) -> Void {
+        { object, child in
+            var instance = unsafeBitCast(object, to: U.self)
+            instance.addChild(child)
+        }
+    }
+
+    private static func childrenReader<U: ChildrenProvider & Bindable>(_: U.Type) -> @Sendable (AnyObject) -> [Any] {
+        { unsafeBitCast($0, to: U.self).childrenToWrite }
+    }
+}
