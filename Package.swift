@@ -6,6 +6,7 @@ let package = Package(
     name: "XMLBind",
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
+        .library(name: "XMLBindFeeds", targets: ["XMLBindFeeds"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
         .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
@@ -20,6 +21,10 @@ let package = Package(
         .target(
             name: "XMLBind",
             dependencies: ["CExpat"]
+        ),
+        .target(
+            name: "XMLBindFeeds",
+            dependencies: ["XMLBind"]
         ),
         .target(
             name: "XMLBindSOAP",
@@ -45,16 +50,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindRPC"],
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindRPC", "XMLBindFeeds"],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat", "XMLBindRPC"]
+            dependencies: ["XMLBind", "CExpat", "XMLBindRPC", "XMLBindFeeds"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
+        ),
+        .testTarget(
+            name: "XMLBindFeedsTests",
+            dependencies: ["XMLBindFeeds", "XMLBind"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindRPCTests",

@@ -152,6 +152,7 @@ struct BenchmarkRunner {
             print("  \(pad(row.name + ":", 12))\(row.checksumLine)")
         }
         printWriters(rows)
+        printEncodedCopies(rows)
         if options.measureMemory {
             print(
                 "  peak RSS: VmHWM of a child process running only that contender once on the same file;"
@@ -178,6 +179,16 @@ struct BenchmarkRunner {
             print(
                 "  \(pad(row.name + ":", 12))wrote \(String(format: "%.1f", bytes / 1_000_000)) MB, "
                     + "\(String(format: "%.1f", bytes / 1_000_000 / row.median)) MB/s written\(cpuRate)\(ratio)\(beyond)"
+            )
+        }
+    }
+
+    /// For the copies in other encodings: each one's time as a ratio to the binder's on the original.
+    private func printEncodedCopies(_ rows: [Row]) {
+        guard let binder = rows.first(where: { $0.name == "binder" })?.median else { return }
+        for row in rows where row.name.hasPrefix("binder-") || row.name == "feed" {
+            print(
+                "  \(pad(row.name + ":", 12))\(String(format: "%.2f", row.median / binder))× binder's time on the UTF-8 original"
             )
         }
     }

@@ -77,6 +77,9 @@ enum Contenders {
             WriteContender(),
             WriteFileContender(),
             XMLDocumentContender(),
+            EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),
+            EncodedCopyContender(name: "binder-koi8r", declared: "KOI8-R", iconvName: "KOI8-R"),
+            FeedContender(),
         ]
     }
 

@@ -255,6 +255,14 @@ struct XMLSchemaWriter {
     private func elementForm(
         _ name: XMLBinder.DeclaredName, of property: XMLBinder.DeclaredProperty, in mapping: XMLBinder.DeclaredMapping
     ) throws(XMLSchemaError) -> String {
+        try elementForm(name, ofSlot: property.swiftName, in: mapping)
+    }
+
+    private func elementForm(
+        _ name: XMLBinder.DeclaredName, ofSlot swiftName: String, in mapping: XMLBinder.DeclaredMapping
+    )
+        throws(XMLSchemaError) -> String
+    {
         switch name.namespace {
         case .any: return ""
         case .none: return targetNamespace == nil ? "" : " form=\"unqualified\""
@@ -262,7 +270,7 @@ struct XMLSchemaWriter {
         default:
             throw XMLSchemaError(
                 message:
-                    "cannot describe element <\(name.local)> of property '\(property.swiftName)' of \(mapping.typeName): "
+                    "cannot describe element <\(name.local)> of property '\(swiftName)' of \(mapping.typeName): "
                     + "a child element in another namespace than its parent's needs a mapping of its own")
         }
     }
@@ -275,6 +283,14 @@ struct XMLSchemaWriter {
         let taken = child.mappings
         guard !taken.isEmpty else { return }
         let occurs = child.isList ? " minOccurs=\"0\" maxOccurs=\"unbounded\"" : " minOccurs=\"0\""
+        if let name = child.name {
+            // A named slot: its children are elements of that name, of their own types.
+            let form = try elementForm(name, ofSlot: child.swiftName, in: mapping)
+            let types = taken.map { reference(plan.typeNames[$0], in: plan.elementNamespaces[$0]) }
+            let type = types.count == 1 ? " type=\"\(types[0])\"" : ""
+            content.append("<xs:element name=\"\(name.local)\"\(form)\(type)\(occurs)/>")
+            return
+        }
         var references: [String] = []
         for index in taken {
             let element = plan.mappings[index].element.local

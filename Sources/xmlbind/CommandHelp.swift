@@ -27,6 +27,8 @@ enum CommandHelp {
           schema [NAMESPACE]
                             Print the XML Schema of the demo's model, made from its mappings
                             (the beans namespace unless NAMESPACE is given; --list lists them).
+          feed FILE|URL     Read an RSS or Atom feed and print its kind and title, then each
+                            item's date, title and link; --json for the whole feed as JSON.
           help [COMMAND]    Show this help, or a command's (also: -h, --help).
 
         OPTIONS:
@@ -39,6 +41,23 @@ enum CommandHelp {
     static let pages: [String: String] = [
         "rpc": RPCCommand.help,
         "schema": SchemaCommand.help,
+        "feed": """
+        USAGE: xmlbind feed [--json] FILE|URL
+
+        Reads an RSS (0.90, 0.91, 0.92, 1.0, 2.0) or Atom (0.3, 1.0) feed from a file,
+        from standard input ('-'), or from an http(s) URL, in any encoding, and prints
+        its kind and title, then one line per item: its date (ISO 8601 when it reads,
+        else as written), title and link, tab-separated. Problems are printed to
+        standard error as file:line:column diagnostics.
+
+        Exits 0 when the feed reads, 1 when it does not or cannot be fetched, and 2 for
+        a usage error.
+
+        OPTIONS:
+          --json            Print the whole feed (every field of every item) as JSON.
+          -h, --help        Show this help.
+
+        """,
         "demo": """
         USAGE: xmlbind demo
 

@@ -46,6 +46,8 @@ case "schema":
     status =
         arguments.count <= 2
         ? SchemaCommand.run(Array(arguments.dropFirst())) : usageError("'schema' takes one argument", command: "schema")
+case "feed":
+    status = FeedCommand.run(Array(arguments.dropFirst()))
 case nil:
     FileHandle.standardError.write(CommandHelp.overview)
     status = 2

@@ -125,3 +125,29 @@ struct SchemaValidationTests {
         #expect(results == #"["valid", "valid"]"#)
     }
 }
+
+@Suite("XML Schema of named child slots")
+struct NamedSlotSchemaTests {
+    final class Shelf: Bindable {
+        var books: [Book] = []
+        var featured: Book?
+        init() {}
+    }
+
+    final class Book: Bindable {
+        var title = ""
+        init() {}
+    }
+
+    @Test func namedSlotsAreLocalElementsOfTheChildsType() throws {
+        let binder = XMLBinder().register(
+            mapping(Shelf.self, element: "shelf", namespace: "urn:shelf").children(\.books, xml: "book")
+                .child(\.featured, xml: "featured"),
+            mapping(Book.self, element: "volume", namespace: "urn:shelf").element(\.title))
+        let schema = try #require(try XMLSchemaGenerator(binder: binder).schemas().first).element
+        #expect(
+            schema.contains(
+                #"<xs:complexType name="Shelf"><xs:sequence><xs:element name="book" type="tns:Book" minOccurs="0" maxOccurs="unbounded"/><xs:element name="featured" type="tns:Book" minOccurs="0"/></xs:sequence></xs:complexType>"#
+            ), "\(schema)")
+    }
+}

@@ -16,14 +16,14 @@ import Testing
     static let cases: [HostileCase] = utf8Cases + declarationCases + utf16Cases
 
     static let utf8Cases: [HostileCase] = [
-        HostileCase("invalid UTF-8 byte in text", .malformedXML) { bytes("<r>", [0xFF], "</r>") },
-        HostileCase("invalid UTF-8 in a name", .malformedXML) { bytes("<r", [0xC3, 0x28], "/>") },
-        HostileCase("invalid UTF-8 in an attribute value", .malformedXML) { bytes("<r a='", [0xFE], "'/>") },
-        HostileCase("overlong UTF-8 for '/'", .malformedXML) { bytes("<r>", [0xC0, 0xAF], "</r>") },
-        HostileCase("overlong UTF-8, three bytes", .malformedXML) { bytes("<r>", [0xE0, 0x80, 0xAF], "</r>") },
-        HostileCase("UTF-8-encoded surrogate", .malformedXML) { bytes("<r>", [0xED, 0xA0, 0x80], "</r>") },
-        HostileCase("UTF-8 beyond U+10FFFF", .malformedXML) { bytes("<r>", [0xF4, 0x90, 0x80, 0x80], "</r>") },
-        HostileCase("truncated UTF-8 sequence", .malformedXML) { bytes("<r>", [0xE2, 0x82], "</r>") },
+        HostileCase("invalid UTF-8 byte in text", .invalidEncoding) { bytes("<r>", [0xFF], "</r>") },
+        HostileCase("invalid UTF-8 in a name", .invalidEncoding) { bytes("<r", [0xC3, 0x28], "/>") },
+        HostileCase("invalid UTF-8 in an attribute value", .invalidEncoding) { bytes("<r a='", [0xFE], "'/>") },
+        HostileCase("overlong UTF-8 for '/'", .invalidEncoding) { bytes("<r>", [0xC0, 0xAF], "</r>") },
+        HostileCase("overlong UTF-8, three bytes", .invalidEncoding) { bytes("<r>", [0xE0, 0x80, 0xAF], "</r>") },
+        HostileCase("UTF-8-encoded surrogate", .invalidEncoding) { bytes("<r>", [0xED, 0xA0, 0x80], "</r>") },
+        HostileCase("UTF-8 beyond U+10FFFF", .invalidEncoding) { bytes("<r>", [0xF4, 0x90, 0x80, 0x80], "</r>") },
+        HostileCase("truncated UTF-8 sequence", .invalidEncoding) { bytes("<r>", [0xE2, 0x82], "</r>") },
         HostileCase("NUL byte in text", .malformedXML) { bytes("<r>", [0x00], "</r>") },
         HostileCase("NUL byte in a name", .malformedXML) { bytes("<r", [0x00], "/>") },
         HostileCase("control character in text", .malformedXML) { bytes("<r>", [0x01], "</r>") },
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func surrogateCheckReportsTheOffset() {
-        var check = SurrogateCheck(isUTF8: false)
+        var check = SurrogateCheck(bigEndian: false)
         let data = Data.utf16LittleEndian(Array("<r>".utf16) + [0xDC00])
         let offset = data.withUnsafeBytes { check.check($0) }
         #expect(offset == 8)

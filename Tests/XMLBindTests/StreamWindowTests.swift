@@ -41,8 +41,8 @@ struct StreamWindowTests {
             offset = end
             trimmed = trimmed || recent.needsTrim
             recent.trim()
-            let whole = SourceLocator(source: .bytes(Data(bytes[..<end])), declaredEncoding: nil)
-            let kept = SourceLocator(source: .recent(recent), declaredEncoding: nil)
+            let whole = SourceLocator(source: .bytes(Data(bytes[..<end])), encoding: .utf8)
+            let kept = SourceLocator(source: .recent(recent), encoding: .utf8)
             let offsets = Array(recent.start..<end)
             let expected = whole.locate(offsets)
             let found = kept.locate(offsets)
@@ -62,7 +62,7 @@ struct StreamWindowTests {
         Array(text.utf8).withUnsafeBytes { recent.append($0) }
         recent.trim()
         let caret = text.utf8.count - 7
-        let location = SourceLocator(source: .recent(recent), declaredEncoding: nil).locate(caret)
+        let location = SourceLocator(source: .recent(recent), encoding: .utf8).locate(caret)
         #expect(location?.line == 1)
         #expect(location?.column == 201)
         #expect(location?.lineText == "…" + String(repeating: "0123456789", count: 4).dropFirst(7) + "<here/>")

@@ -11,8 +11,9 @@
 /// Positions before the kept part cannot be located any more, except those ``pinned``
 /// before they were dropped (the start tags of elements still open, about which an error
 /// may yet be reported when they end); other diagnostics there fall back to expat's own
-/// line and column, without an excerpt. UTF-16 input (told by its first bytes, as
-/// ``SourceLocator`` tells it) is counted in two-byte units, and cut only between units.
+/// line and column, without an excerpt. UTF-16 input (as the parse's ``DocumentEncoding``
+/// decided) is counted in two-byte units, and cut only between units. The bytes are those
+/// expat reads: for a transcoded document, its UTF-8.
 struct RecentInput: Sendable {
     /// How many recent bytes are kept at least (256 KiB by default).
     let capacity: Int
@@ -32,9 +33,17 @@ struct RecentInput: Sendable {
     private(set) var unitSize = 1
     /// For UTF-16 input: whether its units are big-endian.
     private(set) var isBigEndian = false
-    /// Whether the input is in a single-byte encoding, where every byte is a column
-    /// (set from the XML declaration once expat has read it).
-    var isSingleByte = false
+    /// How the bytes count: set from the parse's ``DocumentEncoding`` once it is decided,
+    /// before any byte is dropped.
+    var encoding: SourceLocator.Encoding = .utf8 {
+        didSet {
+            switch encoding {
+            case .utf16BigEndian: (unitSize, isBigEndian) = (2, true)
+            case .utf16LittleEndian: (unitSize, isBigEndian) = (2, false)
+            default: (unitSize, isBigEndian) = (1, false)
+            }
+        }
+    }
     /// Locations worked out before their bytes were dropped, by input offset.
     var pinned: [Int: SourceLocator.Location] = [:]
 
@@ -54,14 +63,6 @@ struct RecentInput: Sendable {
         guard !chunk.isEmpty else { return }
         if head.count < 4 {
             head.append(contentsOf: chunk.prefix(4 - head.count))
-            // The same test as SourceLocator's, which locates positions in these bytes.
-            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
-                (unitSize, isBigEndian) = (2, true)
-            } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
-                (unitSize, isBigEndian) = (2, false)
-            } else {
-                (unitSize, isBigEndian) = (1, false)
-            }
         }
         bytes.append(contentsOf: chunk)
     }
@@ -125,9 +126,20 @@ struct RecentInput: Sendable {
         }
         line += lines
         let rest = UnsafeBufferPointer(rebasing: dropped[(lastBreak + 1)...])
-        var characters = isSingleByte ? rest.count : rest.count { $0 & 0xC0 != 0x80 }
+        var characters: Int
+        switch encoding {
+        case .singleByte: characters = rest.count
+        case .table(let table):
+            characters = 0
+            var index = 0
+            while index < rest.count {
+                characters += 1
+                index += table.length(lead: rest[index])
+            }
+        default: characters = rest.count { $0 & 0xC0 != 0x80 }
+        }
         // A byte order mark is not a column of the first line.
-        if start == 0, lastBreak < 0, !isSingleByte, rest.starts(with: [0xEF, 0xBB, 0xBF]) { characters -= 1 }
+        if start == 0, lastBreak < 0, encoding == .utf8, rest.starts(with: [0xEF, 0xBB, 0xBF]) { characters -= 1 }
         column = lastBreak >= 0 ? 1 + characters : column + characters
     }
 

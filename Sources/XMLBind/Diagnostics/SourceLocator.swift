@@ -4,8 +4,22 @@
 /// not a continuation byte, in UTF-16 every unit that is not a low surrogate, in a
 /// single-byte encoding every byte.
 struct SourceLocator {
-    enum Encoding {
-        case utf8, utf16BigEndian, utf16LittleEndian, singleByte
+    enum Encoding: Equatable {
+        case utf8, utf16BigEndian, utf16LittleEndian
+        /// ISO-8859-1: every byte is the character of its value.
+        case singleByte
+        /// An encoding read through expat's unknown-encoding handler.
+        case table(CharacterTable)
+
+        static func == (lhs: Encoding, rhs: Encoding) -> Bool {
+            switch (lhs, rhs) {
+            case (.utf8, .utf8), (.utf16BigEndian, .utf16BigEndian), (.utf16LittleEndian, .utf16LittleEndian),
+                (.singleByte, .singleByte):
+                true
+            case (.table(let a), .table(let b)): a === b
+            default: false
+            }
+        }
     }
 
     struct Location {
@@ -22,29 +36,14 @@ struct SourceLocator {
     let source: SourceText
     let encoding: Encoding
 
-    /// Picks the encoding from a byte order mark or the XML declaration's first bytes,
-    /// then from the declared encoding name.
-    init(source: SourceText, declaredEncoding: String?) {
+    /// A locator for a source whose bytes are in `encoding`: the one the parse decided
+    /// (``DocumentEncoding/sourceEncoding``), so that diagnostics count as expat counted.
+    init(source: SourceText, encoding: Encoding) {
         self.source = source
-        let head = source.bytes(at: 0, count: 4)
-        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
-            encoding = .utf16BigEndian
-        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
-            encoding = .utf16LittleEndian
-        } else if Self.isSingleByte(declaredEncoding) {
-            encoding = .singleByte
-        } else {
-            encoding = .utf8
-        }
+        self.encoding = encoding
     }
 
-    /// Whether an encoding named in an XML declaration has one byte per character.
-    static func isSingleByte(_ declaredEncoding: String?) -> Bool {
-        guard let name = declaredEncoding?.uppercased() else { return false }
-        return name.hasPrefix("ISO-8859") || name.hasPrefix("LATIN") || name == "US-ASCII" || name.hasPrefix("WINDOWS-")
-    }
-
-    var unitSize: Int { encoding == .utf8 || encoding == .singleByte ? 1 : 2 }
+    var unitSize: Int { encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? 2 : 1 }
 
     /// The line, column and line text of a byte offset, or `nil` when the source cannot be read.
     func locate(_ offset: Int) -> Location? {
@@ -71,6 +70,7 @@ struct SourceLocator {
         var lineStart = base.offset
         var afterCR = false
         var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
+        var trailing = 0  // bytes still to come of a multi-byte character (table encodings)
         var position = base.offset
         source.forEachChunk(from: base.offset) { chunk, _ in
             for byte in chunk {
@@ -105,8 +105,11 @@ struct SourceLocator {
                     column = 1
                     lineStart = position
                     afterCR = true
+                } else if trailing > 0 {
+                    trailing -= 1
                 } else {
                     afterCR = false
+                    if case .table(let table) = encoding { trailing = table.length(lead: byte) - 1 }
                     if counts(unit, at: unitStart) { column += 1 }
                 }
             }
@@ -139,7 +142,7 @@ struct SourceLocator {
         case .utf16BigEndian, .utf16LittleEndian:
             if offset == 0, unit == 0xFEFF { return false }
             return !(0xDC00...0xDFFF).contains(unit)
-        case .singleByte:
+        case .singleByte, .table:
             return true
         }
     }
@@ -196,6 +199,8 @@ struct SourceLocator {
             return String(decoding: body, as: UTF8.self)
         case .singleByte:
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        case .table(let table):
+            return table.decode(bytes)
         case .utf16BigEndian, .utf16LittleEndian:
             var units: [UInt16] = []
             units.reserveCapacity(bytes.count / 2)

@@ -33,9 +33,14 @@ extension XMLBinder {
         engine.substitutionRecord = substitutions
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
-        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: options.limits) else {
+        guard
+            let driver = ExpatDriver(
+                engine: engine, encoding: options.encodingRequest(isString: forceUTF8), limits: options.limits)
+        else {
             throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
         }
+        // A transcoded document cannot be read again as expat read it: keep its UTF-8.
+        driver.keepsDecodedText = true
         var source = SourceText.unavailable
         let result: ExpatDriver.FeedResult
         switch input {
@@ -72,7 +77,8 @@ extension XMLBinder {
                 code: .io, message: "cannot read '\(file ?? "<input>")': \(reason)",
                 origin: Origin(file: file, line: 0, column: 0))
         }
-        let locator = SourceLocator(source: source, declaredEncoding: driver.declaredEncoding)
+        if driver.encoding?.isTranscoded == true { source = .bytes(Data(driver.decodedText)) }
+        let locator = SourceLocator(source: source, encoding: driver.sourceEncoding)
         var pending = engine.diagnostics
         if let failure = driver.failure {
             pending.append(WellFormednessAdvice.explain(failure, locator: locator, limits: options.limits))

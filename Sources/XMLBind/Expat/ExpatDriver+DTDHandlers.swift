@@ -138,7 +138,7 @@ extension ExpatDriver {
     /// `limit` bytes of UTF-8 (false inside an entity's expansion, whose text is elsewhere).
     func isShort(_ limit: Int) -> Bool {
         let raw = Int(XML_GetCurrentByteCount(parser))
-        return raw > 0 && raw * (surrogates.isUTF16 || declaresWideEncoding ? 2 : 1) <= limit
+        return raw > 0 && raw * rawScale <= limit
             && !entities.hasInternalEntities
     }
 }

@@ -112,8 +112,8 @@ extension ExpatDriver {
             attributes.overflow ? Int.max : attributes.partialValue)
     }
 
-    /// How many UTF-8 bytes one input byte can become: 1 for UTF-8, 2 otherwise.
-    private var rawScale: Int { surrogates.isUTF16 || declaresWideEncoding ? 2 : 1 }
+    /// How many UTF-8 bytes one byte expat reads can become (``DocumentEncoding/rawScale``).
+    var rawScale: Int { encoding?.rawScale ?? 3 }
 
     /// Measures the element's name and each attribute's name and value.
     private func admitNamesAndValues(
@@ -212,9 +212,6 @@ extension ExpatDriver {
     /// Checks the XML declaration: version 1.x only.
     func admitDeclaration(version: UnsafePointer<CChar>?, standalone: Int32) {
         isStandalone = standalone == 1
-        if let encoding = declaredEncoding?.uppercased() {
-            declaresWideEncoding = !(encoding == "UTF-8" || encoding == "UTF8" || encoding == "US-ASCII")
-        }
         guard let version else { return }
         let text = String(cString: version)
         let digits = text.utf8.dropFirst(2)
@@ -240,8 +237,13 @@ extension ExpatDriver {
         else { return nil }
         let tag = UnsafeRawBufferPointer(start: context + Int(offset), count: count)
         let form: RawUnits.Form =
-            surrogates.isUTF16
-            ? (surrogates.isBigEndian ? .bigEndian : .littleEndian) : declaresWideEncoding ? .singleByte : .bytes
+            switch encoding?.sourceEncoding ?? .utf8 {
+            case .utf8: .bytes
+            case .utf16BigEndian: .bigEndian
+            case .utf16LittleEndian: .littleEndian
+            case .singleByte: .singleByte
+            case .table(let table): .table(table)
+            }
         let units = RawUnits(tag, form: form)
         for name in units.entityReferences() where !entities.isFullyDeclared(name) {
             return name

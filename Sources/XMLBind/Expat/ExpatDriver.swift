@@ -35,7 +35,24 @@ final class ExpatDriver {
     /// Whether there is a ``failure``: what the per-event handlers test, since testing
     /// the optional diagnostic itself would copy (and retain) its strings.
     @exclusivity(unchecked) private(set) var hasFailed = false
-    /// The document's first bytes, kept until there are enough to see a byte order mark.
+    /// What the caller says about the input's encoding.
+    let encodingRequest: EncodingSniffer.Request
+    /// The document's encoding, once its first bytes have decided it (see
+    /// `ExpatDriver+Encoding.swift`); until then input is held in ``sniffed``.
+    @exclusivity(unchecked) var encoding: DocumentEncoding?
+    /// The first bytes, held until they decide the encoding.
+    var sniffed: [UInt8] = []
+    /// Converts the input to UTF-8 when expat cannot read its encoding itself.
+    var transcoder: StreamTranscoder?
+    /// Whether to keep a copy of the UTF-8 that expat reads from a transcoded document
+    /// (``decodedText``), for diagnostics of a parse that cannot read it again.
+    var keepsDecodedText = false
+    /// The UTF-8 expat has read from a transcoded document, when ``keepsDecodedText``.
+    private(set) var decodedText: [UInt8] = []
+    /// Sees every byte expat is handed, before it reads them (the bytes of a transcoded
+    /// document are its UTF-8).
+    var inputObserver: ((UnsafeRawBufferPointer) -> Void)?
+    /// The first bytes expat read, kept until there are enough to see a byte order mark.
     private var head: [UInt8] = []
     /// Whether the document starts with a byte order mark, which expat counts as a
     /// character of the first line.
@@ -58,8 +75,6 @@ final class ExpatDriver {
     /// silently drops references to undeclared entities inside attribute values.
     @exclusivity(unchecked) var hasExternalSubset = false
     @exclusivity(unchecked) var isStandalone = false
-    /// Whether the XML declaration names an encoding whose bytes can grow when converted to UTF-8.
-    @exclusivity(unchecked) var declaresWideEncoding = false
     /// Whether the DTD gives an attribute a default, which expat adds to start tags.
     @exclusivity(unchecked) var declaresAttributeDefaults = false
     /// Start tags up to this many input bytes long skip the measuring (see
@@ -78,19 +93,20 @@ final class ExpatDriver {
     ///
     /// - Parameters:
     ///   - engine: Receives the document's events.
-    ///   - forceUTF8: Treat the input as UTF-8 whatever its declaration says (for
-    ///     `String` input, whose bytes are UTF-8 by construction).
+    ///   - encoding: What the caller says about the input's encoding (a name from outside
+    ///     the document, `String` input, replacement of invalid bytes).
     ///   - limits: The bounds the document is held to.
     /// - Returns: `nil` when expat cannot allocate a parser.
-    init?(engine: BindingEngine, forceUTF8: Bool, limits: ParseLimits = ParseLimits()) {
-        guard let parser = XML_ParserCreateNS(forceUTF8 ? "UTF-8" : nil, XML_Char(CompiledRegistry.separator)) else {
+    init?(engine: BindingEngine, encoding: EncodingSniffer.Request, limits: ParseLimits = ParseLimits()) {
+        guard let parser = XML_ParserCreateNS(nil, XML_Char(CompiledRegistry.separator)) else {
             return nil
         }
         self.parser = parser
         self.engine = engine
         self.hotEngine = Unmanaged.passUnretained(engine)
         self.limits = limits
-        self.surrogates = SurrogateCheck(isUTF8: forceUTF8)
+        self.encodingRequest = encoding
+        self.surrogates = SurrogateCheck(bigEndian: nil)
         XML_SetReturnNSTriplet(parser, 1)
         // Nothing a document points at is ever loaded: no parameter entities, and
         // external entity references are refused (see `installGuards`).
@@ -101,6 +117,7 @@ final class ExpatDriver {
         XML_SetXmlDeclHandler(parser, Self.xmlDeclaration)
         XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
         installGuards()
+        installEncodingHandler()
         engine.driver = self
     }
 
@@ -122,6 +139,18 @@ final class ExpatDriver {
     ///   - isFinal: Whether these are the last bytes.
     func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard failure == nil else { return .stopped }
+        if encoding == nil {
+            sniffed.append(contentsOf: bytes)
+            guard decideEncoding(isFinal: isFinal) else { return failure == nil ? .accepted : .stopped }
+            var held: [UInt8] = []
+            swap(&held, &sniffed)
+            return held.withUnsafeBytes { feedDecided($0, isFinal: isFinal) }
+        }
+        return feedDecided(bytes, isFinal: isFinal)
+    }
+
+    /// ``feed(_:isFinal:)`` once the encoding is known.
+    private func feedDecided(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard deferred.isEmpty, bytes.count >= partialToken || isFinal else {
             deferred.append(contentsOf: bytes)
             guard isFinal || deferred.count >= partialToken else { return .accepted }
@@ -132,9 +161,28 @@ final class ExpatDriver {
         return parse(bytes, isFinal: isFinal)
     }
 
-    /// Hands bytes to expat (`XML_Parse`), after the checks that must see the raw input.
+    /// Hands bytes to expat, through the transcoder when there is one.
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+        guard let transcoder else { return parseRead(bytes, isFinal: isFinal) }
+        let (utf8, invalid) = transcoder.decode(bytes, isFinal: isFinal)
+        let result = utf8.withUnsafeBytes { parseRead($0, isFinal: isFinal && invalid == nil) }
+        guard let invalid, case .accepted = result else { return result }
+        record(
+            PendingDiagnostic(
+                code: .invalidEncoding, message: encoding?.invalidBytesMessage(invalid) ?? "invalid bytes",
+                byteOffset: bytesFed))
+        return .stopped
+    }
+
+    /// Hands bytes expat can read to it (`XML_Parse`), after the checks that must see them.
+    private func parseRead(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+        if let refusal = refuseLeadingZero(bytes) {
+            record(refusal)
+            return .stopped
+        }
         noteHead(bytes)
+        inputObserver?(bytes)
+        if keepsDecodedText, transcoder != nil { decodedText.append(contentsOf: bytes) }
         let (accepted, refusal) = admitInput(bytes, isFinal: isFinal)
         var rest = accepted
         repeat {
@@ -162,7 +210,7 @@ final class ExpatDriver {
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), at least `chunkSize` bytes at a time.
     func feed(fileDescriptor: Int32, chunkSize: Int) -> FeedResult {
         while true {
-            let (result, atEnd) = feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize, observe: { _ in })
+            let (result, atEnd) = feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
             guard case .accepted = result, !atEnd else { return result }
         }
     }
@@ -176,36 +224,42 @@ final class ExpatDriver {
     /// or the input ends.
     ///
     /// - Parameters:
+    /// Until the encoding is decided, and for a transcoded document, the piece is read into
+    /// memory of its own and goes through ``feed(_:isFinal:)``.
+    ///
+    /// - Parameters:
     ///   - fileDescriptor: Where to read from.
     ///   - chunkSize: The usual size of a piece.
-    ///   - observe: Sees the bytes read, before expat parses them.
     /// - Returns: How parsing went, and whether the input has ended.
-    func feedOnce(
-        fileDescriptor: Int32, chunkSize: Int, observe: (UnsafeRawBufferPointer) -> Void
-    ) -> (result: FeedResult, atEnd: Bool) {
+    func feedOnce(fileDescriptor: Int32, chunkSize: Int) -> (result: FeedResult, atEnd: Bool) {
         guard failure == nil else { return (.stopped, true) }
         let want = min(max(chunkSize, partialToken), Int(Int32.max) / 2)
+        if encoding == nil || transcoder != nil {
+            var piece = [UInt8](repeating: 0, count: want)
+            let (count, error) = piece.withUnsafeMutableBytes { Self.read(fileDescriptor, into: $0) }
+            if let error { return (.readFailed(error), true) }
+            let atEnd = count < want
+            let result = piece.withUnsafeBytes { feed(UnsafeRawBufferPointer(rebasing: $0[..<count]), isFinal: atEnd) }
+            if case .accepted = result { return (result, atEnd) }
+            return (result, true)
+        }
         guard let buffer = XML_GetBuffer(parser, Int32(want)) else {
             recordError()
             return (.stopped, true)
         }
-        var count = 0
-        while count < want {
-            let got = read(fileDescriptor, buffer + count, want - count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                return (.readFailed(String(cString: strerror(errno))), true)
-            }
-            if got == 0 { break }
-            count += got
-        }
+        let (count, error) = Self.read(fileDescriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: want))
+        if let error { return (.readFailed(error), true) }
         // The loop stops short only at the end of the input: this piece is then the last,
         // and saying so spares expat recounting lines and columns over it (which it does
         // after every piece that is not final), about 12 instructions a byte.
         let atEnd = count < want
         let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        if let refusal = refuseLeadingZero(bytes) {
+            record(refusal)
+            return (.stopped, true)
+        }
         noteHead(bytes)
-        observe(bytes)
+        inputObserver?(bytes)
         let (accepted, refusal) = admitInput(bytes, isFinal: atEnd)
         let status = XML_ParseBuffer(parser, Int32(accepted.count), atEnd && refusal == nil ? 1 : 0)
         bytesFed += accepted.count
@@ -219,6 +273,24 @@ final class ExpatDriver {
         }
         notePartialToken()
         return (.accepted, atEnd)
+    }
+
+    /// Fills `buffer` from a file descriptor, short only at the end of the input.
+    ///
+    /// - Returns: The bytes read, or the system's reason reading failed.
+    private static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> (Int, String?) {
+        guard let base = buffer.baseAddress else { return (0, nil) }
+        var count = 0
+        while count < buffer.count {
+            let got = Glibc.read(fileDescriptor, base + count, buffer.count - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return (count, String(cString: strerror(errno)))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return (count, nil)
     }
 
     /// Remembers how much of the input expat holds as an unfinished token.
@@ -282,6 +354,12 @@ final class ExpatDriver {
         guard !engine.shouldStop, failure == nil else { return }
         let code = XML_GetErrorCode(parser)
         let position = currentLineColumn
+        if let invalid = invalidBytesAtError(code), let encoding {
+            failure = PendingDiagnostic(
+                code: .invalidEncoding, message: encoding.invalidBytesMessage(invalid), byteOffset: currentByteIndex,
+                fallback: position)
+            return
+        }
         failure = PendingDiagnostic(
             code: Self.diagnosticCode(for: code),
             message: Self.message(for: code),

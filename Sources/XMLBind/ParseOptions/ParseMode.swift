@@ -31,6 +31,18 @@ public struct ParseOptions: Sendable {
     public var substitution: VariableSubstitution?
     /// The bounds every document is held to; ``ParseLimits``' defaults unless changed.
     public var limits: ParseLimits
+    /// The documents' encoding as named from outside them (an HTTP `charset`, say), or
+    /// `nil` (the default) to go by each document's byte order mark and XML declaration.
+    ///
+    /// A name given here wins over the XML declaration; a byte order mark still wins over
+    /// it, as XML and RFC 7303 say. Any encoding iconv knows, by its IANA name or an alias
+    /// (see <doc:Encodings>). An unknown name makes every parse fail with
+    /// ``XMLBindError/Code/invalidEncoding``. `String` input ignores it.
+    public var encoding: String?
+    /// Whether bytes that are not valid in the document's encoding are read as U+FFFD
+    /// (the replacement character) instead of stopping the parse with a located
+    /// ``XMLBindError/Code/invalidEncoding`` error; `false` by default.
+    public var replacesInvalidBytes: Bool
 
     /// Creates options.
     ///
@@ -42,10 +54,12 @@ public struct ParseOptions: Sendable {
     ///   - stopsAtFirstError: Stop at the first error instead of collecting them all.
     ///   - substitution: `${NAME}` substitution, off when `nil`.
     ///   - limits: The bounds every document is held to.
+    ///   - encoding: The documents' encoding as named from outside them, or `nil`.
+    ///   - replacesInvalidBytes: Read invalid bytes as U+FFFD instead of failing.
     public init(
         mode: ParseMode = .strict, chunkSize: Int = 1 << 20, unknownContent: UnknownContentPolicy? = nil,
         maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil,
-        limits: ParseLimits = ParseLimits()
+        limits: ParseLimits = ParseLimits(), encoding: String? = nil, replacesInvalidBytes: Bool = false
     ) {
         self.mode = mode
         self.chunkSize = max(chunkSize, 64 << 10)
@@ -54,6 +68,13 @@ public struct ParseOptions: Sendable {
         self.stopsAtFirstError = stopsAtFirstError
         self.substitution = substitution
         self.limits = limits
+        self.encoding = encoding
+        self.replacesInvalidBytes = replacesInvalidBytes
+    }
+
+    /// What a parse tells the driver about the input's encoding.
+    func encodingRequest(isString: Bool) -> EncodingSniffer.Request {
+        EncodingSniffer.Request(name: encoding, isString: isString, replacesInvalidBytes: replacesInvalidBytes)
     }
 
     /// The policy in force for undeclared content, before per-definition overrides.

@@ -4,8 +4,8 @@ extension XMLBinder {
     /// Binds a document and returns its root object as the requested type.
     ///
     /// - Parameters:
-    ///   - data: The document's bytes, in any encoding expat reads (UTF-8, UTF-16 with
-    ///     a byte order mark, ISO-8859-1, US-ASCII) as its XML declaration says.
+    ///   - data: The document's bytes, in any encoding iconv knows, as its byte order mark,
+    ///     ``ParseOptions/encoding`` or its XML declaration says (see <doc:Encodings>).
     ///   - type: The type the root element must bind to.
     ///   - file: A file name for origins and diagnostics, such as `beans.xml`.
     /// - Returns: The root element's object, with everything below it bound.

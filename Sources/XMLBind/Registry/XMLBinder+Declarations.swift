@@ -79,6 +79,9 @@ extension XMLBinder {
         package var elementType: Any.Type
         /// Whether it collects many children (`.children`).
         package var isList: Bool
+        /// The element name the slot's children are read and written under, when the
+        /// declaration names one (`xml:`); `nil` when each child is its own type's element.
+        package var name: DeclaredName?
         /// The indices (into ``XMLBinder/declaredMappings``) of the mappings whose objects
         /// this slot takes: the first slot of a parent a child's type fits takes it.
         package var mappings: [Int]
@@ -128,15 +131,19 @@ extension XMLBinder {
                             hasDefault: property.makeDefaultSetter != nil, writtenForm: property.writtenForm))
                 case .child(let index):
                     let slot = binding.childSlots[index]
+                    // A named slot takes its children by its own name: every mapping whose
+                    // type fits is a type its children may have.
                     let taken = bindings.indices.filter { childIndex in
-                        registry.placement(parent: parentIndex, child: childIndex).place != nil
-                            && Self.firstFittingSlot(of: binding, for: bindings[childIndex]) == index
+                        slot.xmlName != nil
+                            ? Self.fits(slot, bindings[childIndex])
+                            : registry.placement(parent: parentIndex, child: childIndex).place != nil
+                                && Self.firstFittingSlot(of: binding, for: bindings[childIndex]) == index
                     }
                     return .child(
                         DeclaredChild(
                             swiftName: slot.propertyName, fieldType: slot.fieldType, elementType: slot.elementType,
                             isList: slot.storeAll != nil || "\(slot.fieldType)".hasPrefix("Array<"),
-                            mappings: taken))
+                            name: slot.xmlName.map(DeclaredName.init), mappings: taken))
                 }
             }
             return DeclaredMapping(
@@ -154,6 +161,11 @@ extension XMLBinder {
     /// ``declaredMappings``.
     package func declaredElement(for type: Any.Type) -> DeclaredName? {
         registry.typeIndex[ObjectIdentifier(type)].map { DeclaredName(registry.bindings[$0].elementName) }
+    }
+
+    /// Whether a child of `child`'s type fits `slot`.
+    private static func fits(_ slot: ChildSlot, _ child: ElementBinding) -> Bool {
+        slot.fits(child.access.type) { child.access.makeSampleValue() }
     }
 
     /// The slot of `parent` that a child of `child`'s type goes to, as the registry chose it.

@@ -48,7 +48,11 @@ final class StreamSession<Element> {
         let engine = BindingEngine(registry: binder.registry, options: binder.options, file: file)
         let sink = StreamSink { $0 is Element }
         engine.stream = sink
-        guard let driver = ExpatDriver(engine: engine, forceUTF8: forceUTF8, limits: binder.options.limits) else {
+        guard
+            let driver = ExpatDriver(
+                engine: engine, encoding: binder.options.encodingRequest(isString: forceUTF8),
+                limits: binder.options.limits)
+        else {
             throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
         }
         self.engine = engine
@@ -57,6 +61,21 @@ final class StreamSession<Element> {
         self.file = file
         self.source = source
         self.recent = RecentInput(capacity: recentCapacity)
+        driver.inputObserver = { [unowned self] bytes in
+            guard usesRecent else { return }
+            recent.encoding = self.driver.sourceEncoding
+            recent.append(bytes)
+        }
+    }
+
+    /// Whether diagnostics read the window of recent input: when the input cannot be read
+    /// again, or when expat reads it transcoded to UTF-8.
+    private var usesRecent: Bool { source == nil || driver.encoding?.isTranscoded == true }
+
+    /// Where diagnostics read their lines.
+    private var diagnosticSource: SourceText {
+        guard let source, !usesRecent else { return .recent(recent) }
+        return source
     }
 
     // MARK: Input
@@ -64,7 +83,6 @@ final class StreamSession<Element> {
     /// Parses the next piece of input.
     func feed(_ bytes: UnsafeRawBufferPointer) {
         guard !isFinished else { return }
-        if source == nil { recent.append(bytes) }
         if case .stopped = driver.feed(bytes, isFinal: false) { isFinished = true }
         pieceDone()
     }
@@ -72,10 +90,7 @@ final class StreamSession<Element> {
     /// Reads and parses the next piece of a file descriptor, through expat's own buffer.
     func feed(fileDescriptor: Int32, chunkSize: Int) {
         guard !isFinished else { return }
-        let keepsRecent = source == nil
-        let (result, atEnd) = driver.feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize) { bytes in
-            if keepsRecent { recent.append(bytes) }
-        }
+        let (result, atEnd) = driver.feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
         if case .readFailed(let reason) = result { readFailure = reason }
         if atEnd { isFinished = true }
         pieceDone()
@@ -90,8 +105,7 @@ final class StreamSession<Element> {
     }
 
     private func pieceDone() {
-        guard source == nil else { return }
-        recent.isSingleByte = SourceLocator.isSingleByte(driver.declaredEncoding)
+        guard usesRecent else { return }
         // Before a trim, everything: the lines held back for may be about to go.
         resolvePending(force: recent.needsTrim)
         guard recent.needsTrim else { return }
@@ -100,7 +114,7 @@ final class StreamSession<Element> {
         let open = Set(engine.frames.map(\.byteIndex))
         let leaving = open.filter { $0 < recent.keptFrom && recent.pinned[$0] == nil }
         if !leaving.isEmpty {
-            let locator = SourceLocator(source: .recent(recent), declaredEncoding: driver.declaredEncoding)
+            let locator = SourceLocator(source: .recent(recent), encoding: driver.sourceEncoding)
             recent.pinned.merge(locator.locate(Array(leaving))) { old, _ in old }
         }
         recent.pinned = recent.pinned.filter { open.contains($0.key) }
@@ -201,7 +215,7 @@ final class StreamSession<Element> {
         var pending = held + engine.diagnostics[resolvedCount...]
         held.removeAll()
         resolvedCount = engine.diagnostics.count
-        let locator = SourceLocator(source: source ?? .recent(recent), declaredEncoding: driver.declaredEncoding)
+        let locator = SourceLocator(source: diagnosticSource, encoding: driver.sourceEncoding)
         if !expatErrorResolved, let expatError = driver.failure {
             pending.append(WellFormednessAdvice.explain(expatError, locator: locator, limits: driver.limits))
             expatErrorResolved = true
@@ -210,7 +224,7 @@ final class StreamSession<Element> {
         // `resolve` returns them in the order of their caret offsets (stable); keep those
         // offsets, so that batches resolved at different times merge in document order.
         var keys = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
-        if source == nil, !force, !isFinished {
+        if usesRecent, !force, !isFinished {
             let complete = keys.map { recent.hasLine(at: $0, reaching: SourceLocator.maximumLineBytes) }
             held = zip(pending, complete).filter { !$0.1 }.map(\.0)
             pending = zip(pending, complete).filter { $0.1 }.map(\.0)

@@ -17,7 +17,7 @@ extension XMLBinder {
     /// Streams every object of a type from a document in memory.
     ///
     /// - Parameters:
-    ///   - data: The document's bytes, in any encoding expat reads.
+    ///   - data: The document's bytes, in any encoding iconv knows (see <doc:Encodings>).
     ///   - type: The type to stream: the outermost elements whose objects are a `type`.
     ///   - file: A file name for origins and diagnostics.
     ///   - body: Receives each object, in document order of end tags; returns

@@ -89,7 +89,7 @@ struct Serializer {
         plan.assignPrefixes()
         let pretty = options.layout.indent != nil
         if options.includesDeclaration {
-            writer.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+            writer.raw(#"<?xml version="1.0" encoding=""# + options.encoding + #""?>"#)
             if pretty { writer.raw(0x0A) }
         }
         try writeTree(binding, box, inline: !pretty)

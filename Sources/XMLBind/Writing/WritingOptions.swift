@@ -66,6 +66,16 @@ public struct WritingOptions: Sendable {
     /// `nil` (the default) writes values as they are, resolved ones included, which may
     /// be secrets taken from the environment.
     public var restoresSubstitutions: SubstitutionRecord?
+    /// The encoding the document is written in, by its IANA name or an alias (see
+    /// <doc:Encodings>): `"UTF-8"` by default, or any encoding iconv can write, such as
+    /// `"Shift_JIS"` or `"windows-1251"`.
+    ///
+    /// The XML declaration names it. A character the encoding lacks is written as a
+    /// character reference (`&#x540D;`) in text and attribute values, and is an
+    /// ``XMLBindError/Code/invalidCharacter`` error in an element or attribute name. `UTF-16`
+    /// starts with a byte order mark. ``XMLBinder/xml(from:options:)`` returns the text such
+    /// a document decodes to.
+    public var encoding: String
 
     /// Creates writing options.
     ///
@@ -75,14 +85,16 @@ public struct WritingOptions: Sendable {
     ///   - omitsDefaultValues: Whether to leave out values equal to their defaults.
     ///   - preferredPrefixes: Prefixes to write, by namespace URI (`""` for the default namespace).
     ///   - propertyForm: Where `.property` declarations are written.
+    ///   - encoding: The encoding to write, `"UTF-8"` unless given.
     public init(
         layout: Layout = .pretty(), includesDeclaration: Bool = true, omitsDefaultValues: Bool = false,
-        preferredPrefixes: [String: String] = [:], propertyForm: PropertyForm = .attribute
+        preferredPrefixes: [String: String] = [:], propertyForm: PropertyForm = .attribute, encoding: String = "UTF-8"
     ) {
         self.layout = layout
         self.includesDeclaration = includesDeclaration
         self.omitsDefaultValues = omitsDefaultValues
         self.preferredPrefixes = preferredPrefixes
         self.propertyForm = propertyForm
+        self.encoding = encoding
     }
 }

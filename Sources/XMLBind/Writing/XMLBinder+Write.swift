@@ -20,7 +20,10 @@ extension XMLBinder {
     ///   cannot hold, or ``XMLBindError/Code/invalidAttribute`` for an extra attribute that
     ///   cannot be written.
     public func xml(from object: Any, options: WritingOptions = WritingOptions()) throws -> String {
-        try document(from: object, options: options).takeString()
+        let storage = try document(from: object, options: options)
+        // In another encoding: the text that document decodes to.
+        guard OutputEncoder.writesUTF8(options) else { return OutputEncoder.text(of: storage, options: options) }
+        return storage.takeString()
     }
 
     /// Writes an object as an XML document, encoded as UTF-8.
@@ -86,11 +89,15 @@ extension XMLBinder {
 
     /// Writes a document into memory.
     private func document(from object: Any, options: WritingOptions) throws(XMLBindError) -> DocumentStorage {
+        let encoder = try OutputEncoder.make(for: options)
         let writer = XMLWriter(flushThreshold: 1 << 20)
         var serializer = Serializer(registry: registry, options: options, prefixes: prefixes, writer: writer)
         try serializer.writeDocument(object)
         // A writer without a sink always has its storage.
-        return serializer.writer.storage ?? DocumentStorage()
+        let storage = serializer.writer.storage ?? DocumentStorage()
+        // The last stage: UTF-8 to the options' encoding, when it is another.
+        guard let encoder else { return storage }
+        return try encoder.encodeStorage(storage)
     }
 
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
@@ -98,9 +105,24 @@ extension XMLBinder {
         _ object: Any, options: WritingOptions, flushThreshold: Int = 64 << 10,
         sink: @escaping XMLWriter.Sink
     ) throws(XMLBindError) {
+        // The last stage: UTF-8 to the options' encoding, when it is another.
+        let encoder = try OutputEncoder.make(for: options)
+        let encodedSink: XMLWriter.Sink =
+            encoder.map { encoder in
+                { bytes in try encoder.encodeDocument(bytes, isFinal: false).withUnsafeBytes { try sink($0) } }
+            } ?? sink
         var serializer = Serializer(
             registry: registry, options: options, prefixes: prefixes,
-            writer: XMLWriter(sink: sink, flushThreshold: flushThreshold))
+            writer: XMLWriter(sink: encodedSink, flushThreshold: flushThreshold))
         try serializer.writeDocument(object)
+        guard let encoder else { return }
+        let tail = try encoder.encodeDocument(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+        do {
+            try tail.withUnsafeBytes { try sink($0) }
+        } catch let error as XMLBindError {
+            throw error
+        } catch {
+            throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
+        }
     }
 }

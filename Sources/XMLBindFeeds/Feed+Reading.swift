@@ -1,0 +1,106 @@
+import Foundation
+import XMLBind
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension Feed {
+    /// Reads a feed from its bytes.
+    ///
+    /// - Parameters:
+    ///   - data: The document, in any encoding (see the Encodings article of the XMLBind documentation).
+    ///   - file: A name for origins and diagnostics.
+    ///   - encoding: The encoding named from outside the document (an HTTP `charset`), which
+    ///     wins over its XML declaration; `nil` to go by the document.
+    /// - Throws: ``XMLBindError`` for a document that is not XML, or not a feed
+    ///   (``XMLBindError/Code/unexpectedRoot``).
+    public init(data: Data, file: String? = nil, encoding: String? = nil) throws {
+        let root = try FeedMappings.binder(encoding: encoding).parse(data, file: file)
+        self = try Self.feed(of: root, file: file)
+    }
+
+    /// Reads a feed from a file, in chunks (never whole).
+    ///
+    /// - Parameter url: A `file:` URL.
+    /// - Throws: ``XMLBindError``, with code ``XMLBindError/Code/io`` when the file cannot
+    ///   be read.
+    public init(contentsOf url: URL) throws {
+        let root = try FeedMappings.binder.parse(contentsOf: url)
+        self = try Self.feed(of: root, file: url.path)
+    }
+
+    /// Fetches and reads a feed through URLSession.
+    ///
+    /// The response's `charset`, when it names one, is the document's encoding (it wins
+    /// over the XML declaration; a byte order mark still wins over it).
+    ///
+    /// - Parameters:
+    ///   - url: An `http:`, `https:` or `file:` URL.
+    ///   - session: The session to fetch with.
+    /// - Throws: ``XMLBindError``: ``XMLBindError/Code/io`` when the fetch fails or the
+    ///   server answers with an HTTP error, else what reading the feed throws.
+    public static func load(from url: URL, session: URLSession = .shared) async throws -> Feed {
+        let (data, charset) = try await fetch(url, session: session)
+        return try Feed(data: data, file: url.absoluteString, encoding: charset)
+    }
+
+    /// Reads the items of a feed one by one, handing each to `body` as its end tag is
+    /// read and forgetting it: a feed of any size reads in flat memory.
+    ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - file: A name for origins and diagnostics.
+    ///   - body: Receives each item in document order; returns ``StreamAction/continue``
+    ///     or ``StreamAction/stop``.
+    /// - Returns: The parse's warnings.
+    /// - Throws: ``XMLBindError`` with every problem, or what `body` throws.
+    @discardableResult
+    public static func items(in data: Data, file: String? = nil, _ body: (FeedItem) throws -> StreamAction) throws
+        -> [Diagnostic]
+    {
+        try FeedMappings.binder.stream(data, each: (any FeedEntryNode).self, file: file) { try body($0.feedItem) }
+    }
+
+    /// Reads the items of a feed file one by one, in chunks, as ``items(in:file:_:)`` does.
+    ///
+    /// - Parameters:
+    ///   - url: A `file:` URL.
+    ///   - body: Receives each item; returns ``StreamAction/continue`` or ``StreamAction/stop``.
+    /// - Returns: The parse's warnings.
+    /// - Throws: ``XMLBindError`` with every problem, or what `body` throws.
+    @discardableResult
+    public static func items(contentsOf url: URL, _ body: (FeedItem) throws -> StreamAction) throws -> [Diagnostic] {
+        try FeedMappings.binder.stream(contentsOf: url, each: (any FeedEntryNode).self) { try body($0.feedItem) }
+    }
+
+    // MARK: Helpers
+
+    private static func feed(of root: Any?, file: String?) throws(XMLBindError) -> Feed {
+        guard let root = root as? any FeedRootNode else {
+            throw XMLBindError(
+                code: .unexpectedRoot,
+                message: "the document is not a feed: its root element is not RSS's <rss>, RDF's <rdf:RDF> or "
+                    + "Atom's <feed>", origin: Origin(file: file, line: 1, column: 1))
+        }
+        return root.feed
+    }
+
+    private static func fetch(_ url: URL, session: URLSession) async throws(XMLBindError) -> (Data, String?) {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(from: url)
+        } catch {
+            throw XMLBindError(
+                code: .io, message: "cannot fetch \(url.absoluteString): \(error.localizedDescription)",
+                origin: Origin(file: url.absoluteString, line: 0, column: 0))
+        }
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            throw XMLBindError(
+                code: .io, message: "cannot fetch \(url.absoluteString): HTTP status \(http.statusCode)",
+                origin: Origin(file: url.absoluteString, line: 0, column: 0))
+        }
+        return (data, response.textEncodingName)
+    }
+}

@@ -1,0 +1,59 @@
+import XMLBind
+
+/// The namespaces feeds use, and the prefixes the feed mappings write them with.
+enum FeedNamespaces {
+    static let content = "http://purl.org/rss/1.0/modules/content/"
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+    static let rss10 = "http://purl.org/rss/1.0/"
+    static let rss090 = "http://my.netscape.com/rdf/simple/0.9/"
+    static let atom10 = "http://www.w3.org/2005/Atom"
+    static let atom03 = "http://purl.org/atom/ns#"
+
+    /// The binder's prefix map: names in the mappings are written `dc:date`, `content:encoded`.
+    static let prefixes = ["dc": dublinCore, "content": content, "rdf": rdf]
+
+    /// A name in Clark notation, `{uri}local`: exactly that namespace (`""`: none).
+    static func name(_ local: String, in uri: String) -> String {
+        "{\(uri)}\(local)"
+    }
+}
+
+/// XML whitespace trimmed at both ends; `nil` for nothing or only whitespace.
+func trimmed(_ text: String?) -> String? {
+    guard let text else { return nil }
+    // Most feed text has nothing to trim: say so from its first and last bytes.
+    let utf8 = text.utf8
+    if let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20 { return text }
+    let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return nil }
+    return String(scalars[first...last])
+}
+
+/// A title as a child object: what lets a feed carry a second `<title>` (the first one
+/// wins) where a property would take only one.
+final class FeedTitle: Bindable {
+    var value: String?
+    init() {}
+}
+
+/// A category's text (RSS `category`, `dc:subject`) or term (Atom `category`).
+final class FeedCategory: Bindable {
+    var value: String?
+    var term: String?
+    init() {}
+
+    var name: String? { trimmed(term) ?? trimmed(value) }
+}
+
+/// A node the streaming form hands out: an RSS item or an Atom entry.
+protocol FeedEntryNode: AnyObject {
+    var feedItem: FeedItem { get }
+}
+
+/// A document root: an RSS document, an RDF document or an Atom feed.
+protocol FeedRootNode: AnyObject {
+    var feed: Feed { get }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `xmlbind feed`, run as the built binary.
+@Suite struct FeedCLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind")
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func printsKindTitleAndEachItem() throws {
+        let run = try Self.run(["feed", try FeedTests.fixture("rss20.xml").path])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout == """
+                RSS 2.0: Example & News
+                2003-06-03T13:39:21Z\tStar City\thttps://news.example.com/star-city
+                2003-05-30T19:06:42Z\tObsolete zone and year\thttps://news.example.com/2
+                sometime last week\tUnreadable date\t
+
+                """)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func printsJSON() throws {
+        let run = try Self.run(["feed", "--json", try FeedTests.fixture("atom03.xml").path])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "Atom 0.3")
+        #expect(object["title"] as? String == "dive into mark")
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.first?["published"] as? String == "2003-12-13T12:29:29Z")
+        #expect(items.first?["categories"] as? [String] == ["atom"])
+    }
+
+    @Test func problemsAreDiagnosticsWithStatus1() throws {
+        let broken = try Self.run(["feed", "-"], stdin: "<rss>\n<channel><title>x</channel></rss>")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.hasPrefix("<stdin>:2:20: error: mismatched"))
+        let notAFeed = try Self.run(["feed", "-"], stdin: "<html/>")
+        #expect(notAFeed.status == 1)
+        #expect(notAFeed.stderr.contains("the document is not a feed"))
+        let missing = try Self.run(["feed", "/no/such/feed.xml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot open '/no/such/feed.xml'"))
+        let wrong = try Self.run(["feed"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.hasPrefix("xmlbind: error: 'feed' takes one FILE or URL"))
+    }
+}

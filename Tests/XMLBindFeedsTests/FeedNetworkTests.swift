@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import XMLBind
+import XMLBindFeeds
+
+/// `Feed.load(from:)` and `xmlbind feed URL` against a real HTTP server (Python's, on
+/// 127.0.0.1), including the response's charset winning over the declaration.
+@Suite(.serialized) struct FeedNetworkTests {
+    static func koi8Feed() throws -> Data {
+        // Declared wrongly, as feeds served over HTTP often are: the charset is right.
+        let text = """
+            <?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Новости</title>\
+            <item><title>Съешь же ещё</title><link>http://example.com/1</link>\
+            <pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item></channel></rss>
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+        process.arguments = ["-f", "UTF-8", "-t", "KOI8-R"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    static func server() throws -> FeedServer {
+        let atom = try Data(contentsOf: try FeedTests.fixture("atom10.xml"))
+        return try FeedServer(files: [
+            "news.xml": (try koi8Feed(), "application/rss+xml; charset=koi8-r"),
+            "atom.xml": (atom, "application/atom+xml"),
+        ])
+    }
+
+    @Test func loadsOverHTTPWithTheResponsesCharset() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let feed = try await Feed.load(from: server.url("news.xml"))
+        #expect(feed.title == "Новости")
+        #expect(feed.items.first?.title == "Съешь же ещё")
+        let atom = try await Feed.load(from: server.url("atom.xml"))
+        #expect(atom.kind == .atom10)
+        do {
+            _ = try await Feed.load(from: server.url("missing.xml"))
+            Issue.record("loaded")
+        } catch let error as XMLBindError {
+            #expect(error.code == .io)
+            #expect(error.message == "cannot fetch \(server.url("missing.xml").absoluteString): HTTP status 404")
+        }
+    }
+
+    @Test func theCommandReadsAURL() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let run = try FeedCLITests.run(["feed", server.url("news.xml").absoluteString])
+        #expect(run.status == 0)
+        #expect(run.stdout == "RSS 2.0: Новости\n2003-06-10T04:00:00Z\tСъешь же ещё\thttp://example.com/1\n")
+        let missing = try FeedCLITests.run(["feed", server.url("missing.xml").absoluteString])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("error: cannot fetch"))
+    }
+}
