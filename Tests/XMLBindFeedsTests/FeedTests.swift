@@ -152,4 +152,21 @@ import XMLBindFeeds
         #expect(feed.title == "Новости")
         #expect(feed.items.first?.title == "Съешь же ещё")
     }
+
+    @Test func atomXHTMLContentAndTitlesAreTheirWholeText() throws {
+        let data = Data(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title type="xhtml">A <b>bold</b> feed</title>
+            <entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">One <i>small</i> step</div></title>
+            <summary type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Sum <em>up</em></div></summary>
+            <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hello <a href="x">world</a></p></div></content>
+            </entry></feed>
+            """.utf8)
+        let feed = try Feed(data: data, file: "xhtml.xml")
+        #expect(feed.title == "A bold feed")
+        let entry = try #require(feed.items.first)
+        #expect(entry.title == "One small step")
+        #expect(entry.description == "Sum up")
+        #expect(entry.content == "Hello world")
+    }
 }

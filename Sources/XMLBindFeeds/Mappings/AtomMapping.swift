@@ -90,8 +90,8 @@ extension FeedMappings {
     static func atomEntry<E: AtomEntry>(_ type: E.Type, _ uri: String) -> ClassDefinition<E> {
         mapping(type, element: "entry", namespace: uri)
             .children(\.titles)
-            .element(\.summary, xml: FeedNamespaces.name("summary", in: uri))
-            .element(\.content, xml: FeedNamespaces.name("content", in: uri))
+            .element(\.summary, xml: FeedNamespaces.name("summary", in: uri)).wholeText()
+            .element(\.content, xml: FeedNamespaces.name("content", in: uri)).wholeText()
             .element(\.published, xml: FeedNamespaces.name("published", in: uri))
             .element(\.issued, xml: FeedNamespaces.name("issued", in: uri))
             .element(\.updated, xml: FeedNamespaces.name("updated", in: uri))

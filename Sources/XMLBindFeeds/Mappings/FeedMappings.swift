@@ -18,8 +18,8 @@ enum FeedMappings {
             mapping(FeedTitle.self, element: "title", namespace: "").text(\.value),
             mapping(FeedTitle.self, element: "title", namespace: ns.rss10).text(\.value),
             mapping(FeedTitle.self, element: "title", namespace: ns.rss090).text(\.value),
-            mapping(FeedTitle.self, element: "title", namespace: ns.atom10).text(\.value),
-            mapping(FeedTitle.self, element: "title", namespace: ns.atom03).text(\.value),
+            mapping(FeedTitle.self, element: "title", namespace: ns.atom10).text(\.value).wholeText(),
+            mapping(FeedTitle.self, element: "title", namespace: ns.atom03).text(\.value).wholeText(),
             mapping(FeedCategory.self, element: "category", namespace: "").text(\.value),
             mapping(FeedCategory.self, element: "dc:subject").text(\.value),
             mapping(FeedCategory.self, element: "category", namespace: ns.atom10).attribute(\.term)
