@@ -1,4 +1,5 @@
 import Foundation
+import XMLBindFeeds
 
 /// One way of reading a workload document that the benchmark times against the others.
 protocol Contender {
@@ -30,6 +31,9 @@ extension Contender {
 enum ParseResult {
     case beans(BeansModel.Root)
     case rss(RSSModel.Root)
+    /// A feed read by `XMLBindFeeds` (`feed`), checksummed and released outside the clock
+    /// like the binder's graph.
+    case feed(Feed)
     /// The floor builds nothing; it reports how many bytes expat accepted.
     case bytesOnly(Int)
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
@@ -48,6 +52,7 @@ enum ParseResult {
         switch self {
         case .beans(let root): BeansModel.checksumLine(root)
         case .rss(let root): RSSModel.checksumLine(root)
+        case .feed(let feed): FeedContender.checksumLine(feed)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
         case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)

@@ -22,76 +22,140 @@ public struct FeedDate: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: RFC 822 / 2822
 
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    /// RFC 822's named zones, in minutes east of UTC.
-    private static let zones: [String: Int] = [
-        "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420,
-        "mdt": -360, "pst": -480, "pdt": -420,
-    ]
-
     /// `[Day,] DD Mon YY[YY] HH:MM[:SS] [zone]`, read from the UTF-8 bytes, words split at
-    /// spaces, tabs and commas.
+    /// spaces, tabs and commas (anything after the zone is passed over).
+    ///
+    /// Read in place from the string's bytes, without an array, a word list or a `String`
+    /// for the month or the zone: every item of a feed has a date, so this is on the hot
+    /// path of reading a large feed.
     static func rfc822(_ text: String) -> Date? {
-        var words: [ArraySlice<UInt8>] = []
-        let bytes = Array(text.utf8)
-        var start = 0
-        for index in 0...bytes.count {
-            if index == bytes.count || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x2C {
-                if index > start { words.append(bytes[start..<index]) }
-                start = index + 1
-            }
+        let bytes = text.utf8.span
+        var words = Words()
+        guard var word = words.next(bytes) else { return nil }
+        // The day name, if the word after it is the day of the month.
+        if word.count >= 3, isLetters(word, bytes) {
+            guard let next = words.next(bytes) else { return nil }
+            word = next
         }
-        func isLetters(_ word: ArraySlice<UInt8>) -> Bool {
-            word.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
-        }
-        func number(_ word: ArraySlice<UInt8>) -> Int? {
-            guard !word.isEmpty, word.count <= 4, word.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            return word.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        }
-        func lower(_ word: ArraySlice<UInt8>) -> String { String(decoding: word.map { $0 | 0x20 }, as: UTF8.self) }
-        if let first = words.first, first.count >= 3, isLetters(first), number(words.dropFirst().first ?? []) != nil {
-            words.removeFirst()
-        }
-        guard words.count >= 4, let day = number(words[0]), (1...31).contains(day), isLetters(words[1]),
-            words[1].count >= 3, let month = months.firstIndex(of: lower(words[1].prefix(3))),
-            var year = number(words[2])
+        guard let day = number(word, bytes), (1...31).contains(day), let monthWord = words.next(bytes),
+            monthWord.count >= 3, isLetters(monthWord, bytes), let month = month(monthWord.lowerBound, bytes),
+            let yearWord = words.next(bytes), var year = number(yearWord, bytes), let clock = words.next(bytes)
         else { return nil }
         // RFC 2822's obsolete years: two digits (below 50 in the 2000s), three digits (from 1900).
-        if words[2].count == 2 { year += year < 50 ? 2000 : 1900 } else if words[2].count == 3 { year += 1900 }
-        let clock = words[3].split(separator: 0x3A, omittingEmptySubsequences: false).map(number)
-        guard clock.count == 2 || clock.count == 3, let hour = clock[0], let minute = clock[1] else { return nil }
-        let second = clock.count == 3 ? clock[2] : 0
-        guard let second else { return nil }
+        if yearWord.count == 2 { year += year < 50 ? 2000 : 1900 } else if yearWord.count == 3 { year += 1900 }
+        // HH:MM[:SS], each part one to four digits.
+        var hour = 0
+        var minute = 0
+        var second = 0
+        var count = 0
+        var start = clock.lowerBound
+        for index in clock.lowerBound...clock.upperBound where index == clock.upperBound || bytes[index] == 0x3A {
+            guard count < 3, let value = number(start..<index, bytes) else { return nil }
+            switch count {
+            case 0: hour = value
+            case 1: minute = value
+            default: second = value
+            }
+            count += 1
+            start = index + 1
+        }
+        guard count >= 2 else { return nil }
         var offset = 0
-        if words.count > 4 {
-            let zone = words[4]
-            if let named = zones[lower(zone)] {
+        if let zone = words.next(bytes) {
+            if let named = namedZone(zone, bytes) {
                 offset = named
-            } else if zone.count == 5, let sign = zone.first, sign == 0x2B || sign == 0x2D,
-                let digits = number(zone.dropFirst())
+            } else if zone.count == 5, bytes[zone.lowerBound] == 0x2B || bytes[zone.lowerBound] == 0x2D,
+                let digits = number(zone.lowerBound + 1..<zone.upperBound, bytes)
             {
-                offset = (sign == 0x2D ? -1 : 1) * (digits / 100 * 60 + digits % 100)
-            } else if zone.count == 1, isLetters(zone) {
+                offset = (bytes[zone.lowerBound] == 0x2D ? -1 : 1) * (digits / 100 * 60 + digits % 100)
+            } else if zone.count == 1, isLetters(zone, bytes) {
                 offset = 0  // military zones: RFC 2822 reads them as -0000
             } else {
                 return nil
             }
         }
-        return moment(year, month + 1, day, hour, minute, second, 0, offset: offset)
+        return moment(year, month, day, hour, minute, second, 0, offset: offset)
+    }
+
+    /// The words of a date: runs of bytes between spaces, tabs and commas.
+    private struct Words {
+        var index = 0
+
+        mutating func next(_ bytes: borrowing Span<UInt8>) -> Range<Int>? {
+            func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x2C }
+            while index < bytes.count, isSeparator(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count, !isSeparator(bytes[index]) { index += 1 }
+            return start..<index
+        }
+    }
+
+    private static func isLetters(_ word: Range<Int>, _ bytes: borrowing Span<UInt8>) -> Bool {
+        for index in word where !((bytes[index] | 0x20) >= 0x61 && (bytes[index] | 0x20) <= 0x7A) { return false }
+        return true
+    }
+
+    /// One to four ASCII digits.
+    private static func number(_ word: Range<Int>, _ bytes: borrowing Span<UInt8>) -> Int? {
+        guard !word.isEmpty, word.count <= 4 else { return nil }
+        var value = 0
+        for index in word {
+            let digit = bytes[index] &- 0x30
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+
+    /// Three ASCII letters, lowercased, in one integer: how month and zone names are compared.
+    private static func packed(_ start: Int, _ count: Int, _ bytes: borrowing Span<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for index in start..<start + count { value = value << 8 | UInt32(bytes[index] | 0x20) }
+        return value
+    }
+
+    private static func packed(_ name: StaticString) -> UInt32 {
+        var value: UInt32 = 0
+        name.withUTF8Buffer { for byte in $0 { value = value << 8 | UInt32(byte) } }
+        return value
+    }
+
+    private static let months: [UInt32] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ].map(packed)
+
+    /// The month (1 to 12) of the three letters at `start` (`Sep` of `September` too).
+    private static func month(_ start: Int, _ bytes: borrowing Span<UInt8>) -> Int? {
+        let name = packed(start, 3, bytes)
+        return months.firstIndex(of: name).map { $0 + 1 }
+    }
+
+    /// RFC 822's named zones, in minutes east of UTC.
+    private static let zones: [(name: UInt32, count: Int, offset: Int)] = [
+        ("ut", 0), ("utc", 0), ("gmt", 0), ("z", 0), ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300),
+        ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
+    ].map { (name: StaticString, offset: Int) in (packed(name), name.utf8CodeUnitCount, offset) }
+
+    private static func namedZone(_ word: Range<Int>, _ bytes: borrowing Span<UInt8>) -> Int? {
+        guard word.count <= 3, isLetters(word, bytes) else { return nil }
+        let name = packed(word.lowerBound, word.count, bytes)
+        return zones.first { $0.count == word.count && $0.name == name }?.offset
     }
 
     // MARK: ISO 8601 / RFC 3339
 
     /// `YYYY[-MM[-DD]][(T| )hh:mm[:ss[.fff]]][Z|±hh[:mm]]`; a time without a zone is UTC.
     static func iso8601(_ text: String) -> Date? {
-        let chars = Array(text.utf8)
+        let chars = text.utf8.span
         var index = 0
         func number(_ digits: Int) -> Int? {
             guard index + digits <= chars.count else { return nil }
             var value = 0
-            for byte in chars[index..<index + digits] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+            for position in index..<index + digits {
+                let digit = chars[position] &- 0x30
+                guard digit <= 9 else { return nil }
+                value = value * 10 + Int(digit)
             }
             index += digits
             return value

@@ -1,29 +1,28 @@
 import XMLBind
 
-/// Atom 1.0 and 0.3: `feed` > `entry`, with links, people and categories as elements of
-/// their own.
-class AtomFeed: Bindable, FeedRootNode {
-    var titles: [FeedTitle] = []
+/// Atom 1.0 and 0.3: `feed` > `entry`, with links as elements of their own. One set of
+/// mappings serves both versions, registered once for each version's namespace.
+final class AtomFeed: Bindable, FeedRootNode, NamespaceAware {
+    var namespace: String?
+    var title: String?
     var subtitle: String?
     var tagline: String?
     var updated: String?
     var modified: String?
     var links: [AtomLink] = []
     var entries: [AtomEntry] = []
-    required init() {}
+    init() {}
 
     var feed: Feed {
         Feed(
-            kind: self is Atom03Feed ? .atom03 : .atom10, title: trimmed(titles.first?.value),
+            kind: namespace == FeedNamespaces.atom03 ? .atom03 : .atom10, title: trimmed(title),
             link: AtomLink.alternate(in: links), description: trimmed(subtitle) ?? trimmed(tagline),
             updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), items: entries.map(\.feedItem))
     }
 }
 
-final class Atom03Feed: AtomFeed {}
-
-class AtomEntry: Bindable, FeedEntryNode {
-    var titles: [FeedTitle] = []
+final class AtomEntry: Bindable, FeedEntryNode {
+    var title: String?
     var summary: String?
     var content: String?
     var published: String?
@@ -31,18 +30,18 @@ class AtomEntry: Bindable, FeedEntryNode {
     var updated: String?
     var modified: String?
     var id: String?
-    var authors: [AtomPerson] = []
-    var categories: [FeedCategory] = []
+    var authors: [String] = []
+    var terms: [String] = []
+    var subjects: [String] = []
     var links: [AtomLink] = []
-    required init() {}
+    init() {}
 
     var feedItem: FeedItem {
         FeedItem(
-            title: trimmed(titles.first?.value), link: AtomLink.alternate(in: links), description: trimmed(summary),
+            title: trimmed(title), link: AtomLink.alternate(in: links), description: trimmed(summary),
             content: trimmed(content), published: (trimmed(published) ?? trimmed(issued)).map(FeedDate.init),
             updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), id: trimmed(id),
-            author: authors.lazy.compactMap { trimmed($0.name) }.first,
-            categories: categories.compactMap(\.name),
+            author: authors.lazy.compactMap(trimmed).first, categories: (terms + subjects).compactMap(trimmed),
             enclosures: links.filter { trimmed($0.rel) == "enclosure" }.compactMap { link in
                 trimmed(link.href).map {
                     FeedEnclosure(url: $0, type: trimmed(link.type), length: trimmed(link.length).flatMap { Int($0) })
@@ -51,14 +50,12 @@ class AtomEntry: Bindable, FeedEntryNode {
     }
 }
 
-final class Atom03Entry: AtomEntry {}
-
-class AtomLink: Bindable {
+final class AtomLink: Bindable {
     var rel: String?
     var href: String?
     var type: String?
     var length: String?
-    required init() {}
+    init() {}
 
     /// The `href` of the first link whose `rel` is `alternate` or absent.
     static func alternate(in links: [AtomLink]) -> String? {
@@ -66,48 +63,41 @@ class AtomLink: Bindable {
     }
 }
 
-final class Atom03Link: AtomLink {}
-
-class AtomPerson: Bindable {
-    var name: String?
-    required init() {}
-}
-
-final class Atom03Person: AtomPerson {}
-
 extension FeedMappings {
-    static func atomFeed<F: AtomFeed>(_ type: F.Type, _ uri: String) -> ClassDefinition<F> {
-        mapping(type, element: "feed", namespace: uri)
-            .children(\.titles)
-            .element(\.subtitle, xml: FeedNamespaces.name("subtitle", in: uri))
-            .element(\.tagline, xml: FeedNamespaces.name("tagline", in: uri))
-            .element(\.updated, xml: FeedNamespaces.name("updated", in: uri))
-            .element(\.modified, xml: FeedNamespaces.name("modified", in: uri))
-            .children(\.links)
-            .children(\.entries)
-    }
-
-    static func atomEntry<E: AtomEntry>(_ type: E.Type, _ uri: String) -> ClassDefinition<E> {
-        mapping(type, element: "entry", namespace: uri)
-            .children(\.titles)
-            .element(\.summary, xml: FeedNamespaces.name("summary", in: uri)).wholeText()
-            .element(\.content, xml: FeedNamespaces.name("content", in: uri)).wholeText()
-            .element(\.published, xml: FeedNamespaces.name("published", in: uri))
-            .element(\.issued, xml: FeedNamespaces.name("issued", in: uri))
-            .element(\.updated, xml: FeedNamespaces.name("updated", in: uri))
-            .element(\.modified, xml: FeedNamespaces.name("modified", in: uri))
-            .element(\.id, xml: FeedNamespaces.name("id", in: uri))
-            .children(\.authors)
-            .children(\.categories)
-            .children(\.links)
-    }
-
-    static func atomLink<L: AtomLink>(_ type: L.Type, _ uri: String) -> ClassDefinition<L> {
-        mapping(type, element: "link", namespace: uri)
-            .attribute(\.rel).attribute(\.href).attribute(\.type).attribute(\.length)
-    }
-
-    static func atomPerson<P: AtomPerson>(_ type: P.Type, _ uri: String) -> ClassDefinition<P> {
-        mapping(type, element: "author", namespace: uri).element(\.name, xml: FeedNamespaces.name("name", in: uri))
+    /// The mappings of the Atom version in namespace `uri`.
+    ///
+    /// Unprefixed names match elements in the owner's namespace, so the same declarations
+    /// read both versions. Text constructs (titles, subtitles, summaries, content) are
+    /// their whole text, so `type="xhtml"` markup reads as its text. An entry's authors and
+    /// categories are lists of values reached through their elements (`author/name`,
+    /// `category/@term`): no object for either.
+    static func atom(_ uri: String) -> (
+        ClassDefinition<AtomFeed>, ClassDefinition<AtomEntry>, ClassDefinition<AtomLink>
+    ) {
+        (
+            mapping(AtomFeed.self, element: "feed", namespace: uri)
+                .element(\.title).wholeText()
+                .element(\.subtitle).wholeText()
+                .element(\.tagline).wholeText()
+                .element(\.updated)
+                .element(\.modified)
+                .children(\.links)
+                .children(\.entries),
+            mapping(AtomEntry.self, element: "entry", namespace: uri)
+                .element(\.title).wholeText()
+                .element(\.summary).wholeText()
+                .element(\.content).wholeText()
+                .element(\.published)
+                .element(\.issued)
+                .element(\.updated)
+                .element(\.modified)
+                .element(\.id)
+                .elements(\.authors, xml: "author/name")
+                .elements(\.terms, xml: "category/@term")
+                .elements(\.subjects, xml: "dc:subject")
+                .children(\.links),
+            mapping(AtomLink.self, element: "link", namespace: uri)
+                .attribute(\.rel).attribute(\.href).attribute(\.type).attribute(\.length)
+        )
     }
 }

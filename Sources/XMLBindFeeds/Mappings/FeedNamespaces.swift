@@ -12,11 +12,6 @@ enum FeedNamespaces {
 
     /// The binder's prefix map: names in the mappings are written `dc:date`, `content:encoded`.
     static let prefixes = ["dc": dublinCore, "content": content, "rdf": rdf]
-
-    /// A name in Clark notation, `{uri}local`: exactly that namespace (`""`: none).
-    static func name(_ local: String, in uri: String) -> String {
-        "{\(uri)}\(local)"
-    }
 }
 
 /// XML whitespace trimmed at both ends; `nil` for nothing or only whitespace.
@@ -30,22 +25,6 @@ func trimmed(_ text: String?) -> String? {
     guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
     else { return nil }
     return String(scalars[first...last])
-}
-
-/// A title as a child object: what lets a feed carry a second `<title>` (the first one
-/// wins) where a property would take only one.
-final class FeedTitle: Bindable {
-    var value: String?
-    init() {}
-}
-
-/// A category's text (RSS `category`, `dc:subject`) or term (Atom `category`).
-final class FeedCategory: Bindable {
-    var value: String?
-    var term: String?
-    init() {}
-
-    var name: String? { trimmed(term) ?? trimmed(value) }
 }
 
 /// A node the streaming form hands out: an RSS item or an Atom entry.

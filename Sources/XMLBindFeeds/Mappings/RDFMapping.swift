@@ -8,66 +8,65 @@ final class RDFDocument: Bindable, FeedRootNode {
     init() {}
 
     var feed: Feed {
-        let kind: Feed.Kind = channel is RDF090Channel || items.first is RDF090Item ? .rss090 : .rss10
+        let namespace = channel?.namespace ?? items.first?.namespace
+        let kind: Feed.Kind = namespace == FeedNamespaces.rss090 ? .rss090 : .rss10
         return Feed(
-            kind: kind, title: trimmed(channel?.titles.first?.value), link: trimmed(channel?.link),
+            kind: kind, title: trimmed(channel?.title), link: trimmed(channel?.link),
             description: trimmed(channel?.description), updated: trimmed(channel?.dcDate).map(FeedDate.init),
             items: items.map(\.feedItem))
     }
 }
 
-class RDFChannel: Bindable {
-    var titles: [FeedTitle] = []
+/// The channel of RSS 1.0 or 0.90: the same fields, each in its version's namespace.
+final class RDFChannel: Bindable, NamespaceAware {
+    var namespace: String?
+    var title: String?
     var link: String?
     var description: String?
     var dcDate: String?
-    required init() {}
+    init() {}
 }
 
-/// RSS 0.90's channel: the same fields in its own namespace.
-final class RDF090Channel: RDFChannel {}
-
-class RDFItem: Bindable, FeedEntryNode {
+final class RDFItem: Bindable, FeedEntryNode, NamespaceAware {
+    var namespace: String?
     var about: String?
-    var titles: [FeedTitle] = []
+    var title: String?
     var link: String?
     var description: String?
     var encoded: String?
     var dcDate: String?
     var creator: String?
-    var categories: [FeedCategory] = []
-    required init() {}
+    var subjects: [String] = []
+    init() {}
 
     var feedItem: FeedItem {
         FeedItem(
-            title: trimmed(titles.first?.value), link: trimmed(link), description: trimmed(description),
-            content: trimmed(encoded), published: trimmed(dcDate).map(FeedDate.init),
-            id: trimmed(about) ?? trimmed(link),
-            author: trimmed(creator), categories: categories.compactMap(\.name))
+            title: trimmed(title), link: trimmed(link), description: trimmed(description), content: trimmed(encoded),
+            published: trimmed(dcDate).map(FeedDate.init), id: trimmed(about) ?? trimmed(link),
+            author: trimmed(creator), categories: subjects.compactMap(trimmed))
     }
 }
 
-/// RSS 0.90's item.
-final class RDF090Item: RDFItem {}
-
 extension FeedMappings {
-    static func rdfChannel<C: RDFChannel>(_ type: C.Type, _ uri: String) -> ClassDefinition<C> {
-        mapping(type, element: "channel", namespace: uri)
-            .children(\.titles)
-            .element(\.link, xml: FeedNamespaces.name("link", in: uri))
-            .element(\.description, xml: FeedNamespaces.name("description", in: uri))
+    /// A channel of the format in namespace `uri`: its unprefixed names match elements in
+    /// that namespace (the document's default one), and never a `dc:title`.
+    static func rdfChannel(_ uri: String) -> ClassDefinition<RDFChannel> {
+        mapping(RDFChannel.self, element: "channel", namespace: uri)
+            .element(\.title)
+            .element(\.link)
+            .element(\.description)
             .element(\.dcDate, xml: "dc:date")
     }
 
-    static func rdfItem<I: RDFItem>(_ type: I.Type, _ uri: String) -> ClassDefinition<I> {
-        mapping(type, element: "item", namespace: uri)
+    static func rdfItem(_ uri: String) -> ClassDefinition<RDFItem> {
+        mapping(RDFItem.self, element: "item", namespace: uri)
             .attribute(\.about, xml: "rdf:about")
-            .children(\.titles)
-            .element(\.link, xml: FeedNamespaces.name("link", in: uri))
-            .element(\.description, xml: FeedNamespaces.name("description", in: uri))
+            .element(\.title)
+            .element(\.link)
+            .element(\.description)
             .element(\.encoded, xml: "content:encoded")
             .element(\.dcDate, xml: "dc:date")
             .element(\.creator, xml: "dc:creator")
-            .children(\.categories)
+            .elements(\.subjects, xml: "dc:subject")
     }
 }

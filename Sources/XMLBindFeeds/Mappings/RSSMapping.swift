@@ -16,7 +16,7 @@ final class RSSDocument: Bindable, FeedRootNode {
             }
         guard let channel else { return Feed(kind: kind) }
         return Feed(
-            kind: kind, title: trimmed(channel.titles.first?.value), link: trimmed(channel.link),
+            kind: kind, title: trimmed(channel.title), link: trimmed(channel.link),
             description: trimmed(channel.description),
             updated: (trimmed(channel.lastBuildDate) ?? trimmed(channel.pubDate) ?? trimmed(channel.dcDate))
                 .map(FeedDate.init),
@@ -25,19 +25,18 @@ final class RSSDocument: Bindable, FeedRootNode {
 }
 
 final class RSSChannel: Bindable {
-    var titles: [FeedTitle] = []
+    var title: String?
     var link: String?
     var description: String?
     var lastBuildDate: String?
     var pubDate: String?
     var dcDate: String?
-    var categories: [FeedCategory] = []
     var items: [RSSItem] = []
     init() {}
 }
 
 final class RSSItem: Bindable, FeedEntryNode {
-    var titles: [FeedTitle] = []
+    var title: String?
     var link: String?
     var description: String?
     var encoded: String?
@@ -46,22 +45,17 @@ final class RSSItem: Bindable, FeedEntryNode {
     var guid: String?
     var author: String?
     var creator: String?
-    var categories: [FeedCategory] = []
+    var categories: [String] = []
+    var subjects: [String] = []
     var enclosures: [RSSEnclosure] = []
     init() {}
 
     var feedItem: FeedItem {
         FeedItem(
-            title: trimmed(titles.first?.value), link: trimmed(link), description: trimmed(description),
-            content: trimmed(encoded), published: (trimmed(pubDate) ?? trimmed(dcDate)).map(FeedDate.init),
-            id: trimmed(guid), author: trimmed(author) ?? trimmed(creator),
-            categories: categories.compactMap(\.name),
-            enclosures: enclosures.compactMap { enclosure in
-                trimmed(enclosure.url).map {
-                    FeedEnclosure(
-                        url: $0, type: trimmed(enclosure.type), length: trimmed(enclosure.length).flatMap { Int($0) })
-                }
-            })
+            title: trimmed(title), link: trimmed(link), description: trimmed(description), content: trimmed(encoded),
+            published: (trimmed(pubDate) ?? trimmed(dcDate)).map(FeedDate.init), id: trimmed(guid),
+            author: trimmed(author) ?? trimmed(creator), categories: (categories + subjects).compactMap(trimmed),
+            enclosures: enclosures.compactMap(\.feedEnclosure))
     }
 }
 
@@ -70,11 +64,18 @@ final class RSSEnclosure: Bindable {
     var type: String?
     var length: String?
     init() {}
+
+    var feedEnclosure: FeedEnclosure? {
+        trimmed(url).map { FeedEnclosure(url: $0, type: trimmed(type), length: trimmed(length).flatMap { Int($0) }) }
+    }
 }
 
 extension FeedMappings {
-    /// The RSS 0.9x/2.0 mappings. Names in no namespace are written `{}name`, so that a
-    /// module's element of the same local name (`dc:title`) is not taken for RSS's.
+    /// The RSS 0.9x/2.0 mappings.
+    ///
+    /// Every name is unprefixed, so it matches RSS's own elements (in no namespace) and
+    /// never a module's element of the same local name: a `<dc:title>` is not the title.
+    /// A second `<title>` is given twice, and the lenient binder keeps the first.
     static func rss() -> (
         ClassDefinition<RSSDocument>, ClassDefinition<RSSChannel>, ClassDefinition<RSSItem>,
         ClassDefinition<RSSEnclosure>
@@ -82,25 +83,25 @@ extension FeedMappings {
         (
             mapping(RSSDocument.self, element: "rss", namespace: "").attribute(\.version).child(\.channel),
             mapping(RSSChannel.self, element: "channel", namespace: "")
-                .children(\.titles)
-                .element(\.link, xml: "{}link")
-                .element(\.description, xml: "{}description")
-                .element(\.lastBuildDate, xml: "{}lastBuildDate")
-                .element(\.pubDate, xml: "{}pubDate")
+                .element(\.title)
+                .element(\.link)
+                .element(\.description)
+                .element(\.lastBuildDate)
+                .element(\.pubDate)
                 .element(\.dcDate, xml: "dc:date")
-                .children(\.categories)
                 .children(\.items),
             mapping(RSSItem.self, element: "item", namespace: "")
-                .children(\.titles)
-                .element(\.link, xml: "{}link")
-                .element(\.description, xml: "{}description")
+                .element(\.title)
+                .element(\.link)
+                .element(\.description)
                 .element(\.encoded, xml: "content:encoded")
-                .element(\.pubDate, xml: "{}pubDate")
+                .element(\.pubDate)
                 .element(\.dcDate, xml: "dc:date")
-                .element(\.guid, xml: "{}guid")
-                .element(\.author, xml: "{}author")
+                .element(\.guid)
+                .element(\.author)
                 .element(\.creator, xml: "dc:creator")
-                .children(\.categories)
+                .elements(\.categories, xml: "category")
+                .elements(\.subjects, xml: "dc:subject")
                 .children(\.enclosures),
             mapping(RSSEnclosure.self, element: "enclosure", namespace: "")
                 .attribute(\.url).attribute(\.type).attribute(\.length)
