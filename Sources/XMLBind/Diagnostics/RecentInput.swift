@@ -129,13 +129,6 @@ struct RecentInput: Sendable {
         var characters: Int
         switch encoding {
         case .singleByte: characters = rest.count
-        case .table(let table):
-            characters = 0
-            var index = 0
-            while index < rest.count {
-                characters += 1
-                index += table.length(lead: rest[index])
-            }
         default: characters = rest.count { $0 & 0xC0 != 0x80 }
         }
         // A byte order mark is not a column of the first line.

@@ -8,18 +8,6 @@ struct SourceLocator {
         case utf8, utf16BigEndian, utf16LittleEndian
         /// ISO-8859-1: every byte is the character of its value.
         case singleByte
-        /// An encoding read through expat's unknown-encoding handler.
-        case table(CharacterTable)
-
-        static func == (lhs: Encoding, rhs: Encoding) -> Bool {
-            switch (lhs, rhs) {
-            case (.utf8, .utf8), (.utf16BigEndian, .utf16BigEndian), (.utf16LittleEndian, .utf16LittleEndian),
-                (.singleByte, .singleByte):
-                true
-            case (.table(let a), .table(let b)): a === b
-            default: false
-            }
-        }
     }
 
     struct Location {
@@ -70,7 +58,6 @@ struct SourceLocator {
         var lineStart = base.offset
         var afterCR = false
         var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
-        var trailing = 0  // bytes still to come of a multi-byte character (table encodings)
         var position = base.offset
         source.forEachChunk(from: base.offset) { chunk, _ in
             for byte in chunk {
@@ -105,11 +92,8 @@ struct SourceLocator {
                     column = 1
                     lineStart = position
                     afterCR = true
-                } else if trailing > 0 {
-                    trailing -= 1
                 } else {
                     afterCR = false
-                    if case .table(let table) = encoding { trailing = table.length(lead: byte) - 1 }
                     if counts(unit, at: unitStart) { column += 1 }
                 }
             }
@@ -142,7 +126,7 @@ struct SourceLocator {
         case .utf16BigEndian, .utf16LittleEndian:
             if offset == 0, unit == 0xFEFF { return false }
             return !(0xDC00...0xDFFF).contains(unit)
-        case .singleByte, .table:
+        case .singleByte:
             return true
         }
     }
@@ -199,8 +183,6 @@ struct SourceLocator {
             return String(decoding: body, as: UTF8.self)
         case .singleByte:
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        case .table(let table):
-            return table.decode(bytes)
         case .utf16BigEndian, .utf16LittleEndian:
             var units: [UInt16] = []
             units.reserveCapacity(bytes.count / 2)

@@ -1,14 +1,18 @@
-/// An encoding's characters in the form expat's unknown-encoding handler takes them: a
-/// map of the 256 first bytes, and for multi-byte characters a table the converter
-/// function reads.
+/// An encoding whose first byte gives a character's length, as a table: a map of the 256
+/// first bytes (in the form expat's unknown-encoding handler takes it), and for
+/// multi-byte characters a table of pairs and one of triples.
 ///
 /// Built once per encoding with iconv (by asking it what every byte sequence is), then
 /// shared by every parse: it is immutable once built. It exists only for encodings that
-/// fit expat's model (see ``build(iconvName:)``); the others are transcoded to UTF-8.
+/// fit expat's model (see ``build(iconvName:)``); the others are transcoded by iconv.
+/// Documents in these encodings are converted to UTF-8 with the table
+/// (`CharacterTable+Transcoding.swift`) before expat reads them: expat's own path for
+/// such encodings converts a character at a time, with a `memcpy` call for each, and
+/// read the benchmark's feed at two thirds of its UTF-8 speed.
 ///
-/// The sequence tables are plain memory, allocated at build time and freed when the
-/// table goes away; the converter reads them without bounds checks, since every index it
-/// computes is two bytes (at most 65,535).
+/// The tables are plain memory, allocated at build time and freed when the table goes
+/// away; the converter reads them without bounds checks, since every index it computes
+/// is one byte (at most 255) or two (at most 65,535).
 final class CharacterTable: @unchecked Sendable {
     /// The iconv name the table was built from.
     let iconvName: String
@@ -23,6 +27,12 @@ final class CharacterTable: @unchecked Sendable {
     private let tripleLead: UInt8?
     /// How many UTF-8 bytes one input byte can become, at most.
     let utf8Scale: Int
+    /// The UTF-8 of each single-byte character, by byte: the length in the low byte, the
+    /// bytes above it (0 for a byte that is no character on its own).
+    let singles: UnsafeMutablePointer<UInt32>
+    /// Whether every byte below 0x80 is its ASCII character (what lets the transcoder
+    /// copy runs of them as they are).
+    let keepsASCII: Bool
 
     private init(iconvName: String, map: [Int32], pairs: [UInt16], triples: [UInt16], tripleLead: UInt8?) {
         self.iconvName = iconvName
@@ -36,11 +46,18 @@ final class CharacterTable: @unchecked Sendable {
         for value in map where value >= 0x80 { scale = max(scale, Self.utf8Length(UInt32(value))) }
         for value in pairs where value != 0 { scale = max(scale, (Self.utf8Length(UInt32(value)) + 1) / 2) }
         self.utf8Scale = scale
+        self.singles = .allocate(capacity: 256)
+        for byte in 0..<256 {
+            let value = map[byte]
+            singles[byte] = value >= 0 ? Self.packedUTF8(UInt32(value)) : 0
+        }
+        self.keepsASCII = (0..<0x80).allSatisfy { map[$0] == $0 }
     }
 
     deinit {
         pairs.deallocate()
         triples.deallocate()
+        singles.deallocate()
     }
 
     /// Whether some characters take more than one byte.
@@ -86,6 +103,18 @@ final class CharacterTable: @unchecked Sendable {
             index += count
         }
         return String(scalars)
+    }
+
+    /// The UTF-8 of a character of the Basic Multilingual Plane, packed as ``singles``
+    /// holds it: the length in the low byte, then the bytes in order.
+    static func packedUTF8(_ value: UInt32) -> UInt32 {
+        switch value {
+        case ..<0x80: return value << 8 | 1
+        case ..<0x800:
+            return (0xC0 | value >> 6) << 8 | (0x80 | value & 0x3F) << 16 | 2
+        default:
+            return (0xE0 | value >> 12) << 8 | (0x80 | value >> 6 & 0x3F) << 16 | (0x80 | value & 0x3F) << 24 | 3
+        }
     }
 
     private static func utf8Length(_ value: UInt32) -> Int {

@@ -17,7 +17,8 @@ struct DocumentEncoding: Sendable {
         case latin1
         /// US-ASCII, read by expat itself.
         case ascii
-        /// An encoding that fits expat's model, read through its unknown-encoding handler.
+        /// An encoding whose first byte gives a character's length: converted to UTF-8 with
+        /// its table before expat sees it.
         case table(CharacterTable)
         /// Any other encoding: converted to UTF-8 by iconv before expat sees it.
         case transcoded(iconvName: String)
@@ -33,11 +34,10 @@ struct DocumentEncoding: Sendable {
     /// The name expat is given (`XML_SetEncoding`), so that it never decides by itself.
     var expatName: String {
         switch form {
-        case .utf8, .transcoded: "UTF-8"
+        case .utf8, .transcoded, .table: "UTF-8"
         case .utf16(let bigEndian): bigEndian ? "UTF-16BE" : "UTF-16LE"
         case .latin1: "ISO-8859-1"
         case .ascii: "US-ASCII"
-        case .table(let table): table.iconvName
         }
     }
 
@@ -52,29 +52,29 @@ struct DocumentEncoding: Sendable {
         return false
     }
 
-    /// Whether iconv converts the input before expat reads it.
+    /// Whether the input is converted to UTF-8 (by a table or iconv) before expat reads it.
     var isTranscoded: Bool {
-        if case .transcoded = form { return true }
-        return false
+        switch form {
+        case .transcoded, .table: true
+        case .utf8, .utf16, .latin1, .ascii: false
+        }
     }
 
     /// How many bytes of UTF-8 one byte that expat reads can become, at most: what bounds a
     /// name or value by the size of the tag it is in.
     var rawScale: Int {
         switch form {
-        case .utf8, .ascii, .transcoded: 1
+        case .utf8, .ascii, .transcoded, .table: 1
         case .utf16, .latin1: 2
-        case .table(let table): table.utf8Scale
         }
     }
 
     /// How the bytes that expat reads are counted and shown by diagnostics.
     var sourceEncoding: SourceLocator.Encoding {
         switch form {
-        case .utf8, .ascii, .transcoded: .utf8
+        case .utf8, .ascii, .transcoded, .table: .utf8
         case .utf16(let bigEndian): bigEndian ? .utf16BigEndian : .utf16LittleEndian
         case .latin1: .singleByte
-        case .table(let table): .table(table)
         }
     }
 
@@ -101,10 +101,7 @@ struct DocumentEncoding: Sendable {
             return Array(sequence.prefix(1 + valid.count))
         case .ascii:
             return lead < 0x80 ? nil : [lead]
-        case .table(let table):
-            let sequence = bytes.prefix(table.length(lead: lead))
-            return table.scalar(of: sequence) == nil ? Array(sequence) : nil
-        case .utf16, .latin1, .transcoded:
+        case .utf16, .latin1, .transcoded, .table:
             return nil
         }
     }

@@ -77,7 +77,7 @@ extension XMLBinder {
                 code: .io, message: "cannot read '\(file ?? "<input>")': \(reason)",
                 origin: Origin(file: file, line: 0, column: 0))
         }
-        if driver.encoding?.isTranscoded == true { source = .bytes(Data(driver.decodedText)) }
+        if driver.encoding?.isTranscoded == true { source = .bytes(driver.decodedText) }
         let locator = SourceLocator(source: source, encoding: driver.sourceEncoding)
         var pending = engine.diagnostics
         if let failure = driver.failure {

@@ -4,9 +4,11 @@ import Foundation
 /// The driver's side of encodings: the decision is made once by ``EncodingSniffer`` from
 /// the document's first bytes, and expat is told it (`XML_SetEncoding`) so that it never
 /// decides by itself; the guards, the surrogate check and diagnostics read the same
-/// ``DocumentEncoding``. Encodings that fit expat's model come in through its
-/// unknown-encoding handler, with a ``CharacterTable``; the rest through a
-/// ``StreamTranscoder``.
+/// ``DocumentEncoding``. Every encoding but the four expat reads itself is converted to
+/// UTF-8 by a ``StreamTranscoder`` before expat sees it: with a ``CharacterTable`` where the
+/// encoding's first byte gives a character's length, with iconv otherwise. (expat's
+/// unknown-encoding handler would read the former itself, but a character at a time: the
+/// table's converter, run on the whole piece, is several times faster.)
 extension ExpatDriver {
     /// How diagnostics count and show the bytes expat reads: by the decided encoding, or
     /// before (for a problem with the encoding itself) by the first bytes' pattern.
@@ -15,12 +17,6 @@ extension ExpatDriver {
         if sniffed.first == 0 || sniffed.starts(with: [0xFE, 0xFF]) { return .utf16BigEndian }
         if sniffed.count > 1, sniffed[1] == 0 || sniffed.starts(with: [0xFF, 0xFE]) { return .utf16LittleEndian }
         return .utf8
-    }
-
-    /// Sets expat's unknown-encoding handler (`XML_SetUnknownEncodingHandler`), which is
-    /// only ever asked for the encoding the driver decided.
-    func installEncodingHandler() {
-        XML_SetUnknownEncodingHandler(parser, Self.unknownEncoding, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Decides the encoding from the bytes held so far, and tells expat.
@@ -35,7 +31,8 @@ extension ExpatDriver {
             record(problem)
             return false
         case .decided(let decided):
-            if case .transcoded(let iconvName) = decided.form {
+            switch decided.form {
+            case .transcoded(let iconvName):
                 guard
                     let transcoder = StreamTranscoder(
                         iconvName: iconvName, replacesInvalidBytes: encodingRequest.replacesInvalidBytes)
@@ -47,6 +44,10 @@ extension ExpatDriver {
                     return false
                 }
                 self.transcoder = transcoder
+            case .table(let table):
+                transcoder = StreamTranscoder(table: table)
+            case .utf8, .utf16, .latin1, .ascii:
+                break
             }
             encoding = decided
             surrogates = SurrogateCheck(bigEndian: decided.isUTF16 ? decided.isBigEndian : nil)
@@ -77,35 +78,5 @@ extension ExpatDriver {
         guard let context = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else { return nil }
         let bytes = UnsafeRawBufferPointer(start: context + Int(offset), count: Int(size - offset))
         return encoding.invalidSequence(at: bytes)
-    }
-
-    // MARK: expat's unknown-encoding handler
-
-    private static let unknownEncoding: XML_UnknownEncodingHandler = { handlerData, _, info in
-        guard let info, let driver = driver(handlerData), case .table(let table)? = driver.encoding?.form else {
-            return Int32(XML_STATUS_ERROR.rawValue)
-        }
-        withUnsafeMutableBytes(of: &info.pointee.map) { raw in
-            for index in 0..<256 { raw.storeBytes(of: table.map[index], toByteOffset: index * 4, as: Int32.self) }
-        }
-        // expat holds the table until it releases the encoding (`release`), whatever
-        // happens to the driver.
-        info.pointee.data = Unmanaged.passRetained(table).toOpaque()
-        info.pointee.convert = table.isMultiByte ? convertSequence : nil
-        info.pointee.release = releaseTable
-        return Int32(XML_STATUS_OK.rawValue)
-    }
-
-    private static let convertSequence: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32 = {
-        data, bytes in
-        guard let data, let bytes else { return -1 }
-        return Unmanaged<CharacterTable>.fromOpaque(data)._withUnsafeGuaranteedRef {
-            $0.convert(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
-    private static let releaseTable: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
-        guard let data else { return }
-        Unmanaged<CharacterTable>.fromOpaque(data).release()
     }
 }

@@ -242,7 +242,6 @@ extension ExpatDriver {
             case .utf16BigEndian: .bigEndian
             case .utf16LittleEndian: .littleEndian
             case .singleByte: .singleByte
-            case .table(let table): .table(table)
             }
         let units = RawUnits(tag, form: form)
         for name in units.entityReferences() where !entities.isFullyDeclared(name) {

@@ -48,7 +48,7 @@ final class ExpatDriver {
     /// (``decodedText``), for diagnostics of a parse that cannot read it again.
     var keepsDecodedText = false
     /// The UTF-8 expat has read from a transcoded document, when ``keepsDecodedText``.
-    private(set) var decodedText: [UInt8] = []
+    private(set) var decodedText = Data()
     /// Sees every byte expat is handed, before it reads them (the bytes of a transcoded
     /// document are its UTF-8).
     var inputObserver: ((UnsafeRawBufferPointer) -> Void)?
@@ -117,7 +117,6 @@ final class ExpatDriver {
         XML_SetXmlDeclHandler(parser, Self.xmlDeclaration)
         XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
         installGuards()
-        installEncodingHandler()
         engine.driver = self
     }
 
@@ -164,9 +163,16 @@ final class ExpatDriver {
     /// Hands bytes to expat, through the transcoder when there is one.
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let transcoder else { return parseRead(bytes, isFinal: isFinal) }
-        let (utf8, invalid) = transcoder.decode(bytes, isFinal: isFinal)
-        let result = utf8.withUnsafeBytes { parseRead($0, isFinal: isFinal && invalid == nil) }
-        guard let invalid, case .accepted = result else { return result }
+        let decoded = transcoder.decode(bytes, isFinal: isFinal)
+        if keepsDecodedText {
+            // A document in memory is converted whole: keep its UTF-8 without a copy.
+            if decodedText.isEmpty { decodedText = decoded.utf8 } else { decodedText.append(decoded.utf8) }
+        }
+        let result = decoded.utf8.withUnsafeBytes { parseRead($0, isFinal: isFinal && decoded.invalid == nil) }
+        guard let invalid = decoded.invalid, case .accepted = result else { return result }
+        // The excerpt shows the line on, as far as it can be read; expat never sees it.
+        if keepsDecodedText { decodedText.append(contentsOf: decoded.restOfLine) }
+        decoded.restOfLine.withUnsafeBytes { inputObserver?($0) }
         record(
             PendingDiagnostic(
                 code: .invalidEncoding, message: encoding?.invalidBytesMessage(invalid) ?? "invalid bytes",
@@ -182,7 +188,6 @@ final class ExpatDriver {
         }
         noteHead(bytes)
         inputObserver?(bytes)
-        if keepsDecodedText, transcoder != nil { decodedText.append(contentsOf: bytes) }
         let (accepted, refusal) = admitInput(bytes, isFinal: isFinal)
         var rest = accepted
         repeat {

@@ -9,9 +9,6 @@ struct RawUnits {
         case bytes
         /// A single-byte encoding such as ISO-8859-1: each byte is one character.
         case singleByte
-        /// An encoding read through expat's unknown-encoding handler: its delimiters are
-        /// ASCII bytes, and no byte of a multi-byte character is `&` or `;`.
-        case table(CharacterTable)
         case bigEndian, littleEndian
     }
 
@@ -25,7 +22,7 @@ struct RawUnits {
 
     private var isByteWide: Bool {
         switch form {
-        case .bytes, .singleByte, .table: true
+        case .bytes, .singleByte: true
         case .bigEndian, .littleEndian: false
         }
     }
@@ -34,7 +31,7 @@ struct RawUnits {
 
     private func unit(_ index: Int) -> UInt16 {
         switch form {
-        case .bytes, .singleByte, .table: UInt16(raw[index])
+        case .bytes, .singleByte: UInt16(raw[index])
         case .bigEndian: UInt16(raw[2 * index]) << 8 | UInt16(raw[2 * index + 1])
         case .littleEndian: UInt16(raw[2 * index + 1]) << 8 | UInt16(raw[2 * index])
         }
@@ -59,7 +56,6 @@ struct RawUnits {
                 switch form {
                 case .bytes: names.append(String(decoding: units.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self))
                 case .singleByte: names.append(String(String.UnicodeScalarView(units.compactMap(Unicode.Scalar.init))))
-                case .table(let table): names.append(table.decode(units.map { UInt8(truncatingIfNeeded: $0) }))
                 case .bigEndian, .littleEndian: names.append(String(decoding: units, as: UTF16.self))
                 }
                 index = end + 1
