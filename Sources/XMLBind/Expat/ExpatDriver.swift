@@ -232,7 +232,8 @@ final class ExpatDriver {
     /// columns (see ``ParseOptions/wholeFileLimit``).
     func feed(fileDescriptor: Int32, chunkSize: Int, wholeUpTo limit: Int) -> FeedResult {
         var status = stat()
-        let whole = fstat(fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let whole =
+            fstat(fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
             && Int(status.st_size) <= limit
         while true {
             var piece = chunkSize
