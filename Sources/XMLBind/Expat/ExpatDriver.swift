@@ -1,6 +1,17 @@
 internal import CExpat
 import Foundation
 
+// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// of CExpat):
+// - The driver owns its `XML_Parser` (freed in `deinit`) and is the parser's user data,
+//   passed unretained: the driver outlives every callback of its own parser, so handlers
+//   borrow it (`driver(_:)`, `withDriver`) without retaining it. `hotEngine` likewise
+//   borrows the engine that `engine` keeps alive.
+// - Every pointer a handler receives (names, attributes, text) points into expat's buffers
+//   and is valid only during that callback: it is passed on as a view, never stored.
+// - `@exclusivity(unchecked)` state: one parser, one thread, and expat never re-enters a
+//   handler, so no two accesses overlap.
+
 /// Owns one expat parser and turns its callbacks into calls on a ``BindingEngine``.
 ///
 /// The only type that calls expat. Handlers are non-capturing closures that find the
