@@ -20,11 +20,16 @@ protocol Contender {
     /// Whether the contender writes a prepared graph (its peak memory is then measured
     /// from the moment it starts writing).
     var writesGraph: Bool { get }
+
+    /// Seconds of each timed parse that are not the work (a separate program's start-up),
+    /// subtracted from every run.
+    var startupSeconds: Double { get }
 }
 
 extension Contender {
     func prepare(_ document: Document) throws {}
     var writesGraph: Bool { false }
+    var startupSeconds: Double { 0 }
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.
@@ -34,6 +39,9 @@ enum ParseResult {
     /// A feed read by `XMLBindFeeds` (`feed`), checksummed and released outside the clock
     /// like the binder's graph.
     case feed(Feed)
+    /// The graphs of `binder-origins`, every object `OriginAware`.
+    case originBeans(OriginModel.BeansRoot)
+    case originRSS(OriginModel.RSSRoot)
     /// The floor builds nothing; it reports how many bytes expat accepted.
     case bytesOnly(Int)
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
@@ -53,6 +61,8 @@ enum ParseResult {
         case .beans(let root): BeansModel.checksumLine(root)
         case .rss(let root): RSSModel.checksumLine(root)
         case .feed(let feed): FeedContender.checksumLine(feed)
+        case .originBeans(let root): OriginModel.checksumLine(root)
+        case .originRSS(let root): OriginModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
         case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
@@ -72,11 +82,20 @@ enum Contenders {
     /// Names that exist but cannot run yet, with the reason.
     static let pending: [String: String] = [:]
 
-    /// Every contender that can run.
-    static func all() -> [any Contender] {
-        [
+    /// The C limit's rows (run only with `--c-limit PATH`).
+    static let cLimitNames = ["c-limit", "c-limit-origins"]
+
+    /// Every contender that can run; the C limit's when its program is given.
+    static func all(cLimit: String? = nil) -> [any Contender] {
+        let limits: [any Contender] =
+            cLimit.map {
+                [CLimitContender(program: $0, withOrigins: false), CLimitContender(program: $0, withOrigins: true)]
+            }
+            ?? []
+        return limits + [
             FloorContender(),
             BinderContender(),
+            OriginBinderContender(),
             StreamContender(),
             FoundationContender(),
             WriteContender(),
@@ -90,6 +109,6 @@ enum Contenders {
 
     /// Every name `--only` accepts.
     static var knownNames: [String] {
-        all().map(\.name) + pending.keys.sorted()
+        all().map(\.name) + cLimitNames + pending.keys.sorted()
     }
 }

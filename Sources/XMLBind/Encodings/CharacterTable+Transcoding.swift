@@ -1,11 +1,14 @@
+// Invariants (own memory, beside the table's own tables; see Unchecked/Unchecked.swift):
+// - The output has room for `utf8Scale` bytes per input byte plus 8
+//   (`transcodingCapacity(for:)`); every character writes at most `utf8Scale` bytes per
+//   input byte it consumes, so the write position never passes `consumed * utf8Scale`, and
+//   every store (8 bytes for a run of ASCII, 4 for a character) ends within the 8 bytes of
+//   slack.
+// - Input is read only below its count, and a multi-byte character only when all its bytes
+//   are there; the table indexes are one byte (`singles`) or two (`convert`).
+// - Nothing is kept: the input is a view lent for the call, the output the caller's buffer.
+
 /// Converting a document in a table encoding to UTF-8, for expat to read as UTF-8.
-///
-/// Invariants of the pointer code below: the output has room for `utf8Scale` bytes per
-/// input byte plus 8; every character writes at most `utf8Scale` bytes per input byte it
-/// consumes, so the write position never passes `consumed * utf8Scale`, and every store
-/// (8 bytes for a run of ASCII, 4 for a character) ends within the 8 bytes of slack. Input
-/// is read only below its count; a multi-byte character is read only when all its bytes
-/// are there.
 extension CharacterTable {
     /// How ``transcode(_:into:)`` ended.
     enum TranscodeStop: Equatable {
