@@ -2,9 +2,9 @@ import Foundation
 import XMLBind
 
 /// The binder reading a copy of the workload in another encoding (`binder-sjis`:
-/// Shift_JIS, through expat's unknown-encoding handler; `binder-koi8r`: KOI8-R, a
-/// single-byte table), with the ``BinderContender``'s mappings, to compare with its time
-/// on the UTF-8 original.
+/// Shift_JIS, a multi-byte table; `binder-koi8r`: KOI8-R, a single-byte table; both
+/// converted to UTF-8 with their table before expat reads them), with the
+/// ``BinderContender``'s mappings, to compare with its time on the UTF-8 original.
 ///
 /// The copy is made once, outside the clock, by the system's `iconv` command, with the
 /// XML declaration naming the encoding. The workloads' text is ASCII, so the copies hold

@@ -1,5 +1,5 @@
 /// An encoding whose first byte gives a character's length, as a table: a map of the 256
-/// first bytes (in the form expat's unknown-encoding handler takes it), and for
+/// first bytes (-1 for invalid, -2 and -3 for the first byte of a longer character), and for
 /// multi-byte characters a table of pairs and one of triples.
 ///
 /// Built once per encoding with iconv (by asking it what every byte sequence is), then

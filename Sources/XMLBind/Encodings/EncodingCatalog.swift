@@ -6,7 +6,7 @@ import Foundation
 enum EncodingCatalog {
     /// How one iconv encoding is read.
     enum Reading {
-        /// Through expat's unknown-encoding handler, with this table.
+        /// Converted to UTF-8 with this table before expat sees it.
         case table(CharacterTable)
         /// Transcoded to UTF-8 before expat sees it.
         case transcoded

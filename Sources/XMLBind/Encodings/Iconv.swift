@@ -3,8 +3,8 @@ import Glibc
 /// A converter between two encodings through glibc's iconv: the only code that calls
 /// `iconv_open`, `iconv` and `iconv_close`.
 ///
-/// Everything else in XMLBind that needs another encoding (the tables expat's
-/// unknown-encoding handler takes, transcoding a stateful encoding to UTF-8, writing a
+/// Everything else in XMLBind that needs another encoding (building the tables of
+/// ``CharacterTable``, transcoding the other encodings to UTF-8, writing a
 /// document in another encoding) goes through this type. A converter keeps iconv's shift
 /// state between calls, so a stream can be converted piece by piece; it is not shared
 /// between threads.

@@ -122,10 +122,15 @@ extension BindingEngine {
         var index = declared
         var key: (property: Int, value: String, attribute: String)?
         var isNil = false
-        let siblings = binding.properties.indices.filter { candidate in
-            binding.properties[candidate].path.isEmpty && binding.properties[candidate].form.acceptsElement
-                && binding.properties[candidate].xmlName == binding.properties[declared].xmlName
-        }
+        // The declarations of the same element, for its keyed maps: none without maps (an
+        // RSS `<guid isPermaLink="true">` only has an attribute to pass over).
+        let siblings =
+            !binding.hasKeyedProperties
+            ? []
+            : binding.properties.indices.filter { candidate in
+                binding.properties[candidate].path.isEmpty && binding.properties[candidate].form.acceptsElement
+                    && binding.properties[candidate].xmlName == binding.properties[declared].xmlName
+            }
         var cursor = 0
         while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2

@@ -230,11 +230,13 @@ final class ElementBinding: Sendable {
     }
 
     /// The property declared without a namespace for a child element in no namespace,
-    /// if the short list answers; `nil` sends the element the general way.
+    /// from the short list or, for a mapping with more element declarations than it holds
+    /// (an RSS item's eleven), the table; `nil` sends the element the general way.
     @inline(__always)
     func plainElementProperty(local: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let listed = elementNames.index(of: local), let index = listed, matchesElementInAnyNamespace[index]
-        else { return nil }
+        let found: Int?
+        if let listed = elementNames.index(of: local) { found = listed } else { found = elementTable.lookup(local) }
+        guard let index = found, matchesElementInAnyNamespace[index] else { return nil }
         return index
     }
 

@@ -18,8 +18,8 @@ enum FeedNamespaces {
 func trimmed(_ text: String?) -> String? {
     guard let text else { return nil }
     // Most feed text has nothing to trim: say so from its first and last bytes.
-    let utf8 = text.utf8
-    if let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20 { return text }
+    let bytes = text.utf8.span
+    if !bytes.isEmpty, bytes[0] > 0x20, bytes[bytes.count - 1] > 0x20 { return text }
     let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
