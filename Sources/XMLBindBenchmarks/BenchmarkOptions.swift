@@ -54,6 +54,10 @@ struct BenchmarkOptions {
                                 xmlData, write-file to a file, xmldocument with
                                 Foundation's XMLDocument (tree built and serialised);
                                 their bytes are read back for the checksum.
+                                binder-sjis and binder-koi8r run the binder on
+                                Shift_JIS and KOI8-R copies of the workload (made
+                                with iconv outside the clock); feed reads the rss
+                                workload with XMLBindFeeds' Feed.
                                 With one name and --runs 1: run it once, without warm-up,
                                 and print only its checksum line (for callgrind or
                                 /usr/bin/time). floor's line is bytes=N: it builds no graph.
