@@ -2,7 +2,10 @@ import XMLBind
 
 /// Atom 1.0 and 0.3: `feed` > `entry`, with links as elements of their own. One set of
 /// mappings serves both versions, registered once for each version's namespace.
-final class AtomFeed: Bindable, FeedRootNode, NamespaceAware {
+///
+/// The feed turns each entry into a ``FeedItem`` as the entry ends (``Ancestor``), as an
+/// RSS channel does with its items.
+final class AtomFeed: Bindable, FeedRootNode, NamespaceAware, Ancestor {
     var namespace: String?
     var title: String?
     var subtitle: String?
@@ -10,14 +13,18 @@ final class AtomFeed: Bindable, FeedRootNode, NamespaceAware {
     var updated: String?
     var modified: String?
     var links: [AtomLink] = []
-    var entries: [AtomEntry] = []
+    var entries: [FeedItem] = []
     init() {}
+
+    func addChild(_ child: Any) {
+        if let entry = child as? AtomEntry { entries.append(entry.feedItem) }
+    }
 
     var feed: Feed {
         Feed(
             kind: namespace == FeedNamespaces.atom03 ? .atom03 : .atom10, title: trimmed(title),
             link: AtomLink.alternate(in: links), description: trimmed(subtitle) ?? trimmed(tagline),
-            updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), items: entries.map(\.feedItem))
+            updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), items: entries)
     }
 }
 
@@ -84,8 +91,7 @@ extension FeedMappings {
                 .element(\.tagline).wholeText()
                 .element(\.updated)
                 .element(\.modified)
-                .children(\.links)
-                .children(\.entries),
+                .children(\.links),
             mapping(AtomEntry.self, element: "entry", namespace: uri)
                 .element(\.title).wholeText()
                 .element(\.summary).wholeText()
