@@ -24,23 +24,34 @@ enum XMLRPCContender {
     }
 
     static let help = """
-        USAGE: XMLBindBenchmarks xmlrpc [--runs N] [--records N]
+        USAGE: XMLBindBenchmarks xmlrpc [--runs N] [--records N] [--only PATH]
 
         Decodes a methodResponse (an array of N structs of 5 members; N = 20000 gives about
         5 MB) into XMLRPCNode and into a declared type, and encodes it from XMLRPCValue and
         from the declared type; then runs Python's xmlrpc.client.loads and dumps on the same
         bytes in a python3 subprocess, timed there. One warm-up, N timed runs (default 5),
         medians of thread CPU time on both sides, and Python's time divided by ours.
+
+        --only node|typed|encode|encode-typed runs just that path of ours, without Python
+        and without warm-up, and prints its checksum (for callgrind).
         """
+
+    /// One of the four paths measured, for `--only`.
+    enum Path: String, CaseIterable {
+        case node, typed, encode
+        case encodeTyped = "encode-typed"
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         var runs = 5
         var records = 20_000
+        var only: String?
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             switch flag {
             case "--runs": runs = rest.popFirst().flatMap { Int($0) } ?? 0
             case "--records": records = rest.popFirst().flatMap { Int($0) } ?? 0
+            case "--only": only = rest.popFirst() ?? ""
             case "-h", "--help":
                 print(help)
                 return 0
@@ -53,7 +64,15 @@ enum XMLRPCContender {
             report("error: --runs and --records need a positive number\n\(help)")
             return 64
         }
+        if let only, !Path.allCases.map(\.rawValue).contains(only) {
+            report("error: --only takes one of \(Path.allCases.map(\.rawValue).joined(separator: ", "))\n\(help)")
+            return 64
+        }
         do {
+            if let only, let path = Path(rawValue: only) {
+                try profile(path, runs: runs, records: records)
+                return 0
+            }
             try measure(runs: runs, records: records)
             return 0
         } catch {
@@ -96,6 +115,23 @@ enum XMLRPCContender {
             times.append(threadCPUTime() - start)
         }
         return (BenchmarkRunner.median(times), result)
+    }
+
+    /// Runs one path `runs` times, without warm-up, and prints a checksum of its last result.
+    static func profile(_ path: Path, runs: Int, records: Int) throws {
+        let (value, data) = try workload(records: records)
+        var checksum = 0
+        for _ in 0..<runs {
+            switch path {
+            case .node: checksum = try XMLRPCCodec.decodeResponse(data)[0].count ?? 0
+            case .typed: checksum = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self).count
+            case .encode: checksum = try XMLRPCCodec.methodResponse(value).count
+            case .encodeTyped:
+                let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
+                checksum = try XMLRPCCodec.methodResponse(typed.xmlrpcValue()).count
+            }
+        }
+        print("xmlrpc \(path.rawValue): \(checksum)")
     }
 
     static func measure(runs: Int, records: Int) throws {

@@ -60,7 +60,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 encode: { object throws(XMLRPCError) in
                     let value = try object[keyPath: keyPath].xmlrpcValue()
-                    return value == .nil ? nil : value
+                    if case .nil = value { return nil }
+                    return value
                 }))
     }
 
