@@ -128,7 +128,7 @@ enum XMLRPCContender {
             case .encode: checksum = try XMLRPCCodec.methodResponse(value).count
             case .encodeTyped:
                 let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
-                checksum = try XMLRPCCodec.methodResponse(typed.xmlrpcValue()).count
+                checksum = try XMLRPCCodec.methodResponse(encoding: typed).count
             }
         }
         print("xmlrpc \(path.rawValue): \(checksum)")
@@ -142,7 +142,7 @@ enum XMLRPCContender {
         let node = try time(runs) { try XMLRPCCodec.decodeResponse(data) }
         let typed = try time(runs) { try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self) }
         let encodeValue = try time(runs) { try XMLRPCCodec.methodResponse(value) }
-        let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(typed.result.xmlrpcValue()) }
+        let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(encoding: typed.result) }
         // Checksums, outside the clock: every path must see the same records.
         let nodeSum = (node.result[0].array ?? []).reduce(Int64(0)) { $0 + Int64($1["id"].int32 ?? 0) }
         let typedSum = typed.result.reduce(Int64(0)) { $0 + Int64($1.id) }

@@ -42,6 +42,28 @@ public enum XMLRPCCodec {
         return writer.data
     }
 
+    /// A `methodResponse` document with one parameter, written straight from a typed value.
+    ///
+    /// The bytes are those of `methodResponse(try value.xmlrpcValue())`, but structs of
+    /// ``XMLRPCStructConvertible`` types and arrays are written as they are read, member by
+    /// member and element by element, without building their ``XMLRPCValue`` first: for
+    /// an array of structs, that halves the work. A struct type is written through its
+    /// ``XMLRPCStructConvertible/xmlrpcMembers``.
+    ///
+    /// ```swift
+    /// let body = try XMLRPCCodec.methodResponse(encoding: people)   // [Person]
+    /// ```
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be
+    ///   sent or a string holds a character XML 1.0 cannot carry.
+    public static func methodResponse<Value: XMLRPCEncodable>(encoding value: Value) throws(XMLRPCError) -> Data {
+        var writer = WireWriter(capacity: 1 << 16)
+        writer.append("<methodResponse><params><param>")
+        try writer.appendEncodable(value)
+        writer.append("</param></params></methodResponse>")
+        return writer.data
+    }
+
     /// A `methodResponse` document holding a fault.
     public static func fault(code: Int, string: String) -> Data {
         let response = WireMethodResponse()

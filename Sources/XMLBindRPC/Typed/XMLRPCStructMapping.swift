@@ -134,6 +134,26 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return object
     }
 
+    /// Writes the struct value of an instance, as ``encode(_:)`` gives it, without making
+    /// the ``XMLRPCValue`` of the struct first.
+    func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
+        let mark = writer.count
+        writer.append("<value><struct>")
+        var written = false
+        for member in members {
+            guard let value = try member.encode(object) else { continue }
+            try writer.appendMember(member.name, value)
+            written = true
+        }
+        guard written else {
+            // Every member was left out: the empty form, as the serializer writes it.
+            writer.takeBack(to: mark)
+            writer.append("<value><struct/></value>")
+            return
+        }
+        writer.append("</struct></value>")
+    }
+
     /// The struct value of an instance: its declared members in declaration order.
     ///
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be sent.

@@ -99,23 +99,34 @@ struct WireWriter {
         }
     }
 
+    /// Where the next byte goes, for ``takeBack(to:)``.
+    var count: Int { writer.count }
+
+    /// Takes back what was written since `mark`.
+    mutating func takeBack(to mark: Int) {
+        writer.takeBack(to: mark)
+    }
+
+    /// `<member><name>name</name>` and the value's `<value>`, then `</member>`.
+    mutating func appendMember(_ name: String, _ value: XMLRPCValue) throws(XMLRPCError) {
+        if name.isEmpty {
+            append("<member><name/>")
+        } else {
+            append("<member><name>")
+            try appendEscaped(name, place: "a member's name")
+            append("</name>")
+        }
+        try appendValue(value)
+        append("</member>")
+    }
+
     private mutating func appendStruct(_ members: XMLRPCStruct) throws(XMLRPCError) {
         guard !members.isEmpty else {
             append("<value><struct/></value>")
             return
         }
         append("<value><struct>")
-        for member in members {
-            if member.name.isEmpty {
-                append("<member><name/>")
-            } else {
-                append("<member><name>")
-                try appendEscaped(member.name, place: "a member's name")
-                append("</name>")
-            }
-            try appendValue(member.value)
-            append("</member>")
-        }
+        for member in members { try appendMember(member.name, member.value) }
         append("</struct></value>")
     }
 

@@ -6,21 +6,22 @@ enum XMLRPCWire {
     /// The Apache XML-RPC extensions namespace, where `ex:i8` and `ex:nil` live.
     static let extensionsNamespace = "http://ws.apache.org/xmlrpc/namespaces/extensions"
 
-    /// `<boolean>`: `1` or `0` (also `true` and `false`, which some servers send).
+    /// `<boolean>`: `1` or `0` (also `true` and `false`, which some servers send), read from
+    /// the bytes.
     static let boolean = Conversion<Bool>(
-        parse: { text in
-            switch text.trimmingCharacters(in: .whitespacesAndNewlines) {
-            case "1", "true": return true
-            case "0", "false": return false
-            default: throw ConversionError("an XML-RPC boolean is 1 or 0")
-            }
+        parsingBytes: { bytes in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+            let text = bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+            if text.elementsEqual("1".utf8) || text.elementsEqual("true".utf8) { return true }
+            if text.elementsEqual("0".utf8) || text.elementsEqual("false".utf8) { return false }
+            throw ConversionError("an XML-RPC boolean is 1 or 0")
         },
         format: { $0 ? "1" : "0" })
 
-    /// `<dateTime.iso8601>`.
+    /// `<dateTime.iso8601>`, read from the bytes.
     static let dateTime = Conversion<Date>(
-        parse: { text in
-            guard let date = XMLRPCDateTime.parse(text) else {
+        parsingBytes: { bytes in
+            guard let date = XMLRPCDateTime.parse(bytes) else {
                 throw ConversionError("not a date and time such as 20240501T12:30:00")
             }
             return date
