@@ -149,4 +149,14 @@ struct NamespaceRuleTests {
         }
         #expect(error?.message == "unknown element <item> inside <channel>")
     }
+
+    @Test func anUnprefixedChildMappingTakesAnElementThatTurnsTheDefaultNamespaceOff() throws {
+        let binder = XMLBinder().register(
+            mapping(Channel.self, element: "{urn:rss1}channel").children(\.items),
+            mapping(Item.self, element: "item").element(\.title))
+        let channel = try binder.parse(
+            #"<channel xmlns="urn:rss1"><item><title>a</title></item><item xmlns=""><title>b</title></item></channel>"#,
+            as: Channel.self)
+        #expect(channel.items.map(\.title) == ["a", "b"])
+    }
 }

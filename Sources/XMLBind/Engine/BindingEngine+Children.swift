@@ -8,18 +8,18 @@
 extension BindingEngine {
     /// Keeps a completed child (the engine's reference to it) for its parent's `slot`.
     @inline(__always)
-    func collectChild(_ child: Unmanaged<AnyObject>, slot: Int) {
+    func collectChild(_ child: HeldObject, slot: Int) {
         collectedChildren.append(child)
         collectedSlots.append(slot)
     }
 
     /// Stores the children collected since `mark` into the object's arrays.
     @inline(__always)
-    func storeCollectedChildren(from mark: Int, of binding: ElementBinding, base: UnsafeMutableRawPointer) {
+    func storeCollectedChildren(from mark: Int, of binding: ElementBinding, base: FieldAccess) {
         if collectedChildren.count > mark { storeChildren(from: mark, of: binding, base: base) }
     }
 
-    private func storeChildren(from mark: Int, of binding: ElementBinding, base: UnsafeMutableRawPointer) {
+    private func storeChildren(from mark: Int, of binding: ElementBinding, base: FieldAccess) {
         let end = collectedChildren.count
         // The slots as plain memory: the stack's own bounds checks are paid once here.
         let slots = collectedSlots.values(from: mark)
@@ -48,14 +48,14 @@ extension BindingEngine {
 
     /// Hands the references over to the slot's array.
     private func store(
-        _ children: UnsafeBufferPointer<Unmanaged<AnyObject>>, slot: Int, of binding: ElementBinding,
-        base: UnsafeMutableRawPointer
+        _ children: UnsafeBufferPointer<HeldObject>, slot: Int, of binding: ElementBinding,
+        base: FieldAccess
     ) {
         guard let storeAll = binding.childSlots[slot].storeAll, let offset = binding.childSlotOffsets[slot] else {
             // The registry collects only for slots with both; keep the references balanced.
             for child in children { child.release() }
             return
         }
-        storeAll(base + offset, children)
+        storeAll(base.field(at: offset), children)
     }
 }

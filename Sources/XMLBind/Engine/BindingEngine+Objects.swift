@@ -33,8 +33,8 @@ extension BindingEngine {
                 byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
         guard let frame = frames.lastAddress else { return }
-        held._withUnsafeGuaranteedRef { object in
-            let base = ObjectStorage.base(of: object, isClass: access.isClass)
+        held.withObject { object in
+            let base = FieldAccess.of(object, isClass: access.isClass)
             frame.pointee.base = base
             if let setOrigin = access.setOrigin {
                 setOrigin(object) {
@@ -120,7 +120,7 @@ extension BindingEngine {
 
     func bindAttributes(
         _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding, at bindingIndex: Int,
-        object: AnyObject, base: UnsafeMutableRawPointer, element: UnsafePointer<CChar>, byteIndex: Int,
+        object: AnyObject, base: FieldAccess, element: UnsafePointer<CChar>, byteIndex: Int,
         assigned: inout PropertySet
     ) {
         let table = binding.plainAttributes
@@ -130,23 +130,22 @@ extension BindingEngine {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
-            let value = UnsafeBufferPointer(
-                start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
+            let value = ExpatString.bytes(rawValue)
             // The common case inline: a declared attribute in no namespace, its first
             // value, nothing to substitute; plain text is stored straight into its field.
             if usesTable,
                 let entry = table.entry(
-                    named: UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self), length: strlen(rawName)),
+                    named: ExpatString.start(rawName), length: strlen(rawName)),
                 case let property = Int(truncatingIfNeeded: entry.pointee.property),
                 assigned.insert(bit: entry.pointee.bit)
             {
                 if entry.pointee.textOffset >= 0 {
                     storeString(
                         strings.string(value, property: cacheBase &+ property),
-                        at: base + Int(truncatingIfNeeded: entry.pointee.textOffset),
+                        in: base, at: Int(truncatingIfNeeded: entry.pointee.textOffset),
                         isOptional: entry.pointee.textIsOptional)
                 } else if entry.pointee.boolOffset >= 0, let flag = PlainAttributeTable.plainBool(value) {
-                    (base + Int(truncatingIfNeeded: entry.pointee.boolOffset)).storeBytes(of: flag, as: Bool.self)
+                    base.storeBool(flag, at: Int(truncatingIfNeeded: entry.pointee.boolOffset))
                 } else {
                     // The conversion's way; `store` marks the property assigned itself.
                     assigned.remove(bit: entry.pointee.bit)
@@ -169,7 +168,7 @@ extension BindingEngine {
     @inline(never)
     private func bindOtherAttribute(
         _ rawName: UnsafePointer<CChar>, value: UnsafeBufferPointer<UInt8>, rawValue: UnsafePointer<CChar>,
-        of binding: ElementBinding, at bindingIndex: Int, object: AnyObject, base: UnsafeMutableRawPointer,
+        of binding: ElementBinding, at bindingIndex: Int, object: AnyObject, base: FieldAccess,
         element: UnsafePointer<CChar>, byteIndex: Int, assigned: inout PropertySet
     ) {
         let name = ExpandedName(rawName)
@@ -211,7 +210,7 @@ extension BindingEngine {
     /// Converts the text gathered since `start` into a property, then drops that text.
     func storeText(
         from start: Int, into index: Int, of binding: ElementBinding, at bindingIndex: Int, object: AnyObject,
-        base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
+        base: FieldAccess, assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
         store(
@@ -226,7 +225,7 @@ extension BindingEngine {
     /// The usual cases (a collected child, a single reference) stay inline in the end
     /// tag's path; the rest is a call of its own.
     @inline(__always)
-    func place(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int, slot: Int) {
+    func place(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int, slot: Int) {
         let top = frames.count &- 1
         if top >= 0 {
             // Fields, not the whole frame.
@@ -247,13 +246,13 @@ extension BindingEngine {
     /// Places a child into the parent's slot declared with `xml:` that took it.
     @inline(never)
     private func placeInNamedSlot(
-        _ held: Unmanaged<AnyObject>, slot: Int, parentIndex: Int, top parentTop: Int, byteIndex: Int
+        _ held: HeldObject, slot: Int, parentIndex: Int, top parentTop: Int, byteIndex: Int
     ) {
         // A slot through a path: the object is in a path element; its owner's frame takes it.
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
         let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
-        if placement.keyedSlot >= 0, let parentObject = frames[top].object?.takeUnretainedValue() {
-            let child = held.takeRetainedValue()
+        if placement.keyedSlot >= 0, let parentObject = frames[top].object?.object {
+            let child = held.take()
             let binding = registry.bindings[registry.namedSlotChild(parent: parentIndex, slot: slot)]
             insertKeyedChild(
                 binding.access.value(child), slot: placement.keyedSlot, of: registry.bindings[parentIndex],
@@ -269,21 +268,21 @@ extension BindingEngine {
             held.release()
             return
         }
-        let object = held.takeRetainedValue()
+        let object = held.take()
         guard let parentBase = frames[top].base else { return }
         if placement.directOffset >= 0 {
-            (parentBase + placement.directOffset).assumingMemoryBound(to: AnyObject?.self).pointee = object
+            parentBase.storeReference(object, at: placement.directOffset)
             return
         }
-        guard let parentObject = frames[top].object?.takeUnretainedValue() else { return }
+        guard let parentObject = frames[top].object?.object else { return }
         placement.place?(parentObject, parentBase, object)
     }
 
     @inline(never)
-    private func placeOtherwise(_ held: Unmanaged<AnyObject>, of bindingIndex: Int, byteIndex: Int) {
+    private func placeOtherwise(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int) {
         let top = frames.count - 1
         guard top >= 0 else {
-            root = registry.bindings[bindingIndex].access.value(held.takeRetainedValue())
+            root = registry.bindings[bindingIndex].access.value(held.take())
             return
         }
         let parentIndex = frames[top].bindingIndex
@@ -295,12 +294,12 @@ extension BindingEngine {
         let direct = registry.directOffset(parent: parentIndex, child: bindingIndex)
         if direct >= 0, let parentBase = frames[top].base {
             // A `C` or `C?` field: the reference is the value (its old one is released).
-            (parentBase + direct).assumingMemoryBound(to: AnyObject?.self).pointee = held.takeRetainedValue()
+            parentBase.storeReference(held.take(), at: direct)
             return
         }
         let placement = registry.placement(parent: parentIndex, child: bindingIndex)
-        let object = held.takeRetainedValue()
-        guard let parentObject = frames[top].object?.takeUnretainedValue(), let parentBase = frames[top].base else {
+        let object = held.take()
+        guard let parentObject = frames[top].object?.object, let parentBase = frames[top].base else {
             return
         }
         if let placer = placement.place {

@@ -16,7 +16,7 @@ extension BindingEngine {
     ) {
         let bindingIndex = frames[owner].bindingIndex
         let binding = registry.bindings[bindingIndex]
-        guard let object = frames[owner].object?.takeUnretainedValue(), let base = frames[owner].base else { return }
+        guard let object = frames[owner].object?.object, let base = frames[owner].base else { return }
         var assigned = frames[owner].assigned
         var cursor = 0
         while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
@@ -37,8 +37,7 @@ extension BindingEngine {
                     suggestions: { node.attributes.map { binding.properties[$0].xmlName.description } })
                 continue
             }
-            let value = UnsafeBufferPointer(
-                start: UnsafeRawPointer(rawValue).assumingMemoryBound(to: UInt8.self), count: strlen(rawValue))
+            let value = ExpatString.bytes(rawValue)
             store(
                 value, into: property, of: binding, at: bindingIndex, object: object, base: base, assigned: &assigned,
                 place: .attribute(rawName, tagOffset: byteIndex))
@@ -46,7 +45,7 @@ extension BindingEngine {
         frames[owner].assigned = assigned
         frames.append(
             Frame(
-                isObject: false, bindingIndex: bindingIndex, pathNodeReference: Unmanaged.passUnretained(node),
+                isObject: false, bindingIndex: bindingIndex, pathNodeReference: UnretainedReference(node),
                 pathOwner: owner,
                 textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
     }
@@ -88,7 +87,7 @@ extension BindingEngine {
     /// element that also has path attributes or children, it means no value.
     func endPathElement(_ node: PathNode, owner: Int, frame: Frame) {
         guard let index = node.textProperty, frame.textStart >= 0 else { return }
-        guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.takeUnretainedValue(),
+        guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.object,
             let base = frames[owner].base
         else {
             dropText(from: frame.textStart)

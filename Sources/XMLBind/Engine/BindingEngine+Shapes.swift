@@ -91,8 +91,7 @@ extension BindingEngine {
     static func nilMark(_ name: ExpandedName, value: UnsafePointer<CChar>) -> Bool? {
         guard isSchemaInstance(name, "nil") else { return nil }
         let text = XMLWhitespace.trimmed(
-            UnsafeBufferPointer(
-                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+            ExpatString.bytes(value))
         return text.elementsEqual("true".utf8) || text.elementsEqual("1".utf8)
     }
 
@@ -181,7 +180,7 @@ extension BindingEngine {
     /// `xsi:nil="true"` on a property element: the optional property becomes `nil`.
     private func storeNil(into index: Int, of binding: ElementBinding, byteIndex: Int) {
         let property = binding.properties[index]
-        guard let owner = frames.lastAddress, let object = owner.pointee.object?.takeUnretainedValue(),
+        guard let owner = frames.lastAddress, let object = owner.pointee.object?.object,
             let base = owner.pointee.base
         else { return }
         guard property.collection == nil, let setNil = property.makeNilSetter(binding.isClass) else {
@@ -210,7 +209,7 @@ extension BindingEngine {
     /// Converts a keyed map's value and adds it under the key its element carried.
     func insertKeyed(
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, object: AnyObject,
-        base: UnsafeMutableRawPointer, place: ValuePlace
+        base: FieldAccess, place: ValuePlace
     ) {
         guard let (key, offset, attribute) = pendingMapKey, let insert = binding.setters[index].insert else { return }
         pendingMapKey = nil

@@ -33,7 +33,7 @@ extension BindingEngine {
     /// Substitutes, converts and stores one value, reporting what goes wrong.
     func store(
         _ raw: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
-        object: AnyObject, base: UnsafeMutableRawPointer, assigned: inout PropertySet, place: ValuePlace
+        object: AnyObject, base: FieldAccess, assigned: inout PropertySet, place: ValuePlace
     ) {
         if assigned.contains(index) {
             // Lists and maps take many values (issue 13); a map checks its keys itself.
@@ -74,7 +74,7 @@ extension BindingEngine {
 
     private func convert(
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
-        object: AnyObject, base: UnsafeMutableRawPointer, place: ValuePlace, substitutedFrom original: String?
+        object: AnyObject, base: FieldAccess, place: ValuePlace, substitutedFrom original: String?
     ) {
         // Plain text into a stored `String` or `String?`: no conversion to call, and equal
         // values share one `String`. (Fields of the slot, not the slot: copying it would
@@ -105,26 +105,19 @@ extension BindingEngine {
     @inline(__always)
     func storePlainText(
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
-        base: UnsafeMutableRawPointer
+        base: FieldAccess
     ) {
         let text = binding.setters[index].textTrims ? XMLWhitespace.trimmed(bytes) : bytes
         storeString(
             strings.string(text, property: propertyBase[bindingIndex] &+ index),
-            at: base + binding.setters[index].textOffset, isOptional: binding.setters[index].textIsOptional)
+            in: base, at: binding.setters[index].textOffset, isOptional: binding.setters[index].textIsOptional)
     }
 
-    /// Writes a value into a `String` or `String?` field. A fresh object's field usually
-    /// holds `nil` or a literal, which owns nothing: then the value is written without
-    /// the release call an assignment makes.
+    /// Writes a value into a `String` or `String?` field (see
+    /// ``FieldAccess/storeString(_:at:isOptional:skipsRelease:)``).
     @inline(__always)
-    func storeString(_ value: String, at field: UnsafeMutableRawPointer, isOptional: Bool) {
-        let replacesNothing = strings.makesShortStrings && ShortASCIIString.ownsNothing(field)
-        switch (isOptional, replacesNothing) {
-        case (true, true): field.assumingMemoryBound(to: String?.self).initialize(to: value)
-        case (true, false): field.assumingMemoryBound(to: String?.self).pointee = value
-        case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: value)
-        case (false, false): field.assumingMemoryBound(to: String.self).pointee = value
-        }
+    func storeString(_ value: String, in base: FieldAccess, at offset: Int, isOptional: Bool) {
+        base.storeString(value, at: offset, isOptional: isOptional, skipsRelease: strings.makesShortStrings)
     }
 
     /// A single-valued property given a second value: an error in strict mode; in
@@ -195,7 +188,7 @@ extension BindingEngine {
 
     /// Defaults, required properties and validators, once an element's content is bound.
     func complete(
-        _ binding: ElementBinding, object: AnyObject, base: UnsafeMutableRawPointer, frame: UnsafePointer<Frame>
+        _ binding: ElementBinding, object: AnyObject, base: FieldAccess, frame: UnsafePointer<Frame>
     ) {
         for entry in binding.defaultSetters where !frame.pointee.assigned.contains(entry.property) {
             entry.set(object, base)

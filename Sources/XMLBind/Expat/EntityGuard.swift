@@ -1,3 +1,7 @@
+// Invariants (the expat room, see Unchecked/Unchecked.swift): the replacement texts it reads
+// are views of expat's buffers, valid during the DTD callback that delivered them; it reads
+// them within their bounds and keeps only `String` copies of the names it finds.
+
 /// Watches a DTD's entity declarations as they arrive and refuses, before anything is
 /// expanded, a document with too many entities or entities nested too deep.
 ///

@@ -1,5 +1,9 @@
 import Foundation
 
+// Invariants (the expat room, see Unchecked/Unchecked.swift): every view points into the
+// name expat handed to the current callback (NUL-terminated, `uri SEP local SEP prefix`),
+// within its bytes, and is valid only until that callback returns; none is stored.
+
 /// An element or attribute name as expat reports it with namespace triplets on:
 /// `uri SEP local SEP prefix`, `uri SEP local` (default namespace) or `local`.
 ///

@@ -1,6 +1,11 @@
 internal import CExpat
 import Foundation
 
+// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// of CExpat):
+// - The handlers get the driver from expat's user data (see ExpatDriver.swift); every
+//   name and value pointer is expat's, valid only during the callback.
+
 /// The handlers that watch the document type declaration and entity references, and
 /// comments and processing instructions, for the driver's guards.
 extension ExpatDriver {

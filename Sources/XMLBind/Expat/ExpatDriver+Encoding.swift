@@ -1,6 +1,13 @@
 internal import CExpat
 import Foundation
 
+// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// of CExpat):
+// - The unknown-encoding handler hands expat a retained `CharacterTable` as the encoding's
+//   data; expat calls `releaseTable` exactly once when it is done with it, which balances
+//   that retain. `convertSequence` borrows the table meanwhile.
+// - `info.pointee.map` is expat's 256-entry `int` array, written in full, within bounds.
+
 /// The driver's side of encodings: the decision is made once by ``EncodingSniffer`` from
 /// the document's first bytes, and expat is told it (`XML_SetEncoding`) so that it never
 /// decides by itself; the guards, the surrogate check and diagnostics read the same

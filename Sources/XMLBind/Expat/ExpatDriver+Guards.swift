@@ -1,6 +1,11 @@
 internal import CExpat
 import Foundation
 
+// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// of CExpat):
+// - Names, values and text the guards measure are expat's NUL-terminated strings or
+//   pointer-and-length runs, valid only during the callback that delivered them.
+
 /// The driver's guards: every ``ParseLimits`` bound and every refusal of something a
 /// document points at is enforced here, before an event reaches the ``BindingEngine``.
 ///

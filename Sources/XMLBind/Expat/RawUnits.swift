@@ -1,3 +1,7 @@
+// Invariants (the expat room, see Unchecked/Unchecked.swift): `raw` is a view of bytes the
+// caller lends for the duration of the scan (a tag's raw bytes from expat or the recent
+// input); every read is bounds-checked against `raw.count`.
+
 /// The raw bytes of a tag as the document wrote them, read as 8-bit or 16-bit units.
 ///
 /// Used to find entity references that expat resolves (or drops) before the handlers

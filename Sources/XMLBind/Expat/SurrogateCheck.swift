@@ -1,3 +1,7 @@
+// Invariants (the expat room, see Unchecked/Unchecked.swift): reads only the input views
+// it is fed, within their bounds, before they reach expat; it keeps a copy of at most the
+// few bytes a piece boundary splits.
+
 /// Finds unpaired surrogates in UTF-16 input, which expat 2.5.0 does not reject: it
 /// merges a lone high surrogate with whatever unit follows into a bogus character.
 ///

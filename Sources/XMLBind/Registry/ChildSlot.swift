@@ -3,13 +3,13 @@
 /// Arguments: the parent (held as itself), the base its field offsets count from, and
 /// the child (held as itself).
 @usableFromInline
-typealias ChildPlacer = @Sendable (AnyObject, UnsafeMutableRawPointer, AnyObject) -> Void
+typealias ChildPlacer = @Sendable (AnyObject, FieldAccess, AnyObject) -> Void
 
 /// Appends completed children to an array property all at once, given the property's
-/// address and the children (each passed retained: the storer takes that reference
+/// field and the children (each passed retained: the storer takes that reference
 /// over). Every child must be an element of the array's type, bit for bit.
 @usableFromInline
-typealias ChildBulkStorer = @Sendable (UnsafeMutableRawPointer, UnsafeBufferPointer<Unmanaged<AnyObject>>) -> Void
+typealias ChildBulkStorer = @Sendable (FieldAccess, UnsafeBufferPointer<HeldObject>) -> Void
 
 /// One typed child key path (`.children` or `.child`) of a mapping.
 ///
@@ -131,14 +131,14 @@ struct ChildSlot: Sendable {
     /// - Parameters:
     ///   - keyPath: The parent's property.
     ///   - element: The element type.
-    ///   - storeAt: Stores an element into the property, given the property's address.
+    ///   - storeAt: Stores an element into the property, given the property's field.
     ///   - store: Stores an element through the key path (for a computed property).
     ///   - read: The elements the property holds, for writing.
     ///   - xml: The element name the slot takes, or `nil`: children by their type.
     @inlinable
     static func make<Parent: Bindable, Element, Field>(
         _ keyPath: WritableKeyPath<Parent, Field> & Sendable, xml: String?, element: Element.Type,
-        storeAt: @escaping @Sendable (UnsafeMutableRawPointer, Element) -> Void,
+        storeAt: @escaping @Sendable (FieldAccess, Element) -> Void,
         store: @escaping @Sendable (inout Parent, Element) -> Void,
         read: @escaping @Sendable (Parent) -> [Any],
         storeAll: ChildBulkStorer? = nil
@@ -151,7 +151,7 @@ struct ChildSlot: Sendable {
             // Where it goes: at the field's offset, or through the key path.
             if let offset {
                 let placer: ChildPlacer = { _, base, object in
-                    if let value = element(object) { storeAt(base + offset, value) }
+                    if let value = element(object) { storeAt(base.field(at: offset), value) }
                 }
                 return placer
             }
@@ -210,56 +210,6 @@ struct ChildSlot: Sendable {
         }
         return false
     }
-
-    /// Appends children, each passed retained, to the `[Element]` at `field`.
-    ///
-    /// The registry uses it only for children that are `Element`s bit for bit (see
-    /// ``isExact(_:)``): instances of an `Element` class or its subclasses, or boxed
-    /// `Element` structs. Children for a protocol's array are cast one by one instead.
-    @inlinable
-    static func arrayStorer<Element>(_ element: Element.Type) -> ChildBulkStorer {
-        if Element.self is AnyClass {
-            return { field, children in
-                let array = field.assumingMemoryBound(to: [Element].self)
-                guard array.pointee.isEmpty, let source = children.baseAddress else {
-                    array.pointee.reserveCapacity(array.pointee.count + children.count)
-                    for child in children {
-                        array.pointee.append(unsafeBitCast(child.takeRetainedValue(), to: Element.self))
-                    }
-                    return
-                }
-                // An empty array (the usual case) takes the references as they are: a
-                // retained `Unmanaged` and an `Element` reference are the same pointer.
-                array.pointee = [Element](unsafeUninitializedCapacity: children.count) { buffer, count in
-                    UnsafeMutableRawPointer(buffer.baseAddress)?.copyMemory(
-                        from: source, byteCount: children.count * MemoryLayout<Unmanaged<AnyObject>>.stride)
-                    count = children.count
-                }
-            }
-        }
-        return { field, children in
-            let array = field.assumingMemoryBound(to: [Element].self)
-            array.pointee.reserveCapacity(array.pointee.count + children.count)
-            for child in children {
-                // The box must outlive the read of its storage, which its deinit frees.
-                let box = unsafeDowncast(child.takeRetainedValue(), to: StructBox<Element>.self)
-                withExtendedLifetime(box) { array.pointee.append(box.storage.pointee) }
-            }
-        }
-    }
-
-    /// How a child object becomes an `Element`: the same bits when every child is one
-    /// (the same type, or a subclass), a dynamic cast otherwise.
-    @inlinable
-    static func elementReader<Element>(
-        _ element: Element.Type, exact: Bool, childIsClass: Bool, childValue: @escaping @Sendable (AnyObject) -> Any
-    ) -> @Sendable (AnyObject) -> Element? {
-        guard exact else { return { childValue($0) as? Element } }
-        if childIsClass {
-            return { unsafeBitCast($0, to: Element.self) }
-        }
-        return { unsafeDowncast($0, to: StructBox<Element>.self).storage.pointee }
-    }
 }
 
 /// What adding a child to a keyed map of children did.
@@ -285,7 +235,7 @@ extension ChildSlot {
             keyPath, xml: xml, element: Element.self,
             storeAt: { field, value in
                 guard let key = key(value) else { return }
-                field.assumingMemoryBound(to: [String: Element].self).pointee[key] = value
+                field.modify([String: Element].self) { $0[key] = value }
             },
             store: { parent, value in
                 guard let key = key(value) else { return }

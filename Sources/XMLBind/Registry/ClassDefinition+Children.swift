@@ -24,7 +24,7 @@ extension ClassDefinition {
         adding(
             ChildSlot.make(
                 keyPath, xml: xml, element: C.self,
-                storeAt: { $0.assumingMemoryBound(to: [C].self).pointee.append($1) },
+                storeAt: { field, child in field.modify([C].self) { $0.append(child) } },
                 store: { $0[keyPath: keyPath].append($1) },
                 read: { $0[keyPath: keyPath].map { $0 as Any } },
                 storeAll: ChildSlot.arrayStorer(C.self)))
@@ -48,7 +48,7 @@ extension ClassDefinition {
         adding(
             ChildSlot.make(
                 keyPath, xml: xml, element: C.self,
-                storeAt: { $0.assumingMemoryBound(to: C?.self).pointee = $1 },
+                storeAt: { $0.store($1 as C?) },
                 store: { $0[keyPath: keyPath] = $1 },
                 read: { $0[keyPath: keyPath].map { [$0 as Any] } ?? [] }))
     }
@@ -67,7 +67,7 @@ extension ClassDefinition {
         adding(
             ChildSlot.make(
                 keyPath, xml: xml, element: C.self,
-                storeAt: { $0.assumingMemoryBound(to: C.self).pointee = $1 },
+                storeAt: { $0.store($1) },
                 store: { $0[keyPath: keyPath] = $1 },
                 read: { [$0[keyPath: keyPath] as Any] }))
     }

@@ -90,9 +90,9 @@ struct PropertyBinding: Sendable {
     /// Converts bytes and stores the value in the object (held as itself, with the base
     /// its field offsets count from); throws the conversion's error.
     @usableFromInline typealias Setter =
-        @Sendable (AnyObject, UnsafeMutableRawPointer, UnsafeBufferPointer<UInt8>) throws -> Void
+        @Sendable (AnyObject, FieldAccess, UnsafeBufferPointer<UInt8>) throws -> Void
     /// Stores a prepared value in the object.
-    @usableFromInline typealias DefaultSetter = @Sendable (AnyObject, UnsafeMutableRawPointer) -> Void
+    @usableFromInline typealias DefaultSetter = @Sendable (AnyObject, FieldAccess) -> Void
 
     @inlinable
     init<T: Bindable, V>(
@@ -132,7 +132,7 @@ struct PropertyBinding: Sendable {
         self.makeSetter = { offset, isClass in
             if let offset {
                 return { _, base, bytes in
-                    (base + offset).assumingMemoryBound(to: V.self).pointee = try decode(bytes)
+                    base.store(try decode(bytes), at: offset)
                 }
             }
             return { object, _, bytes in

@@ -45,7 +45,7 @@ struct InheritedConformances: Sendable {
         -> @Sendable (AnyObject, () -> Origin) -> Void
     {
         { object, origin in
-            var instance = unsafeBitCast(object, to: U.self)
+            var instance = ObjectStorage.instance(object, as: U.self)
             instance.origin = origin()
         }
     }
@@ -54,20 +54,20 @@ struct InheritedConformances: Sendable {
         -> @Sendable (AnyObject, () -> String?) -> Void
     {
         { object, uri in
-            var instance = unsafeBitCast(object, to: U.self)
+            var instance = ObjectStorage.instance(object, as: U.self)
             instance.namespace = uri()
         }
     }
 
     private static func namespaceReader<U: NamespaceAware & Bindable>(_: U.Type) -> @Sendable (AnyObject) -> String? {
-        { unsafeBitCast($0, to: U.self).namespace }
+        { ObjectStorage.instance($0, as: U.self).namespace }
     }
 
     private static func attributeAdder<U: AttributeContainer & Bindable>(
         _: U.Type
     ) -> @Sendable (AnyObject, XMLAttribute) -> Void {
         { object, attribute in
-            var instance = unsafeBitCast(object, to: U.self)
+            var instance = ObjectStorage.instance(object, as: U.self)
             instance.addAttribute(attribute)
         }
     }
@@ -75,17 +75,17 @@ struct InheritedConformances: Sendable {
     private static func attributeReader<U: AttributeContainer & Bindable>(
         _: U.Type
     ) -> @Sendable (AnyObject) -> [XMLAttribute] {
-        { unsafeBitCast($0, to: U.self).keptAttributesToWrite }
+        { ObjectStorage.instance($0, as: U.self).keptAttributesToWrite }
     }
 
     private static func childAdder<U: Ancestor & Bindable>(_: U.Type) -> @Sendable (AnyObject, Any) -> Void {
         { object, child in
-            var instance = unsafeBitCast(object, to: U.self)
+            var instance = ObjectStorage.instance(object, as: U.self)
             instance.addChild(child)
         }
     }
 
     private static func childrenReader<U: ChildrenProvider & Bindable>(_: U.Type) -> @Sendable (AnyObject) -> [Any] {
-        { unsafeBitCast($0, to: U.self).childrenToWrite }
+        { ObjectStorage.instance($0, as: U.self).childrenToWrite }
     }
 }

@@ -12,7 +12,7 @@ final class TypeAccess: Sendable {
     @usableFromInline let makeObject: @Sendable () -> AnyObject
     /// The same, with the reference handed over as the engine keeps it (no retain and
     /// release around the hand-over).
-    @usableFromInline let makeRetainedObject: @Sendable () -> Unmanaged<AnyObject>
+    @usableFromInline let makeRetainedObject: @Sendable () -> HeldObject
     /// The finished object's value, for its parent or the caller.
     @usableFromInline let value: @Sendable (AnyObject) -> Any
     /// A fresh value, to test which child slots the type fits.
@@ -49,11 +49,11 @@ final class TypeAccess: Sendable {
         self.type = T.self
         self.isClass = isClass
         if isClass {
-            makeObject = { unsafeBitCast(T(), to: AnyObject.self) }
-            makeRetainedObject = { Unmanaged.passRetained(unsafeBitCast(T(), to: AnyObject.self)) }
+            makeObject = { ObjectStorage.reference(to: T()) }
+            makeRetainedObject = { HeldObject(retaining: ObjectStorage.reference(to: T())) }
         } else {
             makeObject = { StructBox(T()) }
-            makeRetainedObject = { Unmanaged.passRetained(StructBox(T())) }
+            makeRetainedObject = { HeldObject(retaining: StructBox(T())) }
         }
         value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
         makeSampleValue = { T() }
@@ -107,7 +107,7 @@ final class TypeAccess: Sendable {
             addChild = ownAddChild
         }
         if isClass {
-            box = { value in (value as? T).map { unsafeBitCast($0, to: AnyObject.self) } }
+            box = { value in (value as? T).map { ObjectStorage.reference(to: $0) } }
         } else {
             box = { value in (value as? T).map { StructBox($0) } }
         }

@@ -8,7 +8,7 @@
 struct ValueCollection: Sendable {
     /// Adds one keyed value; returns `false` (and changes nothing) when the key is there.
     @usableFromInline typealias Inserter =
-        @Sendable (AnyObject, UnsafeMutableRawPointer, String, UnsafeBufferPointer<UInt8>) throws -> Bool
+        @Sendable (AnyObject, FieldAccess, String, UnsafeBufferPointer<UInt8>) throws -> Bool
 
     /// The key's attribute as declared (`xml:lang` or `@xml:lang`), for a map; `nil` for a list.
     @usableFromInline let declaredKey: String?
@@ -54,7 +54,7 @@ extension PropertyBinding {
             if let offset {
                 return { _, base, bytes in
                     let value = try decode(bytes)
-                    (base + offset).assumingMemoryBound(to: [E].self).pointee.append(value)
+                    base.modify([E].self, at: offset) { $0.append(value) }
                 }
             }
             return { object, _, bytes in
@@ -94,10 +94,11 @@ extension PropertyBinding {
             makeInserter: { offset, isClass in
                 if let offset {
                     return { _, base, key, bytes in
-                        let map = (base + offset).assumingMemoryBound(to: [String: E].self)
-                        guard map.pointee[key] == nil else { return false }
-                        map.pointee[key] = try decode(bytes)
-                        return true
+                        try base.modify([String: E].self, at: offset) { map in
+                            guard map[key] == nil else { return false }
+                            map[key] = try decode(bytes)
+                            return true
+                        }
                     }
                 }
                 return { object, _, key, bytes in

@@ -20,13 +20,9 @@ struct ChildCursor {
             return
         }
         values = []
-        let field = ObjectStorage.base(of: box, isClass: binding.isClass) + direct.offset
         // `[C]` and `C?` for a class `C` have the layout of `[AnyObject]` and `AnyObject?`.
-        if direct.isArray {
-            objects = UnsafeRawPointer(field).load(as: [AnyObject].self)
-        } else {
-            objects = UnsafeRawPointer(field).load(as: AnyObject?.self).map { [$0] } ?? []
-        }
+        let fields = FieldAccess.of(box, isClass: binding.isClass)
+        objects = fields.loadReferences(at: direct.offset, isArray: direct.isArray)
     }
 
     /// Takes a provider's children (``ChildrenProvider``).

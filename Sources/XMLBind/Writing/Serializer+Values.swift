@@ -6,8 +6,7 @@ extension Serializer {
         let binding = form.binding
         for attribute in form.attributes {
             if attribute.value.boolOffset >= 0, !options.omitsDefaultValues, options.restoresSubstitutions == nil {
-                let flag = (ObjectStorage.base(of: box, isClass: form.isClass) + attribute.value.boolOffset)
-                    .load(as: Bool.self)
+                let flag = FieldAccess.of(box, isClass: form.isClass).load(Bool.self, at: attribute.value.boolOffset)
                 writer.raw(attribute.start)
                 writer.raw(flag ? "true\"" : "false\"")
                 continue
@@ -29,10 +28,10 @@ extension Serializer {
         guard source.isPlain, !options.omitsDefaultValues, options.restoresSubstitutions == nil else {
             return value(source.index, of: form.binding, box)
         }
-        let base = ObjectStorage.base(of: box, isClass: form.isClass)
-        if source.boolOffset >= 0 { return (base + source.boolOffset).load(as: Bool.self) ? "true" : "false" }
-        let field = UnsafeRawPointer(base + source.textOffset)
-        return source.textIsOptional ? field.load(as: String?.self) : field.load(as: String.self)
+        let fields = FieldAccess.of(box, isClass: form.isClass)
+        if source.boolOffset >= 0 { return fields.load(Bool.self, at: source.boolOffset) ? "true" : "false" }
+        return source.textIsOptional
+            ? fields.load(String?.self, at: source.textOffset) : fields.load(String.self, at: source.textOffset)
     }
 
     /// The attributes an ``AttributeContainer`` gives, each checked: an XML name, not a

@@ -1,5 +1,11 @@
 @_spi(Reflection) import Swift
 
+// Invariants (audited layer, see Unchecked.swift):
+// - Uses the standard library's reflection SPI (`_forEachField`), read once per mapped
+//   type at registration; nothing reads it during a parse.
+// - An offset is handed on (to `FieldAccess`) only when a key path lands exactly on a field
+//   of the same type (`field(at:of:)`): that field is then the key path's storage.
+
 /// The stored properties of a type: name, offset and type, read once at registration.
 ///
 /// A key path to a plain stored property lands at one of these offsets with the same

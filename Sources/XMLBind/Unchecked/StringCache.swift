@@ -1,5 +1,11 @@
 import Foundation
 
+// Invariants (audited layer, see Unchecked.swift):
+// - The tables are allocated by `prepare(propertyCount:)` and the slot arrays on the first
+//   lookup, and freed once by `release()` (the owning engine's `deinit`); `values` holds
+//   initialized `String`s in every slot while allocated.
+// - Property numbers passed in are below the `propertyCount` given to `prepare`.
+
 /// Makes the `String`s of plain-text properties for one parse, sharing equal values.
 ///
 /// Configuration files repeat themselves: a beans file names the same few dozen classes

@@ -1,3 +1,10 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - The elements `0..<count` are initialized; popping forgets values without
+//   deinitializing them, so `Element` must be a plain value (no references the stack
+//   should release: frames hold objects as `HeldObject`, balanced by the engine).
+// - Addresses from `lastAddress` and `values(from:)` are valid until the next push.
+// - The owner calls `deallocate()` exactly once.
+
 /// A stack of plain values (no references to release) in memory of its own: the
 /// engine's open-element frames, collected children and their slots, element
 /// assignments, and gathered text (bytes, appended a run at a time).

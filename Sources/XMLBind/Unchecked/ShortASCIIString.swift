@@ -1,3 +1,12 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - Writes the standard library's inline ("small") `String` form by hand: two words, the
+//   bytes zero-padded, then a flags-and-count byte. `isAvailable` compares the result with
+//   strings the standard library made itself before anything relies on it; when it
+//   differs (or the platform is not 64-bit little-endian), every caller makes its strings
+//   the standard way.
+// - Only ASCII bytes (all < 0x80), at most `capacity` of them, are made this way.
+// - `ownsNothing` reads the second word of a `String`/`String?` field of a live object.
+
 /// Makes the `String` of up to 15 ASCII bytes directly in the standard library's inline
 /// form, without its general path.
 ///

@@ -1,5 +1,14 @@
 import Foundation
 
+// Invariants (audited layer, see Unchecked.swift):
+// - An object the engine holds is either an instance of the mapped class (or of one of its
+//   subclasses: the engine creates exactly the registered class) or a `StructBox<T>` of the
+//   mapped struct; `isClass` says which, and every reinterpretation (`unsafeBitCast`,
+//   `unsafeDowncast`) relies on that.
+// - A `StructBox` owns its storage: allocated and initialized in `init`, deinitialized and
+//   freed in `deinit`; nothing keeps its address beyond the box's life.
+// - `projectedOffset` and `changedField` run at registration on a fresh sample instance only.
+
 /// How the engine holds an object under construction, and where its fields are.
 ///
 /// A class instance is held as itself; its fields live at fixed offsets from the
@@ -39,10 +48,17 @@ final class StructBox<T>: ValueBox {
 /// Typed access to an object held as `AnyObject`.
 @usableFromInline
 enum ObjectStorage {
-    /// The address the object's field offsets count from.
+    /// A class instance as the `AnyObject` it is (`T` must be a class: no dynamic cast).
     @inlinable
-    static func base(of object: AnyObject, isClass: Bool) -> UnsafeMutableRawPointer {
-        isClass ? Unmanaged.passUnretained(object).toOpaque() : unsafeDowncast(object, to: ValueBox.self).base
+    static func reference<T>(to instance: T) -> AnyObject {
+        unsafeBitCast(instance, to: AnyObject.self)
+    }
+
+    /// An object as the class `T` it is an instance of (of `T` itself or a subclass):
+    /// reinterpreted, not cast.
+    @inlinable
+    static func instance<T>(_ object: AnyObject, as type: T.Type) -> T {
+        unsafeBitCast(object, to: T.self)
     }
 
     /// The object's value, as its parent or the caller receives it.

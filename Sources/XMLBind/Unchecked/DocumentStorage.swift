@@ -1,5 +1,12 @@
 import Foundation
 
+// Invariants (audited layer, see Unchecked.swift):
+// - `base` is `nil` or a `malloc`/`realloc` block of `capacity` bytes, of which the first
+//   `count` are written; it is freed once (`deinit`, `takeString()`) or handed to `Data`
+//   (`takeData()`), which then owns it; either way `base` becomes `nil`.
+// - The writer appends only valid UTF-8 (its input is Swift strings), which `takeString()`
+//   relies on.
+
 /// A whole document kept in memory while it is written: one `malloc` block that grows
 /// with `realloc`, and is handed to `Data` as it is, without a copy.
 ///

@@ -1,3 +1,7 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
+//   thread and never re-enters itself, so no two accesses to its state overlap.
+
 /// Where a streaming parse's engine puts the objects it streams instead of placing them in
 /// their parent.
 ///

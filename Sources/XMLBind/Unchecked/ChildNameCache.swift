@@ -1,5 +1,11 @@
 import Foundation
 
+// Invariants (audited layer, see Unchecked.swift):
+// - `entries` (one per binding) and `bytes` (one slot of `slotSize` per binding) are
+//   allocated in `init` and freed once by `deallocate()`; parent indexes are binding
+//   indexes below the count given to `init`.
+// - A stored name is at most `longestName` bytes and always NUL-terminated in its slot.
+
 /// The last object element read inside each mapping's elements, and the mapping it
 /// bound to: documents repeat themselves (a `<bean>` holds `<property>` after
 /// `<property>`), so the next child's name is most often the last one's.

@@ -1,3 +1,11 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - The entries are allocated once by `init(_:)`, never changed afterwards, and freed once
+//   by `deallocate()` when the owning `ElementBinding` goes (no parse outlives its binder).
+// - `entry(named:length:)` reads at most two words from a name of at most `longestName`
+//   bytes that expat delivered NUL-terminated; reads past `length` stay within the name's
+//   bytes or its NUL because the length is checked first.
+// - Entry offsets are `FieldTable` offsets of `String`, `String?` or `Bool` fields.
+
 /// A mapping's attributes in no namespace, matched on the name bytes expat hands over,
 /// with what storing each needs: the hot path of binding an attribute in one table.
 ///

@@ -1,3 +1,8 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - `high` (for mappings of more than 64 properties) is allocated by `init(capacity:)` and
+//   freed once by `deallocate()`, by the frame that owns the set; copies share it, so only
+//   the owning frame's copy is ever deallocated; bit indexes are below the capacity.
+
 /// Which of an object's declared properties have been given a value, as bits.
 ///
 /// The first 64 properties live in one word, so the common case never allocates. A

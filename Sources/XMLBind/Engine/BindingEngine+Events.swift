@@ -1,85 +1,7 @@
 import Foundation
 
-/// Builds the object graph from parser events: one frame per open element that binds.
-///
-/// One engine serves one parse. It receives names and text as bytes, finds definitions
-/// in the registry's byte tables and fills objects through the setters prepared at
-/// registration. Problems are recorded as ``PendingDiagnostic``s and binding goes on
-/// (the failing property stays unset, unknown content is skipped), so one parse finds
-/// them all; the driver stops expat only when ``shouldStop`` says so.
-final class BindingEngine {
-    /// What an open element is to the engine: an object under construction (a
-    /// registered element), or a child element that is a declared property of the
-    /// object below it. A flat struct, so pushing and popping frames copies no enum
-    /// payloads, and a plain value (no reference-counted fields), so copying one costs no
-    /// retains.
-    struct Frame {
-        /// Object frames: true; property frames: false.
-        var isObject: Bool
-        /// Object frames whose binding needs it (``CompiledRegistry/recordsNamespace``):
-        /// the element's namespace, numbered by ``namespaces``; else
-        /// ``NamespaceTable/unrecorded``. (It fits beside ``isObject``.)
-        var namespace: Int32 = NamespaceTable.unrecorded
-        /// Object frames: the element's binding; property frames: the owner's.
-        var bindingIndex: Int
-        /// Property frames: the property's index in the owner's binding. Object frames:
-        /// the parent's child slot declared with `xml:` that takes the object, or -1 (the
-        /// object goes where its type fits).
-        var propertyIndex = -1
-        /// Path frames (an element of a nested path such as `details` in
-        /// `details/price`, see BindingEngine+Paths.swift): the path's node; the frame's
-        /// binding is the owner's, whose frame is at ``pathOwner``.
-        /// The node belongs to the registry, which outlives the parse.
-        var pathNodeReference: Unmanaged<PathNode>?
-        var pathNode: PathNode? { pathNodeReference?.takeUnretainedValue() }
-        var pathOwner = -1
-        /// Object frames: the object, held as itself (a class instance or a struct box),
-        /// retained once by the engine: ``endElement(name:)`` takes that reference over,
-        /// and `deinit` releases the objects of frames a stopped parse left open.
-        var object: Unmanaged<AnyObject>?
-        /// Object frames: the address the object's field offsets count from.
-        var base: UnsafeMutableRawPointer?
-        /// Where this element's text starts in the shared text buffer, or -1 when the
-        /// element's text is not wanted.
-        var textStart: Int
-        /// Byte offset of the start tag, for diagnostics.
-        var byteIndex: Int
-        /// Object frames: the properties given a value so far.
-        var assigned = PropertySet()
-        /// Object frames: where this element's entries in ``elementAssignments`` begin.
-        var assignmentMark = 0
-        /// Object frames: where this element's collected children begin (see
-        /// BindingEngine+Children.swift).
-        var childMark = 0
-        /// Object frames: the engine's error count when the element started.
-        var errorMark = 0
-        /// Byte offset of the element's first text, recorded only for substitution.
-        var textOffset = -1
-    }
-
-    let registry: CompiledRegistry
-    /// The registry's bindings without reference counting, for the per-element paths:
-    /// ``registry`` keeps them alive for as long as the engine lives.
-    private let bindingRefs: UnsafeMutablePointer<Unmanaged<ElementBinding>>
-    let options: ParseOptions
-    let file: String?
-    let globalPolicy: UnknownContentPolicy
-    let resolver: VariableResolver?
-    /// Receives the original text of substituted values, when the caller asked for it.
-    var substitutionRecord: SubstitutionRecord?
-    /// Set by the driver that owns this engine; used for origins.
-    unowned(unsafe) var driver: ExpatDriver?
-
-    @exclusivity(unchecked) var frames = EngineStack<Frame>()
-    // The engine is confined to the parse that owns it (one thread, no reentrancy), so
-    // its state needs no dynamic exclusivity checks; they cost more than the work here.
-
-    /// One buffer for all gathered text: each collecting frame appends after its
-    /// parent's text and truncates back when it ends.
-    @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
-    /// How deep inside a skipped (unknown) subtree the parser is.
-    @exclusivity(unchecked) var skipDepth = 0
-
+/// The engine's parser events: start and end tags, text.
+extension BindingEngine {
     /// Whether character data goes anywhere now: the innermost element keeps text and
     /// nothing is being skipped. The driver gives expat a text handler only while it does.
     var wantsText: Bool {
@@ -88,111 +10,6 @@ final class BindingEngine {
             guard skipDepth == 0 || skipKeepsText else { return false }
             return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
         }
-    }
-    /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
-    /// its text goes on into the innermost frame's text.
-    @exclusivity(unchecked) var skipKeepsText = false
-    /// A keyed map's key, read from the start tag of the property element now open, with
-    /// that tag's offset (property elements do not nest, so one is enough).
-    @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?
-    /// Where each keyed map entry was first given (its element's offset), by the owner
-    /// element's offset, the property and the key: for the note of a duplicate key.
-    @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
-    /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
-    @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
-    /// The document's namespace declarations by prefix (`""`: the default namespace), kept
-    /// only when `xsi:type` values must be resolved; like ``documentPrefixes``, not scoped.
-    @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
-    /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
-    @exclusivity(unchecked) var documentPrefixes = ByteTable()
-    /// The namespaces recorded in object frames (see ``Frame/namespace``).
-    @exclusivity(unchecked) var namespaces = NamespaceTable()
-    /// Properties set from child elements in open objects, with the child's offset, so a
-    /// duplicate can point at the first one.
-    @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
-
-    /// The root element's object, once its end tag is read.
-    @exclusivity(unchecked) var root: Any?
-    /// The root element's binding, once its start tag is read.
-    @exclusivity(unchecked) var rootBinding: ElementBinding?
-    @exclusivity(unchecked) var rootByteIndex = -1
-
-    /// Completed children waiting for their parent's end, with the parent's slot for each
-    /// (see BindingEngine+Children.swift); each reference is the engine's.
-    @exclusivity(unchecked) var collectedChildren = EngineStack<Unmanaged<AnyObject>>()
-    @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
-    @exclusivity(unchecked) var childScratch: [Unmanaged<AnyObject>] = []
-
-    /// The `String`s of plain-text properties, shared when values repeat.
-    @exclusivity(unchecked) var strings = StringCache()
-    /// For each prefix in ``CompiledRegistry/pendingPropertyPrefixes``: its bytes, and the
-    /// namespace URI the document bound it to (`nil` until it does). Memory of the
-    /// engine's own, freed in `deinit`.
-    @exclusivity(unchecked) var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
-
-    /// Each mapping's last object child, to skip looking its name up again.
-    @exclusivity(unchecked) var childNames: ChildNameCache
-    /// Each binding's first entry in a numbering of all properties of all bindings, for
-    /// ``strings``' per-property statistics.
-    let propertyBase: [Int]
-
-    /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
-    @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
-    /// Problems found beyond the maximum.
-    @exclusivity(unchecked) var omittedCount = 0
-    /// Errors found (kept or not).
-    @exclusivity(unchecked) var errorCount = 0
-    /// Whether the parse must stop now.
-    @exclusivity(unchecked) var shouldStop = false
-    /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
-    /// `nil` for a whole-document parse.
-    @exclusivity(unchecked) var stream: StreamSink?
-
-    init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
-        self.registry = registry
-        self.options = options
-        self.file = file
-        self.globalPolicy = options.effectiveUnknownContent
-        self.resolver = options.substitution.map { VariableResolver($0, limits: options.limits) }
-        bindingRefs = .allocate(capacity: max(1, registry.bindings.count))
-        for (index, binding) in registry.bindings.enumerated() {
-            (bindingRefs + index).initialize(to: Unmanaged.passUnretained(binding))
-        }
-        var bases: [Int] = []
-        var total = 0
-        for binding in registry.bindings {
-            bases.append(total)
-            total += binding.properties.count
-        }
-        self.propertyBase = bases
-        childNames = ChildNameCache(bindingCount: registry.bindings.count)
-        propertyPrefixes = registry.pendingPropertyPrefixes.map { prefix in
-            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.utf8.count)
-            _ = bytes.initialize(from: prefix.utf8)
-            // `xml` is bound without a declaration (XML Namespaces, section 3).
-            return (bytes, prefix == "xml" ? Array(Self.xmlNamespace.utf8) : nil)
-        }
-        strings.prepare(propertyCount: total)
-    }
-
-    deinit {
-        // A parse that stopped early leaves frames open; their objects and bit sets are ours.
-        for frame in frames where frame.isObject {
-            frame.object?.release()
-            frame.assigned.deallocate()
-        }
-        for child in collectedChildren { child.release() }
-        strings.release()
-        namespaces.deallocate()
-        childNames.deallocate()
-        for entry in propertyPrefixes { entry.prefix.deallocate() }
-        frames.deallocate()
-        elementAssignments.deallocate()
-        collectedChildren.deallocate()
-        collectedSlots.deallocate()
-        bindingRefs.deallocate()
-        nilFrames.deallocate()
-        text.deallocate()
     }
 
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
@@ -365,7 +182,7 @@ final class BindingEngine {
             guard let owner = frames.lastAddress, let object = owner.pointee.object, let base = owner.pointee.base
             else { return }
             // The owner's frame holds the object; borrowing it saves a retain per value.
-            object._withUnsafeGuaranteedRef { object in
+            object.withObject { object in
                 storeText(
                     from: textStart, into: propertyIndex, of: binding, at: bindingIndex, object: object, base: base,
                     assigned: &owner.pointee.assigned,
@@ -386,7 +203,7 @@ final class BindingEngine {
             frame.pointee.bindingIndex, frame.pointee.byteIndex, frame.pointee.propertyIndex
         )
         // Borrowed from the frame's reference, which keeps it alive until it is placed.
-        let placed = held._withUnsafeGuaranteedRef { object in
+        let placed = held.withObject { object in
             let textStart = frame.pointee.textStart
             if let index = binding.textProperty {
                 if textStart < text.count {
@@ -452,7 +269,7 @@ final class BindingEngine {
     /// Runs `body` with binding `index`, borrowed rather than retained.
     @inline(__always)
     func withBinding<Result>(_ index: Int, _ body: (ElementBinding) -> Result) -> Result {
-        bindingRefs[index]._withUnsafeGuaranteedRef(body)
+        bindingRefs.withObject(at: index, body)
     }
 
     /// What an object frame of binding `index` records as its element's namespace (see

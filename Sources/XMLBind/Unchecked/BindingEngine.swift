@@ -1,0 +1,145 @@
+import Foundation
+
+// Invariants (audited layer, see Unchecked.swift):
+// - The engine's stored state is declared here because of its `@exclusivity(unchecked)`
+//   attributes: an engine belongs to one parse, driven by one expat parser on one thread,
+//   and its handlers never re-enter it, so no two accesses to its state overlap. Its
+//   behaviour (events, objects, values) is in Engine/.
+// - `driver` is `unowned(unsafe)`: the driver owns the engine and outlives every call.
+// - `bindingRefs` does not retain the bindings: `registry` keeps them alive.
+// - `propertyPrefixes` hold bytes of the engine's own, freed in `deinit`.
+
+/// Builds the object graph from parser events: one frame per open element that binds.
+///
+/// One engine serves one parse. It receives names and text as bytes, finds definitions
+/// in the registry's byte tables and fills objects through the setters prepared at
+/// registration. Problems are recorded as ``PendingDiagnostic``s and binding goes on
+/// (the failing property stays unset, unknown content is skipped), so one parse finds
+/// them all; the driver stops expat only when ``shouldStop`` says so.
+final class BindingEngine {
+    let registry: CompiledRegistry
+    /// The registry's bindings without reference counting, for the per-element paths:
+    /// ``registry`` keeps them alive for as long as the engine lives.
+    let bindingRefs: UnretainedList<ElementBinding>
+    let options: ParseOptions
+    let file: String?
+    let globalPolicy: UnknownContentPolicy
+    let resolver: VariableResolver?
+    /// Receives the original text of substituted values, when the caller asked for it.
+    var substitutionRecord: SubstitutionRecord?
+    /// Set by the driver that owns this engine; used for origins.
+    unowned(unsafe) var driver: ExpatDriver?
+
+    @exclusivity(unchecked) var frames = EngineStack<Frame>()
+    // The engine is confined to the parse that owns it (one thread, no reentrancy), so
+    // its state needs no dynamic exclusivity checks; they cost more than the work here.
+
+    /// One buffer for all gathered text: each collecting frame appends after its
+    /// parent's text and truncates back when it ends.
+    @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
+    /// How deep inside a skipped (unknown) subtree the parser is.
+    @exclusivity(unchecked) var skipDepth = 0
+
+    /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
+    /// its text goes on into the innermost frame's text.
+    @exclusivity(unchecked) var skipKeepsText = false
+    /// A keyed map's key, read from the start tag of the property element now open, with
+    /// that tag's offset (property elements do not nest, so one is enough).
+    @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?
+    /// Where each keyed map entry was first given (its element's offset), by the owner
+    /// element's offset, the property and the key: for the note of a duplicate key.
+    @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
+    /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
+    @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
+    /// The document's namespace declarations by prefix (`""`: the default namespace), kept
+    /// only when `xsi:type` values must be resolved; like ``documentPrefixes``, not scoped.
+    @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
+    /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
+    @exclusivity(unchecked) var documentPrefixes = ByteTable()
+    /// The namespaces recorded in object frames (see ``Frame/namespace``).
+    @exclusivity(unchecked) var namespaces = NamespaceTable()
+    /// Properties set from child elements in open objects, with the child's offset, so a
+    /// duplicate can point at the first one.
+    @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
+
+    /// The root element's object, once its end tag is read.
+    @exclusivity(unchecked) var root: Any?
+    /// The root element's binding, once its start tag is read.
+    @exclusivity(unchecked) var rootBinding: ElementBinding?
+    @exclusivity(unchecked) var rootByteIndex = -1
+
+    /// Completed children waiting for their parent's end, with the parent's slot for each
+    /// (see BindingEngine+Children.swift); each reference is the engine's.
+    @exclusivity(unchecked) var collectedChildren = EngineStack<HeldObject>()
+    @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
+    @exclusivity(unchecked) var childScratch: [HeldObject] = []
+
+    /// The `String`s of plain-text properties, shared when values repeat.
+    @exclusivity(unchecked) var strings = StringCache()
+    /// For each prefix in ``CompiledRegistry/pendingPropertyPrefixes``: its bytes, and the
+    /// namespace URI the document bound it to (`nil` until it does). Memory of the
+    /// engine's own, freed in `deinit`.
+    @exclusivity(unchecked) var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
+
+    /// Each mapping's last object child, to skip looking its name up again.
+    @exclusivity(unchecked) var childNames: ChildNameCache
+    /// Each binding's first entry in a numbering of all properties of all bindings, for
+    /// ``strings``' per-property statistics.
+    let propertyBase: [Int]
+
+    /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
+    @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
+    /// Problems found beyond the maximum.
+    @exclusivity(unchecked) var omittedCount = 0
+    /// Errors found (kept or not).
+    @exclusivity(unchecked) var errorCount = 0
+    /// Whether the parse must stop now.
+    @exclusivity(unchecked) var shouldStop = false
+    /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
+    /// `nil` for a whole-document parse.
+    @exclusivity(unchecked) var stream: StreamSink?
+
+    init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
+        self.registry = registry
+        self.options = options
+        self.file = file
+        self.globalPolicy = options.effectiveUnknownContent
+        self.resolver = options.substitution.map { VariableResolver($0, limits: options.limits) }
+        bindingRefs = UnretainedList(registry.bindings)
+        var bases: [Int] = []
+        var total = 0
+        for binding in registry.bindings {
+            bases.append(total)
+            total += binding.properties.count
+        }
+        self.propertyBase = bases
+        childNames = ChildNameCache(bindingCount: registry.bindings.count)
+        propertyPrefixes = registry.pendingPropertyPrefixes.map { prefix in
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.utf8.count)
+            _ = bytes.initialize(from: prefix.utf8)
+            // `xml` is bound without a declaration (XML Namespaces, section 3).
+            return (bytes, prefix == "xml" ? Array(Self.xmlNamespace.utf8) : nil)
+        }
+        strings.prepare(propertyCount: total)
+    }
+
+    deinit {
+        // A parse that stopped early leaves frames open; their objects and bit sets are ours.
+        for frame in frames where frame.isObject {
+            frame.object?.release()
+            frame.assigned.deallocate()
+        }
+        for child in collectedChildren { child.release() }
+        strings.release()
+        namespaces.deallocate()
+        childNames.deallocate()
+        for entry in propertyPrefixes { entry.prefix.deallocate() }
+        frames.deallocate()
+        elementAssignments.deallocate()
+        collectedChildren.deallocate()
+        collectedSlots.deallocate()
+        bindingRefs.deallocate()
+        nilFrames.deallocate()
+        text.deallocate()
+    }
+}

@@ -1,0 +1,61 @@
+// Invariants (audited layer, see Unchecked.swift):
+// - `arrayStorer` is used only for children that are `Element`s bit for bit (see
+//   `ChildSlot.isExact(_:)`): instances of an `Element` class or its subclasses, or
+//   `StructBox<Element>`s; each child is passed retained, and the storer takes that
+//   reference over (a retained `HeldObject` and an `Element` reference are the same
+//   pointer).
+// - `elementReader(exact: true)` likewise sees only such children.
+
+extension ChildSlot {
+    /// Appends children, each passed retained, to the `[Element]` field.
+    ///
+    /// The registry uses it only for children that are `Element`s bit for bit (see
+    /// ``isExact(_:)``): instances of an `Element` class or its subclasses, or boxed
+    /// `Element` structs. Children for a protocol's array are cast one by one instead.
+    @inlinable
+    static func arrayStorer<Element>(_ element: Element.Type) -> ChildBulkStorer {
+        if Element.self is AnyClass {
+            return { field, children in
+                field.modify([Element].self) { array in
+                    guard array.isEmpty, let source = children.baseAddress else {
+                        array.reserveCapacity(array.count + children.count)
+                        for child in children {
+                            array.append(unsafeBitCast(child.take(), to: Element.self))
+                        }
+                        return
+                    }
+                    // An empty array (the usual case) takes the references as they are: a
+                    // retained `HeldObject` and an `Element` reference are the same pointer.
+                    array = [Element](unsafeUninitializedCapacity: children.count) { buffer, count in
+                        UnsafeMutableRawPointer(buffer.baseAddress)?.copyMemory(
+                            from: source, byteCount: children.count * MemoryLayout<HeldObject>.stride)
+                        count = children.count
+                    }
+                }
+            }
+        }
+        return { field, children in
+            field.modify([Element].self) { array in
+                array.reserveCapacity(array.count + children.count)
+                for child in children {
+                    // The box must outlive the read of its storage, which its deinit frees.
+                    let box = unsafeDowncast(child.take(), to: StructBox<Element>.self)
+                    withExtendedLifetime(box) { array.append(box.storage.pointee) }
+                }
+            }
+        }
+    }
+
+    /// How a child object becomes an `Element`: the same bits when every child is one
+    /// (the same type, or a subclass), a dynamic cast otherwise.
+    @inlinable
+    static func elementReader<Element>(
+        _ element: Element.Type, exact: Bool, childIsClass: Bool, childValue: @escaping @Sendable (AnyObject) -> Any
+    ) -> @Sendable (AnyObject) -> Element? {
+        guard exact else { return { childValue($0) as? Element } }
+        if childIsClass {
+            return { unsafeBitCast($0, to: Element.self) }
+        }
+        return { unsafeDowncast($0, to: StructBox<Element>.self).storage.pointee }
+    }
+}

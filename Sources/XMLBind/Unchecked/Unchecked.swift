@@ -1,0 +1,45 @@
+// The unchecked layer: the one folder of XMLBind's core that works below Swift's safety.
+//
+// The binder is fast because a few places step outside what the compiler checks: they
+// write values straight into an object's fields, make short `String`s by hand, hold
+// objects without reference counting and skip dynamic exclusivity checks. All of that is
+// here, in one folder, each file with its invariants at the top; the rest of the core
+// reaches it only through these names:
+//
+//   FieldTable            the stored fields of a mapped type (reflection SPI, at
+//                         registration): which key paths may be written at an offset
+//   FieldAccess           an object's fields: store, modify and load at those offsets
+//   ObjectStorage,        a mapped object held as `AnyObject` (a class instance or a
+//   StructBox, ValueBox   struct in a box): its value, in-place mutation, reinterpretation
+//   ChildSlot+Storage     children handed into an array field, references as they are
+//   HeldObject,           an object under construction with one reference the engine
+//   UnretainedReference,  balances itself; references that do not retain objects the
+//   UnretainedList        registry keeps alive
+//   ShortASCIIString      the standard library's inline `String` form, written directly
+//   StringCache           the `String`s of plain-text values, shared when they repeat
+//   EngineStack,          memory of the engine's own: frame and text stacks, the per-
+//   PropertySet,          mapping child-name cache, the assigned-properties bits, the
+//   ChildNameCache,       attribute table, the document buffer of the writer
+//   PlainAttributeTable,
+//   DocumentStorage
+//   BindingEngine,        the engine's and the streaming sink's stored state, with
+//   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
+//
+// Outside this folder the core holds no raw field writes, `Unmanaged` references,
+// `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still
+// passes read-only views of bytes (`UnsafeBufferPointer<UInt8>`) that expat, `Data` or an
+// `EngineStack` lent for the duration of a call: those are never stored or written through.
+//
+// There are two such rooms, and this is one. The other is the expat layer (Expat/), the
+// only importer of CExpat: its files hold the C parser, its callbacks and the pointers
+// into expat's buffers, each with its invariants at the top. The iconv calls of
+// Encodings/Iconv.swift are the one C call site outside both, and stay beside the
+// encodings they serve.
+
+/// Facts about the unchecked layer of this build.
+enum UncheckedLayer {
+    /// Whether this build replaced the layer with its checked equivalents (the `SafeMode`
+    /// trait): key-path writes, standard `String` creation, retained references and
+    /// checked exclusivity.
+    static let isSafeMode = false
+}
