@@ -150,12 +150,16 @@ enum XMLRPCContender {
         else {
             throw BenchmarkError("checksum mismatch: node \(nodeSum), typed \(typedSum), or an encoding differs")
         }
+        // expat alone on the same bytes, as XMLBind's driver sets it up, with empty callbacks:
+        // what any binder on expat pays before it does anything.
+        let floorDocument = Document(workload: .beans, bytes: data, path: nil, provenance: "xmlrpc")
+        let floor = try time(runs) { try FloorContender().parse(floorDocument) }
         let python = try Python.measure(data, runs: runs)
         guard python.sum == nodeSum, python.count == records else {
             throw BenchmarkError("Python read \(python.count) records summing to \(python.sum), we read \(nodeSum)")
         }
         func row(_ name: String, _ seconds: Double, python: Double) -> String {
-            let label = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            let label = name.padding(toLength: 37, withPad: " ", startingAt: 0)
             let ms = String(format: "%8.1f ms", seconds * 1000)
             let mbps = String(format: "%7.1f MB/s", Double(data.count) / 1e6 / seconds)
             return "\(label)\(ms)  \(mbps)   Python/ours \(String(format: "%5.1f", python / seconds))×"
@@ -164,15 +168,20 @@ enum XMLRPCContender {
         print(row("decode → [Record] (declared type)", typed.seconds, python: python.loads))
         print(row("encode XMLRPCValue → bytes", encodeValue.seconds, python: python.dumps))
         print(row("encode [Record] → bytes", encodeTyped.seconds, python: python.dumps))
-        print(String(format: "python xmlrpc.client.loads           %8.1f ms", python.loads * 1000))
-        print(String(format: "python xmlrpc.client.dumps           %8.1f ms", python.dumps * 1000))
+        print(row("expat alone (floor, empty callbacks)", floor.seconds, python: python.loads))
+        print(String(format: "python xmlrpc.client.loads              %8.1f ms", python.loads * 1000))
+        print(String(format: "python xmlrpc.client.dumps              %8.1f ms", python.dumps * 1000))
         print("checksum: records=\(records) idsum=\(nodeSum)")
     }
 
     /// Python's `xmlrpc.client` on the same bytes, timed in its own process.
     enum Python {
         static let script = """
-            import statistics, sys, time, xmlrpc.client
+            import pyexpat, statistics, sys, time, xmlrpc.client
+            # loads must run on the C expat parser (pyexpat), as it does by default.
+            parser, _ = xmlrpc.client.getparser()
+            assert type(parser).__name__ == "ExpatParser", type(parser)
+            print("python", sys.version.split()[0], pyexpat.EXPAT_VERSION, file=sys.stderr)
             data = open(sys.argv[1], "rb").read()
             runs = int(sys.argv[2])
             def timed(body):
