@@ -20,6 +20,8 @@ struct BenchmarkOptions {
     /// release too (by default it is left to the process's exit, as the timed runs leave
     /// it outside the clock).
     var freesGraph = false
+    /// The hand-written C binder (`expat_bind_ns`) to run as the `c-limit` rows.
+    var cLimit: String?
 
     /// One contender, once, no warm-up, only its checksum line on standard output.
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
@@ -30,6 +32,7 @@ struct BenchmarkOptions {
 
         USAGE: XMLBindBenchmarks [--workload beans|rss] [--size BYTES | --file PATH]
                                  [--runs N] [--only NAME[,NAME…]] [--no-memory]
+                                 [--c-limit PATH]
                XMLBindBenchmarks --workload beans|rss [--size BYTES] --emit PATH
 
         Workloads are the documents of Benchmarks/gen_workloads.py, generated in
@@ -43,7 +46,8 @@ struct BenchmarkOptions {
           --size BYTES          Generator target size, e.g. 1e6 or 20000000 (default 20e6).
           --file PATH           Parse this file (bytes of gen_workloads.py) instead.
           --runs N              Timed runs per contender (default 5).
-          --only NAME[,NAME…]   Run only these contenders: floor, binder, stream,
+          --only NAME[,NAME…]   Run only these contenders: floor, binder,
+                                binder-origins (every model type OriginAware), stream,
                                 foundation, write, write-file, xmldocument. stream
                                 reads --file itself, in chunks. The writers write the
                                 graph binder builds (outside the clock): write with
@@ -54,6 +58,13 @@ struct BenchmarkOptions {
                                 and print only its checksum line (for callgrind or
                                 /usr/bin/time). floor's line is bytes=N: it builds no graph.
           --no-memory           Skip the per-contender peak-memory measurement.
+          --c-limit PATH        Also run the hand-written C binder at PATH (built from
+                                expat_bind_ns.c, which is not part of the package) as
+                                c-limit (BIND_NO_ORIGIN=1) and c-limit-origins; their
+                                time is the program's on the document minus its time
+                                on an empty root (start-up and exit), and the table
+                                adds a × C column: binder-origins to c-limit-origins,
+                                every other row to c-limit.
           --emit PATH           Write the generated workload to PATH and exit.
           --print-peak-memory   With --only NAME --runs 1: also print peak-rss-bytes=N
                                 (VmHWM) after the checksum line; the table's memory
@@ -134,6 +145,8 @@ struct BenchmarkOptions {
                 options.printPeakMemory = true
             case "--free-graph":
                 options.freesGraph = true
+            case "--c-limit":
+                options.cLimit = try value(for: argument)
             default:
                 throw .usage("error: unknown argument '\(argument)'.")
             }
@@ -147,6 +160,9 @@ struct BenchmarkOptions {
         if options.emit != nil {
             guard workload != nil else { throw .usage("error: --emit needs --workload beans|rss.") }
             guard options.file == nil else { throw .usage("error: --emit writes a generated workload; drop --file.") }
+        }
+        if options.cLimit == nil, let named = options.only?.first(where: Contenders.cLimitNames.contains) {
+            throw .usage("error: the '\(named)' contender needs --c-limit PATH.")
         }
         if options.printPeakMemory, !options.isSingleShot {
             throw .usage("error: --print-peak-memory needs --only NAME --runs 1.")

@@ -91,7 +91,9 @@ struct BenchmarkRunner {
                 result = try contender.parse(document)
             }
             cpuSeconds.append(Self.processCPUSeconds() - cpuStart)
-            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            seconds.append(
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                    - contender.startupSeconds)
             if let line = result?.checksumLine, line != expected {
                 throw BenchmarkError(
                     "!!! \(contender.name) is not deterministic: run \(run) gave '\(line)', the warm-up '\(expected)'")
@@ -116,7 +118,7 @@ struct BenchmarkRunner {
         defer {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
-        for index in rows.indices {
+        for index in rows.indices where !Contenders.cLimitNames.contains(rows[index].name) {
             let measurement = try PeakMemoryProbe.measure(
                 contender: rows[index].name, workload: document.workload, file: path)
             if measurement.checksumLine != rows[index].checksumLine {
@@ -131,19 +133,29 @@ struct BenchmarkRunner {
 
     private func printTable(_ rows: [Row], document: Document) {
         let floor = rows.first { $0.name == "floor" }?.median
+        let cLimit = rows.first { $0.name == "c-limit" }?.median
+        let cLimitOrigins = rows.first { $0.name == "c-limit-origins" }?.median
+        /// The C limit a row is compared with: with origins for the rows whose objects have them.
+        func limit(of row: Row) -> Double? {
+            row.name.hasSuffix("-origins") ? cLimitOrigins : cLimit
+        }
         print("")
         print("workload \(document.workload.rawValue): \(document.provenance)")
         print(
-            pad("contender", 12) + pad("median s", 10, right: true) + pad("min s", 10, right: true)
-                + pad("MB/s", 9, right: true) + pad("peak RSS", 11, right: true) + pad("× floor", 9, right: true))
+            pad("contender", 16) + pad("median s", 10, right: true) + pad("min s", 10, right: true)
+                + pad("MB/s", 9, right: true) + pad("peak RSS", 11, right: true) + pad("× floor", 9, right: true)
+                + (cLimit == nil ? "" : pad("× C", 7, right: true)))
         for row in rows {
             let peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "-"
             let ratio = floor.map { String(format: "%.2f", row.median / $0) } ?? "-"
             print(
-                pad(row.name, 12) + pad(String(format: "%.4f", row.median), 10, right: true)
+                pad(row.name, 16) + pad(String(format: "%.4f", row.median), 10, right: true)
                     + pad(String(format: "%.4f", row.seconds.min() ?? 0), 10, right: true)
                     + pad(String(format: "%.1f", document.megabytes / row.median), 9, right: true)
-                    + pad(peak, 11, right: true) + pad(ratio, 9, right: true))
+                    + pad(peak, 11, right: true) + pad(ratio, 9, right: true)
+                    + (cLimit == nil
+                        ? ""
+                        : pad(limit(of: row).map { String(format: "%.2f", row.median / $0) } ?? "-", 7, right: true)))
         }
         for (name, reason) in Contenders.pending.sorted(by: { $0.key < $1.key }) where options.only == nil {
             print(pad(name, 12) + "  (not run: \(reason))")
@@ -158,6 +170,11 @@ struct BenchmarkRunner {
                 "  peak RSS: VmHWM of a child process running only that contender once on the same file;"
                     + " it includes the runtime and the \(String(format: "%.1f", document.megabytes)) MB document"
                     + " (floor's row is that baseline).")
+        }
+        if cLimit != nil {
+            print(
+                "  c-limit: the C binder's time on the document minus its time on an empty root (start-up and exit);"
+                    + " × C is binder-origins to c-limit-origins, every other row to c-limit (no origins).")
         }
     }
 
@@ -186,7 +203,7 @@ struct BenchmarkRunner {
     /// For the copies in other encodings: each one's time as a ratio to the binder's on the original.
     private func printEncodedCopies(_ rows: [Row]) {
         guard let binder = rows.first(where: { $0.name == "binder" })?.median else { return }
-        for row in rows where row.name.hasPrefix("binder-") || row.name == "feed" {
+        for row in rows where (row.name.hasPrefix("binder-") && row.name != "binder-origins") || row.name == "feed" {
             print(
                 "  \(pad(row.name + ":", 12))\(String(format: "%.2f", row.median / binder))× binder's time on the UTF-8 original"
             )

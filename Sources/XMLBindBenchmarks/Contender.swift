@@ -19,17 +19,25 @@ protocol Contender {
     /// Whether the contender writes a prepared graph (its peak memory is then measured
     /// from the moment it starts writing).
     var writesGraph: Bool { get }
+
+    /// Seconds of each timed parse that are not the work (a separate program's start-up),
+    /// subtracted from every run.
+    var startupSeconds: Double { get }
 }
 
 extension Contender {
     func prepare(_ document: Document) throws {}
     var writesGraph: Bool { false }
+    var startupSeconds: Double { 0 }
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.
 enum ParseResult {
     case beans(BeansModel.Root)
     case rss(RSSModel.Root)
+    /// The graphs of `binder-origins`, every object `OriginAware`.
+    case originBeans(OriginModel.BeansRoot)
+    case originRSS(OriginModel.RSSRoot)
     /// The floor builds nothing; it reports how many bytes expat accepted.
     case bytesOnly(Int)
     /// A checksum line tallied while parsing, from objects that were then forgotten (`stream`).
@@ -48,6 +56,8 @@ enum ParseResult {
         switch self {
         case .beans(let root): BeansModel.checksumLine(root)
         case .rss(let root): RSSModel.checksumLine(root)
+        case .originBeans(let root): OriginModel.checksumLine(root)
+        case .originRSS(let root): OriginModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
         case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
@@ -67,11 +77,20 @@ enum Contenders {
     /// Names that exist but cannot run yet, with the reason.
     static let pending: [String: String] = [:]
 
-    /// Every contender that can run.
-    static func all() -> [any Contender] {
-        [
+    /// The C limit's rows (run only with `--c-limit PATH`).
+    static let cLimitNames = ["c-limit", "c-limit-origins"]
+
+    /// Every contender that can run; the C limit's when its program is given.
+    static func all(cLimit: String? = nil) -> [any Contender] {
+        let limits: [any Contender] =
+            cLimit.map {
+                [CLimitContender(program: $0, withOrigins: false), CLimitContender(program: $0, withOrigins: true)]
+            }
+            ?? []
+        return limits + [
             FloorContender(),
             BinderContender(),
+            OriginBinderContender(),
             StreamContender(),
             FoundationContender(),
             WriteContender(),
@@ -85,6 +104,6 @@ enum Contenders {
 
     /// Every name `--only` accepts.
     static var knownNames: [String] {
-        all().map(\.name) + pending.keys.sorted()
+        all().map(\.name) + cLimitNames + pending.keys.sorted()
     }
 }

@@ -175,7 +175,7 @@ struct HotPathTests {
     /// piece bind the same, and a document cut off at a boundary is still an error.
     @Test func filesEndingOnAndOffPieceBoundariesBind() throws {
         let piece = 64 << 10
-        let binder = XMLBinder(options: ParseOptions(chunkSize: piece)).register(
+        let binder = XMLBinder(options: ParseOptions(chunkSize: piece, wholeFileLimit: 0)).register(
             mapping(Group.self, element: "group").children(\.entries),
             mapping(Entry.self, element: "entry").attribute(\.key))
         let directory = FileManager.default.temporaryDirectory

@@ -57,7 +57,8 @@ extension XMLBinder {
                     origin: Origin(file: file ?? path, line: 0, column: 0))
             }
             defer { close(descriptor) }
-            result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize)
+            result = driver.feed(
+                fileDescriptor: descriptor, chunkSize: options.chunkSize, wholeUpTo: options.wholeFileLimit)
         case .chunks(let chunks):
             var whole = Data()
             var outcome = ExpatDriver.FeedResult.accepted
@@ -93,21 +94,13 @@ extension XMLBinder {
             warnings: diagnostics, locator: locator, file: file)
     }
 
-    /// Hands bytes in memory to expat in bounded chunks, so a long token is never
-    /// re-scanned from the start of an enormous buffer.
+    /// Hands bytes in memory to expat whole, in one final `XML_Parse`: expat then counts
+    /// lines and columns only where someone asks (an origin, a diagnostic), instead of
+    /// recounting them over every piece that is not the last. Nothing is handed out
+    /// before the end, so nothing is gained by pieces; expat copies the bytes into its own
+    /// buffer, as it would piece by piece.
     private func feed(_ data: Data, to driver: ExpatDriver) -> ExpatDriver.FeedResult {
-        let chunk = options.chunkSize
-        return data.withUnsafeBytes { bytes in
-            var offset = 0
-            repeat {
-                let end = min(offset + chunk, bytes.count)
-                let result = driver.feed(
-                    UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), isFinal: end == bytes.count)
-                guard case .accepted = result else { return result }
-                offset = end
-            } while offset < bytes.count
-            return .accepted
-        }
+        data.withUnsafeBytes { driver.feed($0, isFinal: true) }
     }
 
     /// The root object as a `T`, or an ``XMLBindError/Code/unexpectedRoot`` error.

@@ -179,6 +179,20 @@ final class ExpatDriver {
     ///   - isFinal: Whether these are the last bytes.
     func feed(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard failure == nil else { return .stopped }
+        if encoding == nil, sniffed.isEmpty, bytes.count > Self.headBytes {
+            // A large first piece (a whole document): decide from its head, not a copy of it all.
+            sniffed.append(contentsOf: bytes.prefix(Self.headBytes))
+            if decideEncoding(isFinal: false) {
+                sniffed.removeAll()
+                return feedDecided(bytes, isFinal: isFinal)
+            }
+            guard failure == nil else { return .stopped }
+            sniffed.append(contentsOf: bytes.dropFirst(Self.headBytes))
+            guard decideEncoding(isFinal: isFinal) else { return failure == nil ? .accepted : .stopped }
+            var held: [UInt8] = []
+            swap(&held, &sniffed)
+            return held.withUnsafeBytes { feedDecided($0, isFinal: isFinal) }
+        }
         if encoding == nil {
             sniffed.append(contentsOf: bytes)
             guard decideEncoding(isFinal: isFinal) else { return failure == nil ? .accepted : .stopped }
@@ -246,11 +260,29 @@ final class ExpatDriver {
         return .accepted
     }
 
+    /// The most bytes the encoding decision reads: a byte order mark and the longest XML
+    /// declaration ``EncodingSniffer`` reads.
+    static let headBytes = EncodingSniffer.declarationLimit + 8
+
     /// Reads a file descriptor to its end straight into expat's own buffer
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), at least `chunkSize` bytes at a time.
-    func feed(fileDescriptor: Int32, chunkSize: Int) -> FeedResult {
+    ///
+    /// A regular file of at most `limit` bytes is read whole after its head, in one piece
+    /// that reaches its end: the last piece, over which expat does not recount lines and
+    /// columns (see ``ParseOptions/wholeFileLimit``).
+    func feed(fileDescriptor: Int32, chunkSize: Int, wholeUpTo limit: Int) -> FeedResult {
+        var status = stat()
+        let whole =
+            fstat(fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            && Int(status.st_size) <= limit
         while true {
-            let (result, atEnd) = feedOnce(fileDescriptor: fileDescriptor, chunkSize: chunkSize)
+            var piece = chunkSize
+            if whole {
+                let position = lseek(fileDescriptor, 0, SEEK_CUR)
+                // One byte more than is left, so that the read sees the end.
+                if position >= 0 { piece = max(chunkSize, Int(status.st_size) - Int(position) + 1) }
+            }
+            let (result, atEnd) = feedOnce(fileDescriptor: fileDescriptor, chunkSize: piece)
             guard case .accepted = result, !atEnd else { return result }
         }
     }
@@ -261,9 +293,8 @@ final class ExpatDriver {
     ///
     /// The piece is at least `chunkSize` bytes, and more while expat waits for a token
     /// larger than that (see ``feed(_:isFinal:)``); a pipe is read until the piece is full
-    /// or the input ends.
+    /// or the input ends. The first piece is only the head the encoding is decided from.
     ///
-    /// - Parameters:
     /// Until the encoding is decided, and for a transcoded document, the piece is read into
     /// memory of its own and goes through ``feed(_:isFinal:)``.
     ///
@@ -273,7 +304,10 @@ final class ExpatDriver {
     /// - Returns: How parsing went, and whether the input has ended.
     func feedOnce(fileDescriptor: Int32, chunkSize: Int) -> (result: FeedResult, atEnd: Bool) {
         guard failure == nil else { return (.stopped, true) }
-        let want = min(max(chunkSize, partialToken), Int(Int32.max) / 2)
+        var want = min(max(chunkSize, partialToken), Int(Int32.max) / 2)
+        // The encoding is decided from the first bytes: read only those into memory of our
+        // own, and the rest straight into expat's buffer.
+        if encoding == nil, sniffed.isEmpty { want = min(want, Self.headBytes) }
         if encoding == nil || transcoder != nil {
             var piece = [UInt8](repeating: 0, count: want)
             let (count, error) = piece.withUnsafeMutableBytes { Self.read(fileDescriptor, into: $0) }

@@ -13,9 +13,18 @@ public struct ParseOptions: Sendable {
     /// What to do with undeclared content; ``ParseMode/strict`` by default. A
     /// ``unknownContent`` policy, when set, takes its place.
     public var mode: ParseMode
-    /// How many bytes to hand expat at a time when reading a file (1 MiB by default;
-    /// at least 64 KiB, so that expat never re-scans a long token many times over).
+    /// How many bytes to hand expat at a time when reading a file in pieces (1 MiB by
+    /// default; at least 64 KiB, so that expat never re-scans a long token many times
+    /// over): a file larger than ``wholeFileLimit``, and every streamed file.
     public var chunkSize: Int
+    /// The largest file a whole-document parse (`parse(contentsOf:)`) reads at once, in
+    /// bytes: 64 MiB by default; 0 reads every file in ``chunkSize`` pieces.
+    ///
+    /// A file up to this size is read straight into expat's buffer and parsed in one
+    /// call, which spares expat recounting lines and columns over every piece that is not
+    /// the last (about 12 instructions a byte); it costs memory the size of the file while
+    /// the parse runs, next to the object graph it builds. Streaming always reads pieces.
+    public var wholeFileLimit: Int
     /// What to do with attributes and elements no mapping declares. `nil` (the default)
     /// follows ``mode``: ``UnknownContentPolicy/error`` when strict,
     /// ``UnknownContentPolicy/ignore`` when lenient. A definition's own
@@ -56,10 +65,12 @@ public struct ParseOptions: Sendable {
     ///   - limits: The bounds every document is held to.
     ///   - encoding: The documents' encoding as named from outside them, or `nil`.
     ///   - replacesInvalidBytes: Read invalid bytes as U+FFFD instead of failing.
+    ///   - wholeFileLimit: The largest file a whole-document parse reads at once; 0 for none.
     public init(
         mode: ParseMode = .strict, chunkSize: Int = 1 << 20, unknownContent: UnknownContentPolicy? = nil,
         maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil,
-        limits: ParseLimits = ParseLimits(), encoding: String? = nil, replacesInvalidBytes: Bool = false
+        limits: ParseLimits = ParseLimits(), encoding: String? = nil, replacesInvalidBytes: Bool = false,
+        wholeFileLimit: Int = 64 << 20
     ) {
         self.mode = mode
         self.chunkSize = max(chunkSize, 64 << 10)
@@ -70,6 +81,7 @@ public struct ParseOptions: Sendable {
         self.limits = limits
         self.encoding = encoding
         self.replacesInvalidBytes = replacesInvalidBytes
+        self.wholeFileLimit = max(0, wholeFileLimit)
     }
 
     /// What a parse tells the driver about the input's encoding.

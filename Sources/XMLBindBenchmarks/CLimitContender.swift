@@ -1,0 +1,122 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The hand-written C binder (`expat_bind_ns`, given with `--c-limit PATH`), run in the
+/// same benchmark: the limit the binder's time is a ratio of.
+///
+/// Each timed parse runs the program on the document's file and checks the checksum line
+/// it prints. Its time includes starting a process and reading the file, which the Swift
+/// contenders' parse does not, so the runner subtracts ``startupSeconds``: the median time
+/// of the same program on a document holding only an empty root element, measured in
+/// ``prepare(_:)``. `c-limit` runs it with `BIND_NO_ORIGIN=1` (the limit of `binder` and
+/// `stream`, whose models are not `OriginAware`), `c-limit-origins` without (the limit of
+/// `binder-origins`). Its peak memory is not measured.
+final class CLimitContender: Contender {
+    let name: String
+    /// The C binder's executable.
+    let program: String
+    /// Whether the program stores every object's line and column.
+    let withOrigins: Bool
+    /// Median seconds of the program on an empty-root document: start-up and exit.
+    private(set) var startupSeconds = 0.0
+    private var file: (bytes: Data, path: String, temporary: Bool)?
+
+    init(program: String, withOrigins: Bool) {
+        self.name = withOrigins ? "c-limit-origins" : "c-limit"
+        self.program = program
+        self.withOrigins = withOrigins
+    }
+
+    deinit {
+        if let file, file.temporary { try? FileManager.default.removeItem(atPath: file.path) }
+    }
+
+    func prepare(_ document: Document) throws {
+        let empty = NSTemporaryDirectory() + "xmlbind-bench-\(getpid())-\(name)-empty.xml"
+        try Data(Self.emptyRoot(document.workload).utf8).write(to: URL(fileURLWithPath: empty))
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            _ = try run(document.workload, empty)
+            let took = ContinuousClock.now - start
+            times.append(Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18)
+        }
+        startupSeconds = BenchmarkRunner.median(times)
+    }
+
+    func parse(_ document: Document) throws -> ParseResult {
+        .tally(try run(document.workload, path(of: document)))
+    }
+
+    /// A file holding the document: its own, or a temporary copy of a generated one.
+    private func path(of document: Document) throws -> String {
+        if let path = document.path { return path }
+        if let file, file.bytes == document.bytes { return file.path }
+        if let file, file.temporary { try? FileManager.default.removeItem(atPath: file.path) }
+        let path = NSTemporaryDirectory() + "xmlbind-bench-\(getpid())-\(name).xml"
+        try document.bytes.write(to: URL(fileURLWithPath: path))
+        file = (document.bytes, path, true)
+        return path
+    }
+
+    /// The workload's root element and nothing in it, as the workload declares it.
+    static func emptyRoot(_ workload: Workload) -> String {
+        switch workload {
+        case .beans: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<beans xmlns=\"\(BeansModel.beansNamespace)\"/>\n"
+        case .rss: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\"/>\n"
+        }
+    }
+
+    /// Runs the program once and returns the line it printed.
+    private func run(_ workload: Workload, _ file: String) throws -> String {
+        let arguments = [program, workload.rawValue, file]
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw BenchmarkError("pipe failed") }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+        let environment =
+            ProcessInfo.processInfo.environment.filter { $0.key != "BIND_NO_ORIGIN" }
+            .map { "\($0.key)=\($0.value)" } + (withOrigins ? [] : ["BIND_NO_ORIGIN=1"])
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        close(writeEnd)
+        guard spawned == 0 else {
+            close(readEnd)
+            throw BenchmarkError("cannot start \(program): \(String(cString: strerror(spawned)))")
+        }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output.append(contentsOf: chunk[..<count])
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(readEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("waitpid failed") }
+        }
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw BenchmarkError("\(program) \(workload.rawValue) \(file) failed (wait status \(status))")
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,117 @@
+import XMLBind
+
+/// Copies of ``BeansModel`` and ``RSSModel`` whose every bound type is `OriginAware`, so
+/// the binder really does the origin work (the line and column of each start tag) that
+/// the C limit does without `BIND_NO_ORIGIN=1`.
+///
+/// The benchmark model's classes are `final`, so these are copies rather than subclasses.
+/// The checksum is the bench README's line, the same as every other contender's; an
+/// object left without an origin turns it into a line that cannot agree.
+enum OriginModel {
+    /// `<beans>`.
+    final class BeansRoot: Bindable, OriginAware {
+        @exclusivity(unchecked) var beans: [Bean] = []
+        @exclusivity(unchecked) var defines: [Define] = []
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<bean id class scope lazy>`.
+    final class Bean: Bindable, OriginAware {
+        @exclusivity(unchecked) var id: String?
+        @exclusivity(unchecked) var clazz: String?
+        @exclusivity(unchecked) var scope: String?
+        @exclusivity(unchecked) var lazy = false
+        @exclusivity(unchecked) var properties: [Property] = []
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<property name value ref>`.
+    final class Property: Bindable, OriginAware {
+        @exclusivity(unchecked) var name: String?
+        @exclusivity(unchecked) var value: String?
+        @exclusivity(unchecked) var ref: String?
+        @exclusivity(unchecked) var text = ""
+        @exclusivity(unchecked) var bean: Bean?
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<configuration:define>`.
+    final class Define: Bindable, OriginAware {
+        @exclusivity(unchecked) var namespace: String?
+        @exclusivity(unchecked) var key: String?
+        @exclusivity(unchecked) var type: String?
+        @exclusivity(unchecked) var value: String?
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<rss>`.
+    final class RSSRoot: Bindable, OriginAware {
+        @exclusivity(unchecked) var channel: Channel?
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<channel>`.
+    final class Channel: Bindable, OriginAware {
+        @exclusivity(unchecked) var items: [Item] = []
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// `<item>`.
+    final class Item: Bindable, OriginAware {
+        @exclusivity(unchecked) var title = ""
+        @exclusivity(unchecked) var link = ""
+        @exclusivity(unchecked) var description = ""
+        @exclusivity(unchecked) var pubDate = ""
+        @exclusivity(unchecked) var origin: Origin?
+        init() {}
+    }
+
+    /// The beans checksum line, or a line naming how many objects had no origin.
+    static func checksumLine(_ root: BeansRoot) -> String {
+        var tally = BeansModel.Tally()
+        var missing = root.origin == nil ? 1 : 0
+        func add(_ bean: Bean) {
+            tally.beans += 1
+            if bean.lazy { tally.lazy += 1 }
+            if bean.origin == nil { missing += 1 }
+            tally.bytes += size(bean.id) + size(bean.clazz) + size(bean.scope)
+            for property in bean.properties {
+                tally.properties += 1
+                if property.origin == nil { missing += 1 }
+                tally.bytes += size(property.name) + size(property.ref)
+                tally.bytes += property.value?.utf8.count ?? property.text.utf8.count
+                if let inner = property.bean { add(inner) }
+            }
+        }
+        root.beans.forEach(add)
+        for define in root.defines {
+            tally.defines += 1
+            if define.origin == nil { missing += 1 }
+            tally.bytes += size(define.namespace) + size(define.key) + size(define.type) + size(define.value)
+        }
+        return missing == 0 ? tally.line : "\(missing) objects without an origin"
+    }
+
+    /// The rss checksum line, or a line naming how many objects had no origin.
+    static func checksumLine(_ root: RSSRoot) -> String {
+        let items = root.channel?.items ?? []
+        var missing = (root.origin == nil ? 1 : 0) + (root.channel.map { $0.origin == nil ? 1 : 0 } ?? 0)
+        var bytes = 0
+        for item in items {
+            if item.origin == nil { missing += 1 }
+            bytes +=
+                item.title.utf8.count + item.link.utf8.count + item.description.utf8.count + item.pubDate.utf8.count
+        }
+        return missing == 0 ? "items=\(items.count) strbytes=\(bytes)" : "\(missing) objects without an origin"
+    }
+
+    private static func size(_ text: String?) -> Int {
+        text?.utf8.count ?? 0
+    }
+}
