@@ -28,22 +28,19 @@ final class AtomFeed: Bindable, FeedRootNode, NamespaceAware, Ancestor {
     }
 }
 
-/// Its fields skip dynamic exclusivity checks: a key path to a class property (which its
-/// mapping registers) makes every access to it checked, and an item is only ever touched by
-/// the parse that builds it and the conversion to a ``FeedItem`` that follows, on one thread.
 final class AtomEntry: Bindable, FeedEntryNode {
-    @exclusivity(unchecked) var title: String?
-    @exclusivity(unchecked) var summary: String?
-    @exclusivity(unchecked) var content: String?
-    @exclusivity(unchecked) var published: String?
-    @exclusivity(unchecked) var issued: String?
-    @exclusivity(unchecked) var updated: String?
-    @exclusivity(unchecked) var modified: String?
-    @exclusivity(unchecked) var id: String?
-    @exclusivity(unchecked) var authors: [String] = []
-    @exclusivity(unchecked) var terms: [String] = []
-    @exclusivity(unchecked) var subjects: [String] = []
-    @exclusivity(unchecked) var links: [AtomLink] = []
+    var title: String?
+    var summary: String?
+    var content: String?
+    var published: String?
+    var issued: String?
+    var updated: String?
+    var modified: String?
+    var id: String?
+    var authors: [String] = []
+    var terms: [String] = []
+    var subjects: [String] = []
+    var links: [AtomLink] = []
     init() {}
 
     var feedItem: FeedItem {

@@ -27,19 +27,16 @@ final class RDFChannel: Bindable, NamespaceAware {
     init() {}
 }
 
-/// Its fields skip dynamic exclusivity checks: a key path to a class property (which its
-/// mapping registers) makes every access to it checked, and an item is only ever touched by
-/// the parse that builds it and the conversion to a ``FeedItem`` that follows, on one thread.
 final class RDFItem: Bindable, FeedEntryNode, NamespaceAware {
-    @exclusivity(unchecked) var namespace: String?
-    @exclusivity(unchecked) var about: String?
-    @exclusivity(unchecked) var title: String?
-    @exclusivity(unchecked) var link: String?
-    @exclusivity(unchecked) var description: String?
-    @exclusivity(unchecked) var encoded: String?
-    @exclusivity(unchecked) var dcDate: String?
-    @exclusivity(unchecked) var creator: String?
-    @exclusivity(unchecked) var subjects: [String] = []
+    var namespace: String?
+    var about: String?
+    var title: String?
+    var link: String?
+    var description: String?
+    var encoded: String?
+    var dcDate: String?
+    var creator: String?
+    var subjects: [String] = []
     init() {}
 
     var feedItem: FeedItem {

@@ -42,22 +42,19 @@ final class RSSChannel: Bindable, Ancestor {
     }
 }
 
-/// Its fields skip dynamic exclusivity checks: a key path to a class property (which its
-/// mapping registers) makes every access to it checked, and an item is only ever touched by
-/// the parse that builds it and the conversion to a ``FeedItem`` that follows, on one thread.
 final class RSSItem: Bindable, FeedEntryNode {
-    @exclusivity(unchecked) var title: String?
-    @exclusivity(unchecked) var link: String?
-    @exclusivity(unchecked) var description: String?
-    @exclusivity(unchecked) var encoded: String?
-    @exclusivity(unchecked) var pubDate: String?
-    @exclusivity(unchecked) var dcDate: String?
-    @exclusivity(unchecked) var guid: String?
-    @exclusivity(unchecked) var author: String?
-    @exclusivity(unchecked) var creator: String?
-    @exclusivity(unchecked) var categories: [String] = []
-    @exclusivity(unchecked) var subjects: [String] = []
-    @exclusivity(unchecked) var enclosures: [RSSEnclosure] = []
+    var title: String?
+    var link: String?
+    var description: String?
+    var encoded: String?
+    var pubDate: String?
+    var dcDate: String?
+    var guid: String?
+    var author: String?
+    var creator: String?
+    var categories: [String] = []
+    var subjects: [String] = []
+    var enclosures: [RSSEnclosure] = []
     init() {}
 
     var feedItem: FeedItem {
