@@ -1,3 +1,9 @@
+// Invariants (see Unchecked/Unchecked.swift for the audited layers): `pairs` and `triples`
+// hold 65,536 initialized entries each, and `singles` 256, from `init` to `deinit`, which
+// frees them once; the converter indexes `pairs` and `triples` with two bytes (at most
+// 65,535) and `singles` with one. The transcoder's stores into its output are bounded as
+// CharacterTable+Transcoding.swift says.
+
 /// An encoding whose first byte gives a character's length, as a table: a map of the 256
 /// first bytes (-1 for invalid, -2 and -3 for the first byte of a longer character), and for
 /// multi-byte characters a table of pairs and one of triples.
