@@ -227,7 +227,9 @@ extension BindingEngine {
             // parent, and only while the document has had no error.
             if let stream, stream.openFrame == frames.count &- 1 {
                 stream.openFrame = -1
-                if errorCount == 0 { stream.append(binding.access.value(object)) }
+                if errorCount == 0 {
+                    stream.append(binding.access.isClass ? .object(object) : .value(binding.access.value(object)))
+                }
                 return false
             }
             return true

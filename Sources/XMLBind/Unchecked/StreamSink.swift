@@ -20,8 +20,15 @@ final class StreamSink {
     @exclusivity(unchecked) private var decisions: [ObjectIdentifier: Bool] = [:]
     /// The frame index of the open streamed object, or -1 when none is open.
     @exclusivity(unchecked) var openFrame = -1
+    /// A completed streamed object: a class instance as itself, so that handing it out
+    /// needs no cast from `Any` (see ``StreamCaster``), or a struct's value.
+    enum Queued {
+        case object(AnyObject)
+        case value(Any)
+    }
+
     /// Completed objects not yet handed to the caller, oldest first from ``head``.
-    @exclusivity(unchecked) private var queue: [Any] = []
+    @exclusivity(unchecked) private var queue: [Queued] = []
     @exclusivity(unchecked) private var head = 0
 
     init(isStreamed: @escaping (Any) -> Bool) {
@@ -38,12 +45,12 @@ final class StreamSink {
     }
 
     /// Queues a completed streamed object.
-    func append(_ object: Any) {
+    func append(_ object: Queued) {
         queue.append(object)
     }
 
     /// The oldest queued object, removed from the queue.
-    func popFirst() -> Any? {
+    func popFirst() -> Queued? {
         guard head < queue.count else { return nil }
         let object = queue[head]
         head += 1
