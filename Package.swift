@@ -12,6 +12,14 @@ let package = Package(
         .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
         .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
     ],
+    traits: [
+        // `swift build --traits SafeMode`: see Sources/XMLBind/Unchecked/Unchecked.swift.
+        .trait(
+            name: "SafeMode",
+            description: "Replaces XMLBind's unchecked layer with key-path writes, standard String creation, "
+                + "retained references and checked exclusivity (slower; the same results)."
+        )
+    ],
     targets: [
         .systemLibrary(
             name: "CExpat",

@@ -20,6 +20,7 @@
 #
 # Builds in release (scratch path $XB_SCRATCH, default /tmp/xmlbind-bench-build); profiles
 # are kept in $XB_OUT (default /tmp/xmlbind-callgrind) for callgrind_annotate.
+# XB_TRAITS=SafeMode measures the SafeMode build (give it its own XB_SCRATCH).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,7 +34,7 @@ scratch="${XB_SCRATCH:-/tmp/xmlbind-bench-build}"
 out="${XB_OUT:-/tmp/xmlbind-callgrind}"
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
 
-swift build -c release --scratch-path "$scratch" --product XMLBindBenchmarks >&2
+swift build -c release --scratch-path "$scratch" ${XB_TRAITS:+--traits "$XB_TRAITS"} --product XMLBindBenchmarks >&2
 binary="$scratch/release/XMLBindBenchmarks"
 mkdir -p "$out"
 document="$out/$workload-$size.xml"

@@ -24,23 +24,38 @@ enum XMLRPCContender {
     }
 
     static let help = """
-        USAGE: XMLBindBenchmarks xmlrpc [--runs N] [--records N]
+        USAGE: XMLBindBenchmarks xmlrpc [--runs N] [--rounds N] [--records N] [--only PATH]
 
         Decodes a methodResponse (an array of N structs of 5 members; N = 20000 gives about
-        5 MB) into XMLRPCNode and into a declared type, and encodes it from XMLRPCValue and
-        from the declared type; then runs Python's xmlrpc.client.loads and dumps on the same
-        bytes in a python3 subprocess, timed there. One warm-up, N timed runs (default 5),
-        medians of thread CPU time on both sides, and Python's time divided by ours.
+        8 MB) into XMLRPCNode and into a declared type, and encodes it from XMLRPCValue and
+        from the declared type, and parses it with expat alone; then runs Python's
+        xmlrpc.client.loads and dumps on the same bytes in a python3 subprocess, timed there.
+        One warm-up, N timed runs (default 5), medians of thread CPU time on both sides, and
+        Python's time divided by ours. --rounds R (default 3) repeats ours-then-Python R
+        times and ends with the median of each ratio over the rounds.
+
+        --only node|typed|encode|encode-typed runs just that path of ours, without Python
+        and without warm-up, and prints its checksum (for callgrind).
         """
+
+    /// One of the four paths measured, for `--only`.
+    enum Path: String, CaseIterable {
+        case node, typed, encode
+        case encodeTyped = "encode-typed"
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         var runs = 5
+        var rounds = 3
         var records = 20_000
+        var only: String?
         var rest = arguments[...]
         while let flag = rest.popFirst() {
             switch flag {
             case "--runs": runs = rest.popFirst().flatMap { Int($0) } ?? 0
+            case "--rounds": rounds = rest.popFirst().flatMap { Int($0) } ?? 0
             case "--records": records = rest.popFirst().flatMap { Int($0) } ?? 0
+            case "--only": only = rest.popFirst() ?? ""
             case "-h", "--help":
                 print(help)
                 return 0
@@ -49,12 +64,20 @@ enum XMLRPCContender {
                 return 64
             }
         }
-        guard runs > 0, records > 0 else {
-            report("error: --runs and --records need a positive number\n\(help)")
+        guard runs > 0, records > 0, rounds > 0 else {
+            report("error: --runs, --rounds and --records need a positive number\n\(help)")
+            return 64
+        }
+        if let only, !Path.allCases.map(\.rawValue).contains(only) {
+            report("error: --only takes one of \(Path.allCases.map(\.rawValue).joined(separator: ", "))\n\(help)")
             return 64
         }
         do {
-            try measure(runs: runs, records: records)
+            if let only, let path = Path(rawValue: only) {
+                try profile(path, runs: runs, records: records)
+                return 0
+            }
+            try measure(runs: runs, records: records, rounds: rounds)
             return 0
         } catch {
             report("error: \(error)")
@@ -98,15 +121,64 @@ enum XMLRPCContender {
         return (BenchmarkRunner.median(times), result)
     }
 
-    static func measure(runs: Int, records: Int) throws {
+    /// Runs one path `runs` times, without warm-up, and prints a checksum of its last result.
+    static func profile(_ path: Path, runs: Int, records: Int) throws {
+        let (value, data) = try workload(records: records)
+        var checksum = 0
+        for _ in 0..<runs {
+            switch path {
+            case .node: checksum = try XMLRPCCodec.decodeResponse(data)[0].count ?? 0
+            case .typed: checksum = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self).count
+            case .encode: checksum = try XMLRPCCodec.methodResponse(value).count
+            case .encodeTyped:
+                let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
+                checksum = try XMLRPCCodec.methodResponse(encoding: typed).count
+            }
+        }
+        print("xmlrpc \(path.rawValue): \(checksum)")
+    }
+
+    /// The paths compared with Python, in the order reported.
+    static let rows = [
+        "decode → XMLRPCNode", "decode → [Record] (declared type)", "encode XMLRPCValue → bytes",
+        "encode [Record] → bytes", "expat alone (floor, empty callbacks)",
+    ]
+
+    /// `rounds` rounds of ours then Python's, each reported; then, for each path, the median
+    /// over the rounds of Python's time divided by ours. On a shared machine the load moves
+    /// between one side's runs and the other's, so a ratio is only taken within a round.
+    static func measure(runs: Int, records: Int, rounds: Int) throws {
         let (value, data) = try workload(records: records)
         print(
             "XMLBindBenchmarks xmlrpc: methodResponse of \(records) structs × 5 members, \(data.count) bytes; "
-                + "1 warm-up + \(runs) timed runs, medians")
+                + "\(rounds) round\(rounds == 1 ? "" : "s") of ours then Python's, each 1 warm-up + \(runs) timed runs, "
+                + "medians")
+        var ratios: [[Double]] = Array(repeating: [], count: rows.count)
+        for round in 1...rounds {
+            print("round \(round):")
+            let round = try measureRound(value: value, data: data, runs: runs, records: records)
+            for index in rows.indices { ratios[index].append(round[index]) }
+        }
+        guard rounds > 1 else { return }
+        print("median over \(rounds) rounds of Python's median / ours (and the rounds' range):")
+        for (index, name) in rows.enumerated() {
+            let label = name.padding(toLength: 37, withPad: " ", startingAt: 0)
+            let values = ratios[index]
+            print(
+                label
+                    + String(
+                        format: "%5.1f×   (%.1f–%.1f×)", BenchmarkRunner.median(values), values.min() ?? 0,
+                        values.max() ?? 0))
+        }
+    }
+
+    /// One round: our four paths and expat alone, then Python; Python's time divided by ours
+    /// for each row of ``rows``.
+    static func measureRound(value: XMLRPCValue, data: Data, runs: Int, records: Int) throws -> [Double] {
         let node = try time(runs) { try XMLRPCCodec.decodeResponse(data) }
         let typed = try time(runs) { try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self) }
         let encodeValue = try time(runs) { try XMLRPCCodec.methodResponse(value) }
-        let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(typed.result.xmlrpcValue()) }
+        let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(encoding: typed.result) }
         // Checksums, outside the clock: every path must see the same records.
         let nodeSum = (node.result[0].array ?? []).reduce(Int64(0)) { $0 + Int64($1["id"].int32 ?? 0) }
         let typedSum = typed.result.reduce(Int64(0)) { $0 + Int64($1.id) }
@@ -114,29 +186,38 @@ enum XMLRPCContender {
         else {
             throw BenchmarkError("checksum mismatch: node \(nodeSum), typed \(typedSum), or an encoding differs")
         }
+        // expat alone on the same bytes, as XMLBind's driver sets it up, with empty callbacks:
+        // what any binder on expat pays before it does anything.
+        let floorDocument = Document(workload: .beans, bytes: data, path: nil, provenance: "xmlrpc")
+        let floor = try time(runs) { try FloorContender().parse(floorDocument) }
         let python = try Python.measure(data, runs: runs)
         guard python.sum == nodeSum, python.count == records else {
             throw BenchmarkError("Python read \(python.count) records summing to \(python.sum), we read \(nodeSum)")
         }
-        func row(_ name: String, _ seconds: Double, python: Double) -> String {
-            let label = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        let measured = [
+            (node.seconds, python.loads), (typed.seconds, python.loads), (encodeValue.seconds, python.dumps),
+            (encodeTyped.seconds, python.dumps), (floor.seconds, python.loads),
+        ]
+        for (name, (seconds, pythonSeconds)) in zip(rows, measured) {
+            let label = name.padding(toLength: 37, withPad: " ", startingAt: 0)
             let ms = String(format: "%8.1f ms", seconds * 1000)
             let mbps = String(format: "%7.1f MB/s", Double(data.count) / 1e6 / seconds)
-            return "\(label)\(ms)  \(mbps)   Python/ours \(String(format: "%5.1f", python / seconds))×"
+            print("\(label)\(ms)  \(mbps)   Python/ours \(String(format: "%5.1f", pythonSeconds / seconds))×")
         }
-        print(row("decode → XMLRPCNode", node.seconds, python: python.loads))
-        print(row("decode → [Record] (declared type)", typed.seconds, python: python.loads))
-        print(row("encode XMLRPCValue → bytes", encodeValue.seconds, python: python.dumps))
-        print(row("encode [Record] → bytes", encodeTyped.seconds, python: python.dumps))
-        print(String(format: "python xmlrpc.client.loads           %8.1f ms", python.loads * 1000))
-        print(String(format: "python xmlrpc.client.dumps           %8.1f ms", python.dumps * 1000))
+        print(String(format: "python xmlrpc.client.loads              %8.1f ms", python.loads * 1000))
+        print(String(format: "python xmlrpc.client.dumps              %8.1f ms", python.dumps * 1000))
         print("checksum: records=\(records) idsum=\(nodeSum)")
+        return measured.map { $0.1 / $0.0 }
     }
 
     /// Python's `xmlrpc.client` on the same bytes, timed in its own process.
     enum Python {
         static let script = """
-            import statistics, sys, time, xmlrpc.client
+            import pyexpat, statistics, sys, time, xmlrpc.client
+            # loads must run on the C expat parser (pyexpat), as it does by default.
+            parser, _ = xmlrpc.client.getparser()
+            assert type(parser).__name__ == "ExpatParser", type(parser)
+            print("python", sys.version.split()[0], pyexpat.EXPAT_VERSION, file=sys.stderr)
             data = open(sys.argv[1], "rb").read()
             runs = int(sys.argv[2])
             def timed(body):

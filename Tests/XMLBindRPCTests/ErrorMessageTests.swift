@@ -48,6 +48,28 @@ struct ErrorMessageTests {
                       |                                       ^
                 """),
         Case(
+            name: "two typed elements in one value",
+            document:
+                "<methodResponse><params><param><value><array><data><value><int>1</int><string>1</string></value>"
+                + "</data></array></value></param></params></methodResponse>",
+            message: """
+                malformed XML-RPC document:
+                response:1:52: error: a <value> holds one typed element, and this one holds several
+                    1 | <methodResponse><params><param><value><array><data><value><int>1</int><string>1</string></value></data></array></value></param></params></methodResponse>
+                      |                                                    ^
+                """),
+        Case(
+            name: "a member without a value",
+            document:
+                "<methodResponse><params><param><value><struct>\n<member><name>a</name></member>\n"
+                + "</struct></value></param></params></methodResponse>",
+            message: """
+                malformed XML-RPC document:
+                response:2:1: error: <member> is missing required property 'value' (child element <value>)
+                    2 | <member><name>a</name></member>
+                      | ^
+                """),
+        Case(
             name: "not a response",
             document: "<html><body>502 Bad Gateway</body></html>",
             message: """

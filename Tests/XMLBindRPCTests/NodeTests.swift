@@ -99,5 +99,11 @@ struct NodeTests {
         #expect(XMLRPCDateTime.parse("2024-05-01T12:30:05-0130") == Date(timeIntervalSince1970: 1_714_566_605 + 5400))
         #expect(XMLRPCDateTime.parse("2024-13-01T12:30:05") == nil)
         #expect(XMLRPCDateTime.parse("yesterday") == nil)
+        // The calendar is the core's: February 2023 has 28 days, 2024's 29.
+        #expect(XMLRPCDateTime.parse("20230229T00:00:00") == nil)
+        #expect(XMLRPCDateTime.parse(" 20240229T00:00:00\n") == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(XMLRPCDateTime.format(Date(timeIntervalSince1970: 1_709_164_800.75)) == "20240229T00:00:00")
+        #expect(XMLRPCDateTime.format(Date(timeIntervalSince1970: 253_402_300_800)) == "100000101T00:00:00")
+        #expect(XMLRPCDateTime.format(Date(timeIntervalSince1970: .nan)) == "19700101T00:00:00")
     }
 }

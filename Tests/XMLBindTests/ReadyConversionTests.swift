@@ -210,4 +210,26 @@ struct ReadyConversionTests {
                     "cannot convert \"\(String(repeating: "x", count: 57))...\" to Int for property 'value' of <v>: "
                         + "not an integer"))
     }
+
+    /// A conversion from bytes sees the text as the engine holds it (entities decoded, not
+    /// trimmed), in attributes and elements alike, and its errors read like any other's.
+    @Test func conversionFromBytes() throws {
+        let yesNo = Conversion<Bool>(
+            parsingBytes: { bytes in
+                if bytes.elementsEqual("yes".utf8) { return true }
+                if bytes.elementsEqual("n&o".utf8) { return false }
+                throw ConversionError("expected yes or n&o, got \(bytes.count) bytes")
+            },
+            format: { $0 ? "yes" : "n&o" })
+        #expect(bindElement("yes", conversion: yesNo) == .value("true"))
+        #expect(bindElement("n&o", conversion: yesNo) == .value("false"))
+        #expect(
+            bindElement(" yes", conversion: yesNo)
+                == .failure(
+                    "cannot convert \" yes\" to Bool for property 'value' of <v>: expected yes or n&o, got 4 bytes"))
+        #expect(yesNo.format(false) == "n&o")
+        #expect(try yesNo.parse("yes"))
+        let binder = XMLBinder().register(mapping(Plain<Bool>.self, element: "v").attribute(\.value, conversion: yesNo))
+        #expect(try binder.parse("<v value='n&amp;o'/>", as: Plain<Bool>.self).value == false)
+    }
 }

@@ -44,6 +44,35 @@ public struct Conversion<Value>: Sendable {
         self.trimsPlainText = false
     }
 
+    /// Creates a conversion that parses the UTF-8 bytes of the text, without making a
+    /// `String` first.
+    ///
+    /// For values read often (numbers, dates, flags in a format of their own), where making
+    /// a `String` of every text would cost more than reading it. The bytes are those of the
+    /// attribute or element text (entities decoded, not trimmed) and are valid only during
+    /// the call.
+    ///
+    /// ```swift
+    /// let yesNo = Conversion<Bool>(
+    ///     parsingBytes: { bytes in
+    ///         if bytes.elementsEqual("yes".utf8) { return true }
+    ///         if bytes.elementsEqual("no".utf8) { return false }
+    ///         throw ConversionError("expected yes or no")
+    ///     },
+    ///     format: { $0 ? "yes" : "no" })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - parse: Turns the text's bytes into a value; throw to reject them, as for
+    ///     ``init(parse:format:)``.
+    ///   - format: Turns a value back into text.
+    public init(
+        parsingBytes parse: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
+        format: @escaping @Sendable (Value) -> String
+    ) {
+        self.init(bytes: parse, format: format)
+    }
+
     /// Creates a conversion that parses UTF-8 bytes without making a `String` first.
     @usableFromInline
     init(

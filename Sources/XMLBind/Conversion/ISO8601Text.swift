@@ -10,7 +10,11 @@ import Foundation
 /// which is midnight in that zone. `24:00:00` is the midnight that ends the day.
 /// Writing gives UTC with the fewest fraction digits (none, three, six or nine) that
 /// read back to the same `Date`, at least to the microsecond, rounded to nearest.
-enum ISO8601Text {
+///
+/// `package`: XMLBindRPC's `dateTime.iso8601` (a compact form of its own) shares the
+/// calendar arithmetic (``daysFromCivil(year:month:day:)``, ``civilFromDays(_:)``,
+/// ``daysIn(month:year:)``).
+package enum ISO8601Text {
     /// Seconds from 1970-01-01 to 2001-01-01, Foundation's reference date.
     private static let referenceOffset: Int64 = 978_307_200
     /// The most fraction digits written: nanoseconds.
@@ -155,7 +159,7 @@ enum ISO8601Text {
     // MARK: Calendar
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400
         let yearOfEra = shifted - era * 400
@@ -165,7 +169,7 @@ enum ISO8601Text {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01.
-    static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -177,7 +181,8 @@ enum ISO8601Text {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+    /// The days of `month` (1 to 12) in the proleptic Gregorian `year`.
+    package static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -10,7 +10,9 @@ import Foundation
 // - Every pointer a handler receives (names, attributes, text) points into expat's buffers
 //   and is valid only during that callback: it is passed on as a view, never stored.
 // - `@exclusivity(unchecked)` state: one parser, one thread, and expat never re-enters a
-//   handler, so no two accesses overlap.
+//   handler, so no two accesses overlap. SafeMode declares the same state checked, and
+//   `hotEngine` (an `UnretainedReference`) is then a strong reference; the user-data
+//   pointer stays unretained in both builds, as C callbacks need.
 
 /// Owns one expat parser and turns its callbacks into calls on a ``BindingEngine``.
 ///
@@ -33,24 +35,34 @@ final class ExpatDriver {
     let engine: BindingEngine
     /// The same engine without reference counting, for the per-event handlers: `engine`
     /// keeps it alive for as long as the driver lives.
-    private let hotEngine: Unmanaged<BindingEngine>
+    private let hotEngine: UnretainedReference<BindingEngine>
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
     /// The bounds this document is held to (see `ExpatDriver+Guards.swift`).
     let limits: ParseLimits
-    /// The problem that stopped the document: expat's own error when it is not
-    /// well-formed, or a refusal by one of the driver's guards.
-    @exclusivity(unchecked) var failure: PendingDiagnostic? {
-        didSet { hasFailed = failure != nil }
-    }
-    /// Whether there is a ``failure``: what the per-event handlers test, since testing
-    /// the optional diagnostic itself would copy (and retain) its strings.
-    @exclusivity(unchecked) private(set) var hasFailed = false
-    /// What the caller says about the input's encoding.
-    let encodingRequest: EncodingSniffer.Request
-    /// The document's encoding, once its first bytes have decided it (see
-    /// `ExpatDriver+Encoding.swift`); until then input is held in ``sniffed``.
-    @exclusivity(unchecked) var encoding: DocumentEncoding?
+    #if SafeMode
+        // The same state, with exclusivity checked (see the invariants above).
+        var failure: PendingDiagnostic? {
+            didSet { hasFailed = failure != nil }
+        }
+        private(set) var hasFailed = false
+        let encodingRequest: EncodingSniffer.Request
+        var encoding: DocumentEncoding?
+    #else
+        /// The problem that stopped the document: expat's own error when it is not
+        /// well-formed, or a refusal by one of the driver's guards.
+        @exclusivity(unchecked) var failure: PendingDiagnostic? {
+            didSet { hasFailed = failure != nil }
+        }
+        /// Whether there is a ``failure``: what the per-event handlers test, since testing
+        /// the optional diagnostic itself would copy (and retain) its strings.
+        @exclusivity(unchecked) private(set) var hasFailed = false
+        /// What the caller says about the input's encoding.
+        let encodingRequest: EncodingSniffer.Request
+        /// The document's encoding, once its first bytes have decided it (see
+        /// `ExpatDriver+Encoding.swift`); until then input is held in ``sniffed``.
+        @exclusivity(unchecked) var encoding: DocumentEncoding?
+    #endif
     /// The first bytes, held until they decide the encoding.
     var sniffed: [UInt8] = []
     /// Converts the input to UTF-8 when expat cannot read its encoding itself.
@@ -74,31 +86,48 @@ final class ExpatDriver {
     // The driver is confined to one parse on one thread, and its callbacks never overlap:
     // dynamic exclusivity checks on this state would cost more than the checks themselves.
 
-    /// Open elements; the root is at depth 1.
-    @exclusivity(unchecked) var depth = 0
-    /// Bytes of character data since the last tag.
-    @exclusivity(unchecked) var textRun = 0
-    /// Whether expat has the text handler now (see `deliverText(_:)`).
-    @exclusivity(unchecked) var deliversText = false
-    /// Namespace declarations on the start tag being read (reported before the tag).
-    @exclusivity(unchecked) var namespaceDeclarations = 0
-    /// Whether the document has an external DTD subset and is not standalone: expat then
-    /// silently drops references to undeclared entities inside attribute values.
-    @exclusivity(unchecked) var hasExternalSubset = false
-    @exclusivity(unchecked) var isStandalone = false
-    /// Whether the DTD gives an attribute a default, which expat adds to start tags.
-    @exclusivity(unchecked) var declaresAttributeDefaults = false
-    /// Start tags up to this many input bytes long skip the measuring (see
-    /// `quickTagLimit()`); -1 until the root's start tag.
-    @exclusivity(unchecked) var quickTagBytes = -1
-    @exclusivity(unchecked) var entities = EntityGuard()
-    @exclusivity(unchecked) var surrogates: SurrogateCheck
-    /// Bytes handed to expat so far.
-    @exclusivity(unchecked) private(set) var bytesFed = 0
-    /// Bytes of the token expat is waiting to complete when it last returned.
-    @exclusivity(unchecked) private var partialToken = 0
-    /// Input held back until it is worth asking expat to scan its partial token again.
-    @exclusivity(unchecked) private var deferred: [UInt8] = []
+    #if SafeMode
+        // The same state, with exclusivity checked (see the invariants above).
+        var depth = 0
+        var textRun = 0
+        var deliversText = false
+        var namespaceDeclarations = 0
+        var hasExternalSubset = false
+        var isStandalone = false
+        var declaresAttributeDefaults = false
+        var quickTagBytes = -1
+        var entities = EntityGuard()
+        var surrogates: SurrogateCheck
+        private(set) var bytesFed = 0
+        private var partialToken = 0
+        private var deferred: [UInt8] = []
+    #else
+        /// Open elements; the root is at depth 1.
+        @exclusivity(unchecked) var depth = 0
+        /// Bytes of character data since the last tag.
+        @exclusivity(unchecked) var textRun = 0
+        /// Whether expat has the text handler now (see `deliverText(_:)`).
+        @exclusivity(unchecked) var deliversText = false
+        /// Namespace declarations on the start tag being read (reported before the tag).
+        @exclusivity(unchecked) var namespaceDeclarations = 0
+        /// Whether the document has an external DTD subset and is not standalone: expat then
+        /// silently drops references to undeclared entities inside attribute values.
+        @exclusivity(unchecked) var hasExternalSubset = false
+        @exclusivity(unchecked) var isStandalone = false
+        /// Whether the DTD gives an attribute a default, which expat adds to start tags.
+        @exclusivity(unchecked) var declaresAttributeDefaults = false
+        /// Start tags up to this many input bytes long skip the measuring (see
+        /// `quickTagLimit()`); -1 until the root's start tag.
+        @exclusivity(unchecked) var quickTagBytes = -1
+        @exclusivity(unchecked) var entities = EntityGuard()
+        @exclusivity(unchecked) var surrogates: SurrogateCheck
+        /// Bytes handed to expat so far.
+        @exclusivity(unchecked) private(set) var bytesFed = 0
+        /// Bytes of the token expat is waiting to complete when it last returned.
+        @exclusivity(unchecked) private var partialToken = 0
+        /// Input held back until it is worth asking expat to scan its partial token again.
+        @exclusivity(unchecked) private var deferred: [UInt8] = []
+    #endif
 
     /// Creates a parser with namespace processing (triplets on) and safe defaults.
     ///
@@ -114,7 +143,7 @@ final class ExpatDriver {
         }
         self.parser = parser
         self.engine = engine
-        self.hotEngine = Unmanaged.passUnretained(engine)
+        self.hotEngine = UnretainedReference(engine)
         self.limits = limits
         self.encodingRequest = encoding
         self.surrogates = SurrogateCheck(bigEndian: nil)
@@ -474,7 +503,7 @@ final class ExpatDriver {
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
-            let (stops, wantsText) = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+            let (stops, wantsText) = driver.hotEngine.withObject { engine in
                 engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
                 return (engine.shouldStop, engine.wantsText)
             }
@@ -489,7 +518,7 @@ final class ExpatDriver {
             guard !driver.hasFailed else { return }
             driver.depth -= 1
             driver.textRun = 0
-            let (stops, wantsText) = driver.hotEngine._withUnsafeGuaranteedRef { engine in
+            let (stops, wantsText) = driver.hotEngine.withObject { engine in
                 engine.endElement(name: name)
                 return (engine.shouldStop, engine.wantsText)
             }
@@ -515,7 +544,7 @@ final class ExpatDriver {
                 driver.refuseText()
                 return
             }
-            driver.hotEngine._withUnsafeGuaranteedRef {
+            driver.hotEngine.withObject {
                 $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
             }
         }

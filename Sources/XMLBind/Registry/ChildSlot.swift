@@ -110,7 +110,7 @@ struct ChildSlot: Sendable {
             path = place.steps.map { $0.resolving(prefixes) }
             namesAttribute = place.form == .attribute
         }
-        return field?.offset
+        return FieldTable.writableOffset(field)
     }
 
     /// The declaration as written, for registration errors: `.child(\.server)`.

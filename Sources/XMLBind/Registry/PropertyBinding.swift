@@ -190,7 +190,7 @@ struct PropertyBinding: Sendable {
         xmlName = place.name.resolving(prefixes)
         path = place.steps.map { $0.resolving(prefixes) }
         form = place.form
-        return field?.offset
+        return FieldTable.writableOffset(field)
     }
 
     /// The name of the stored field a key path reaches through accessors (a stored

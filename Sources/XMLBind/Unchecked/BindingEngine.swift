@@ -8,6 +8,8 @@ import Foundation
 // - `driver` is `unowned(unsafe)`: the driver owns the engine and outlives every call.
 // - `bindingRefs` does not retain the bindings: `registry` keeps them alive.
 // - `propertyPrefixes` hold bytes of the engine's own, freed in `deinit`.
+// - SafeMode: the same state without `@exclusivity(unchecked)` (every access checked), and
+//   `driver` is `weak`.
 
 /// Builds the object graph from parser events: one frame per open element that binds.
 ///
@@ -27,77 +29,108 @@ final class BindingEngine {
     let resolver: VariableResolver?
     /// Receives the original text of substituted values, when the caller asked for it.
     var substitutionRecord: SubstitutionRecord?
-    /// Set by the driver that owns this engine; used for origins.
-    unowned(unsafe) var driver: ExpatDriver?
+    #if SafeMode
+        // The same state, with exclusivity checked (see the invariants above).
+        weak var driver: ExpatDriver?
+        var frames = EngineStack<Frame>()
+        var text = EngineStack<UInt8>(capacity: 1024)
+        var skipDepth = 0
+        var skipKeepsText = false
+        var pendingMapKey: (key: String, offset: Int, attribute: String)?
+        var mapKeyOffsets: [MapEntryID: Int] = [:]
+        var nilFrames = EngineStack<Int>(capacity: 4)
+        var documentNamespaces: [String: String] = [:]
+        var documentPrefixes = ByteTable()
+        var namespaces = NamespaceTable()
+        var elementAssignments = EngineStack<(property: Int, offset: Int)>()
+        var root: Any?
+        var rootBinding: ElementBinding?
+        var rootByteIndex = -1
+        var collectedChildren = EngineStack<HeldObject>()
+        var collectedSlots = EngineStack<Int>()
+        var childScratch: [HeldObject] = []
+        var strings = StringCache()
+        var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
+        var childNames: ChildNameCache
+        let propertyBase: [Int]
+        var diagnostics: [PendingDiagnostic] = []
+        var omittedCount = 0
+        var errorCount = 0
+        var shouldStop = false
+        var stream: StreamSink?
+    #else
+        /// Set by the driver that owns this engine; used for origins.
+        unowned(unsafe) var driver: ExpatDriver?
 
-    @exclusivity(unchecked) var frames = EngineStack<Frame>()
-    // The engine is confined to the parse that owns it (one thread, no reentrancy), so
-    // its state needs no dynamic exclusivity checks; they cost more than the work here.
+        @exclusivity(unchecked) var frames = EngineStack<Frame>()
+        // The engine is confined to the parse that owns it (one thread, no reentrancy), so
+        // its state needs no dynamic exclusivity checks; they cost more than the work here.
 
-    /// One buffer for all gathered text: each collecting frame appends after its
-    /// parent's text and truncates back when it ends.
-    @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
-    /// How deep inside a skipped (unknown) subtree the parser is.
-    @exclusivity(unchecked) var skipDepth = 0
+        /// One buffer for all gathered text: each collecting frame appends after its
+        /// parent's text and truncates back when it ends.
+        @exclusivity(unchecked) var text = EngineStack<UInt8>(capacity: 1024)
+        /// How deep inside a skipped (unknown) subtree the parser is.
+        @exclusivity(unchecked) var skipDepth = 0
 
-    /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
-    /// its text goes on into the innermost frame's text.
-    @exclusivity(unchecked) var skipKeepsText = false
-    /// A keyed map's key, read from the start tag of the property element now open, with
-    /// that tag's offset (property elements do not nest, so one is enough).
-    @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?
-    /// Where each keyed map entry was first given (its element's offset), by the owner
-    /// element's offset, the property and the key: for the note of a duplicate key.
-    @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
-    /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
-    @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
-    /// The document's namespace declarations by prefix (`""`: the default namespace), kept
-    /// only when `xsi:type` values must be resolved; like ``documentPrefixes``, not scoped.
-    @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
-    /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
-    @exclusivity(unchecked) var documentPrefixes = ByteTable()
-    /// The namespaces recorded in object frames (see ``Frame/namespace``).
-    @exclusivity(unchecked) var namespaces = NamespaceTable()
-    /// Properties set from child elements in open objects, with the child's offset, so a
-    /// duplicate can point at the first one.
-    @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
+        /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
+        /// its text goes on into the innermost frame's text.
+        @exclusivity(unchecked) var skipKeepsText = false
+        /// A keyed map's key, read from the start tag of the property element now open, with
+        /// that tag's offset (property elements do not nest, so one is enough).
+        @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?
+        /// Where each keyed map entry was first given (its element's offset), by the owner
+        /// element's offset, the property and the key: for the note of a duplicate key.
+        @exclusivity(unchecked) var mapKeyOffsets: [MapEntryID: Int] = [:]
+        /// Frames of object elements marked `xsi:nil="true"`: not placed in their parent.
+        @exclusivity(unchecked) var nilFrames = EngineStack<Int>(capacity: 4)
+        /// The document's namespace declarations by prefix (`""`: the default namespace), kept
+        /// only when `xsi:type` values must be resolved; like ``documentPrefixes``, not scoped.
+        @exclusivity(unchecked) var documentNamespaces: [String: String] = [:]
+        /// Element keys for `prefix:local` registrations, as the document binds the prefixes.
+        @exclusivity(unchecked) var documentPrefixes = ByteTable()
+        /// The namespaces recorded in object frames (see ``Frame/namespace``).
+        @exclusivity(unchecked) var namespaces = NamespaceTable()
+        /// Properties set from child elements in open objects, with the child's offset, so a
+        /// duplicate can point at the first one.
+        @exclusivity(unchecked) var elementAssignments = EngineStack<(property: Int, offset: Int)>()
 
-    /// The root element's object, once its end tag is read.
-    @exclusivity(unchecked) var root: Any?
-    /// The root element's binding, once its start tag is read.
-    @exclusivity(unchecked) var rootBinding: ElementBinding?
-    @exclusivity(unchecked) var rootByteIndex = -1
+        /// The root element's object, once its end tag is read.
+        @exclusivity(unchecked) var root: Any?
+        /// The root element's binding, once its start tag is read.
+        @exclusivity(unchecked) var rootBinding: ElementBinding?
+        @exclusivity(unchecked) var rootByteIndex = -1
 
-    /// Completed children waiting for their parent's end, with the parent's slot for each
-    /// (see BindingEngine+Children.swift); each reference is the engine's.
-    @exclusivity(unchecked) var collectedChildren = EngineStack<HeldObject>()
-    @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
-    @exclusivity(unchecked) var childScratch: [HeldObject] = []
+        /// Completed children waiting for their parent's end, with the parent's slot for each
+        /// (see BindingEngine+Children.swift); each reference is the engine's.
+        @exclusivity(unchecked) var collectedChildren = EngineStack<HeldObject>()
+        @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
+        @exclusivity(unchecked) var childScratch: [HeldObject] = []
 
-    /// The `String`s of plain-text properties, shared when values repeat.
-    @exclusivity(unchecked) var strings = StringCache()
-    /// For each prefix in ``CompiledRegistry/pendingPropertyPrefixes``: its bytes, and the
-    /// namespace URI the document bound it to (`nil` until it does). Memory of the
-    /// engine's own, freed in `deinit`.
-    @exclusivity(unchecked) var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
+        /// The `String`s of plain-text properties, shared when values repeat.
+        @exclusivity(unchecked) var strings = StringCache()
+        /// For each prefix in ``CompiledRegistry/pendingPropertyPrefixes``: its bytes, and the
+        /// namespace URI the document bound it to (`nil` until it does). Memory of the
+        /// engine's own, freed in `deinit`.
+        @exclusivity(unchecked) var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
 
-    /// Each mapping's last object child, to skip looking its name up again.
-    @exclusivity(unchecked) var childNames: ChildNameCache
-    /// Each binding's first entry in a numbering of all properties of all bindings, for
-    /// ``strings``' per-property statistics.
-    let propertyBase: [Int]
+        /// Each mapping's last object child, to skip looking its name up again.
+        @exclusivity(unchecked) var childNames: ChildNameCache
+        /// Each binding's first entry in a numbering of all properties of all bindings, for
+        /// ``strings``' per-property statistics.
+        let propertyBase: [Int]
 
-    /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
-    @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
-    /// Problems found beyond the maximum.
-    @exclusivity(unchecked) var omittedCount = 0
-    /// Errors found (kept or not).
-    @exclusivity(unchecked) var errorCount = 0
-    /// Whether the parse must stop now.
-    @exclusivity(unchecked) var shouldStop = false
-    /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
-    /// `nil` for a whole-document parse.
-    @exclusivity(unchecked) var stream: StreamSink?
+        /// Problems found so far, in the order found; at most ``ParseOptions/maximumDiagnostics``.
+        @exclusivity(unchecked) var diagnostics: [PendingDiagnostic] = []
+        /// Problems found beyond the maximum.
+        @exclusivity(unchecked) var omittedCount = 0
+        /// Errors found (kept or not).
+        @exclusivity(unchecked) var errorCount = 0
+        /// Whether the parse must stop now.
+        @exclusivity(unchecked) var shouldStop = false
+        /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
+        /// `nil` for a whole-document parse.
+        @exclusivity(unchecked) var stream: StreamSink?
+    #endif
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
         self.registry = registry

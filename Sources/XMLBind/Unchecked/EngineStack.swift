@@ -4,6 +4,8 @@
 //   should release: frames hold objects as `HeldObject`, balanced by the engine).
 // - Addresses from `lastAddress` and `values(from:)` are valid until the next push.
 // - The owner calls `deallocate()` exactly once.
+// - SafeMode: elements may hold references (`HeldObject` is a strong reference there), so
+//   popping, truncating and deallocating deinitialize what they drop.
 
 /// A stack of plain values (no references to release) in memory of its own: the
 /// engine's open-element frames, collected children and their slots, element
@@ -62,12 +64,20 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     mutating func removeLast() {
         precondition(count > 0, "removeLast on an empty stack")
         count &-= 1
+        #if SafeMode
+            (base + count).deinitialize(count: 1)
+        #endif
     }
 
     /// Forgets the values from `index` on.
     @inline(__always)
     mutating func truncate(to index: Int) {
-        if index >= 0, index < count { count = index }
+        if index >= 0, index < count {
+            #if SafeMode
+                (base + index).deinitialize(count: count &- index)
+            #endif
+            count = index
+        }
     }
 
     /// The values from `index` to the top, valid until the stack next changes.
@@ -76,6 +86,9 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     }
 
     func deallocate() {
+        #if SafeMode
+            base.deinitialize(count: count)
+        #endif
         base.deallocate()
     }
 

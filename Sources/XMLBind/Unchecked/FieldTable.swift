@@ -5,6 +5,9 @@
 //   type at registration; nothing reads it during a parse.
 // - An offset is handed on (to `FieldAccess`) only when a key path lands exactly on a field
 //   of the same type (`field(at:of:)`): that field is then the key path's storage.
+// - SafeMode: the table still names fields (messages and XML names need the names of
+//   stored properties), but `writableOffset(_:)` hands on no offset, so every value and
+//   child goes through its key path and no field is written or read at an offset.
 
 /// The stored properties of a type: name, offset and type, read once at registration.
 ///
@@ -37,6 +40,16 @@ struct FieldTable: Sendable {
     func fields(of type: Any.Type) -> [Field] {
         let wanted = ObjectIdentifier(type)
         return fields.filter { $0.type == wanted }
+    }
+
+    /// The offset values of `field` are written at directly, or `nil`: through the key path.
+    /// Always `nil` in SafeMode.
+    static func writableOffset(_ field: Field?) -> Int? {
+        #if SafeMode
+            nil
+        #else
+            field?.offset
+        #endif
     }
 
     /// The stored field at `offset` with values of `type`, if there is one.

@@ -7,7 +7,12 @@ import Foundation
 //   `unsafeDowncast`) relies on that.
 // - A `StructBox` owns its storage: allocated and initialized in `init`, deinitialized and
 //   freed in `deinit`; nothing keeps its address beyond the box's life.
-// - `projectedOffset` and `changedField` run at registration on a fresh sample instance only.
+// - `projectedOffset` and `changedField` run at registration on a fresh sample instance only,
+//   and only read it (its address, and the bytes of candidate fields after a trial write
+//   through the key path); they stay in SafeMode, which needs the names they find.
+// - SafeMode: a box holds its value as a stored property, and objects are reached with
+//   checked casts (`as!`, which the first invariant makes always succeed), not
+//   reinterpreted.
 
 /// How the engine holds an object under construction, and where its fields are.
 ///
@@ -16,34 +21,54 @@ import Foundation
 /// the base its fields' offsets count from. Either way the engine sees an `AnyObject`
 /// (to keep the object alive) and a base address (to write fields), and setters
 /// prepared at registration write straight to `base + offset`.
-@usableFromInline
-class ValueBox {
-    /// Where the struct value is stored.
-    @usableFromInline let base: UnsafeMutableRawPointer
-
+#if SafeMode
+    /// A struct value under construction (SafeMode: no storage of its own, no base).
     @usableFromInline
-    init(base: UnsafeMutableRawPointer) {
-        self.base = base
+    class ValueBox {
+        @usableFromInline
+        init() {}
     }
-}
 
-/// A struct value under construction, in storage of its own.
-@usableFromInline
-final class StructBox<T>: ValueBox {
-    @usableFromInline let storage: UnsafeMutablePointer<T>
-
+    /// A struct value under construction.
     @usableFromInline
-    init(_ value: T) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: value)
-        super.init(base: UnsafeMutableRawPointer(storage))
+    final class StructBox<T>: ValueBox {
+        @usableFromInline var value: T
+
+        @usableFromInline
+        init(_ value: T) {
+            self.value = value
+        }
+    }
+#else
+    @usableFromInline
+    class ValueBox {
+        /// Where the struct value is stored.
+        @usableFromInline let base: UnsafeMutableRawPointer
+
+        @usableFromInline
+        init(base: UnsafeMutableRawPointer) {
+            self.base = base
+        }
     }
 
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+    /// A struct value under construction, in storage of its own.
+    @usableFromInline
+    final class StructBox<T>: ValueBox {
+        @usableFromInline let storage: UnsafeMutablePointer<T>
+
+        @usableFromInline
+        init(_ value: T) {
+            storage = .allocate(capacity: 1)
+            storage.initialize(to: value)
+            super.init(base: UnsafeMutableRawPointer(storage))
+        }
+
+        deinit {
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
     }
-}
+#endif
 
 /// Typed access to an object held as `AnyObject`.
 @usableFromInline
@@ -51,30 +76,46 @@ enum ObjectStorage {
     /// A class instance as the `AnyObject` it is (`T` must be a class: no dynamic cast).
     @inlinable
     static func reference<T>(to instance: T) -> AnyObject {
-        unsafeBitCast(instance, to: AnyObject.self)
+        #if SafeMode
+            instance as AnyObject
+        #else
+            unsafeBitCast(instance, to: AnyObject.self)
+        #endif
     }
 
     /// An object as the class `T` it is an instance of (of `T` itself or a subclass):
     /// reinterpreted, not cast.
     @inlinable
     static func instance<T>(_ object: AnyObject, as type: T.Type) -> T {
-        unsafeBitCast(object, to: T.self)
+        #if SafeMode
+            object as! T
+        #else
+            unsafeBitCast(object, to: T.self)
+        #endif
     }
 
     /// The object's value, as its parent or the caller receives it.
     @inlinable
     static func value<T>(_ object: AnyObject, as type: T.Type, isClass: Bool) -> T {
-        isClass ? unsafeBitCast(object, to: T.self) : unsafeDowncast(object, to: StructBox<T>.self).storage.pointee
+        #if SafeMode
+            isClass ? object as! T : (object as! StructBox<T>).value
+        #else
+            isClass ? unsafeBitCast(object, to: T.self) : unsafeDowncast(object, to: StructBox<T>.self).storage.pointee
+        #endif
     }
 
     /// Runs `body` on the object's value in place.
     @inlinable
     static func mutate<T, R>(_ object: AnyObject, as type: T.Type, isClass: Bool, _ body: (inout T) -> R) -> R {
         if isClass {
-            var instance = unsafeBitCast(object, to: T.self)
+            var instance = self.instance(object, as: T.self)
             return body(&instance)
         }
-        return body(&unsafeDowncast(object, to: StructBox<T>.self).storage.pointee)
+        #if SafeMode
+            return body(&(object as! StructBox<T>).value)
+        #else
+            return body(&unsafeDowncast(object, to: StructBox<T>.self).storage.pointee)
+        #endif
     }
 
     /// Where a key path's value lies, relative to the object's base: the field's offset
@@ -88,7 +129,7 @@ enum ObjectStorage {
     static func projectedOffset<T, V>(_ keyPath: WritableKeyPath<T, V>, sample: AnyObject?) -> Int? {
         guard let sample else { return MemoryLayout<T>.offset(of: keyPath) }
         guard let reference = keyPath as? ReferenceWritableKeyPath<T, V> else { return nil }
-        let instance = unsafeBitCast(sample, to: T.self)
+        let instance = self.instance(sample, as: T.self)
         let base = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
         let field = withUnsafeMutablePointer(to: &instance[keyPath: reference]) { UnsafeRawPointer($0) }
         return field - base
@@ -112,7 +153,7 @@ enum ObjectStorage {
         value: (String) -> V?
     ) -> Int? {
         guard let reference = keyPath as? ReferenceWritableKeyPath<T, V>, !candidates.isEmpty else { return nil }
-        let instance = unsafeBitCast(sample, to: T.self)
+        let instance = self.instance(sample, as: T.self)
         let base = UnsafeRawPointer(Unmanaged.passUnretained(sample).toOpaque())
         let size = MemoryLayout<V>.size
         var holding = candidates

@@ -1,6 +1,7 @@
 // Invariants (audited layer, see Unchecked.swift):
 // - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
 //   thread and never re-enters itself, so no two accesses to its state overlap.
+// - SafeMode: the same state without the attribute, every access checked.
 
 /// Where a streaming parse's engine puts the objects it streams instead of placing them in
 /// their parent.
@@ -15,11 +16,6 @@
 final class StreamSink {
     /// Whether an object is of the streamed type (`object is T`).
     private let isStreamed: (Any) -> Bool
-    /// The answer for each binding, decided from its first object: one type test per
-    /// mapping, not per element.
-    @exclusivity(unchecked) private var decisions: [ObjectIdentifier: Bool] = [:]
-    /// The frame index of the open streamed object, or -1 when none is open.
-    @exclusivity(unchecked) var openFrame = -1
     /// A completed streamed object: a class instance as itself, so that handing it out
     /// needs no cast from `Any` (see ``StreamCaster``), or a struct's value.
     enum Queued {
@@ -27,9 +23,22 @@ final class StreamSink {
         case value(Any)
     }
 
-    /// Completed objects not yet handed to the caller, oldest first from ``head``.
-    @exclusivity(unchecked) private var queue: [Queued] = []
-    @exclusivity(unchecked) private var head = 0
+    #if SafeMode
+        // The same state, with exclusivity checked (see the invariants above).
+        private var decisions: [ObjectIdentifier: Bool] = [:]
+        var openFrame = -1
+        private var queue: [Queued] = []
+        private var head = 0
+    #else
+        /// The answer for each binding, decided from its first object: one type test per
+        /// mapping, not per element.
+        @exclusivity(unchecked) private var decisions: [ObjectIdentifier: Bool] = [:]
+        /// The frame index of the open streamed object, or -1 when none is open.
+        @exclusivity(unchecked) var openFrame = -1
+        /// Completed objects not yet handed to the caller, oldest first from ``head``.
+        @exclusivity(unchecked) private var queue: [Queued] = []
+        @exclusivity(unchecked) private var head = 0
+    #endif
 
     init(isStreamed: @escaping (Any) -> Bool) {
         self.isStreamed = isStreamed

@@ -43,5 +43,11 @@ enum UncheckedLayer {
     /// Whether this build replaced the layer with its checked equivalents (the `SafeMode`
     /// trait): key-path writes, standard `String` creation, retained references and
     /// checked exclusivity.
-    static let isSafeMode = false
+    static let isSafeMode: Bool = {
+        #if SafeMode
+            true
+        #else
+            false
+        #endif
+    }()
 }

@@ -6,14 +6,17 @@
 /// values are escaped in one pass that copies runs of ordinary bytes whole, and a
 /// character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
 /// whatever of the value was already written.
-struct XMLWriter {
+///
+/// `package`: XMLBindRPC writes its wire messages straight through it (see
+/// ``init(reservingCapacity:)``), with the same escaping and refusals as the serializer.
+package struct XMLWriter {
     /// A character that no XML 1.0 document can contain, even escaped: a C0 control
     /// other than tab, line feed and carriage return, or U+FFFE / U+FFFF.
-    struct InvalidCharacter: Error {
-        let scalar: UInt32
+    package struct InvalidCharacter: Error {
+        package let scalar: UInt32
 
         /// `U+0007`.
-        var codePoint: String {
+        package var codePoint: String {
             let hex = String(scalar, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
@@ -23,7 +26,7 @@ struct XMLWriter {
     typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
     /// The bytes not yet handed on.
-    private(set) var buffer: [UInt8] = []
+    package private(set) var buffer: [UInt8] = []
     /// Without a sink: the document so far.
     let storage: DocumentStorage?
     private let sink: Sink?
@@ -41,6 +44,18 @@ struct XMLWriter {
         buffer.reserveCapacity(self.flushThreshold + 4096)
     }
 
+    /// Creates a writer that keeps the whole document in ``buffer``, never handing it on
+    /// (``flush()`` keeps it too): for small documents read back whole, such as an XML-RPC
+    /// message.
+    ///
+    /// - Parameter capacity: The bytes to reserve up front.
+    package init(reservingCapacity capacity: Int) {
+        sink = nil
+        storage = nil
+        flushThreshold = .max
+        buffer.reserveCapacity(max(0, capacity))
+    }
+
     // MARK: Markup
 
     /// Writes markup as it is: names, `<`, `="`, line breaks and indentation.
@@ -48,12 +63,47 @@ struct XMLWriter {
         buffer.append(contentsOf: bytes)
     }
 
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         buffer.append(contentsOf: text.utf8)
     }
 
     mutating func raw(_ byte: UInt8) {
         buffer.append(byte)
+    }
+
+    /// How many bytes the buffer holds: a mark for ``takeBack(to:)``.
+    package var count: Int { buffer.count }
+
+    /// Takes back what was written since `mark` (a ``count`` read before, in the same
+    /// buffer): for markup that turns out to be wrong once its content is known, such as
+    /// a start tag whose element stays empty.
+    package mutating func takeBack(to mark: Int) {
+        guard mark >= 0, mark < buffer.count else { return }
+        buffer.removeSubrange(mark...)
+    }
+
+    /// Writes markup known when the program is built (`<value><int>`), as it is.
+    package mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    }
+
+    /// Writes an integer in decimal, without making a `String`.
+    package mutating func decimal(_ value: Int64) {
+        var magnitude = value.magnitude
+        // 20 digits hold UInt64.max; one more for the sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
@@ -83,7 +133,7 @@ struct XMLWriter {
 
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
-    mutating func text(_ value: String) throws(InvalidCharacter) {
+    package mutating func text(_ value: String) throws(InvalidCharacter) {
         let mark = buffer.count
         do {
             try escape(value, inAttribute: false)
@@ -218,7 +268,8 @@ struct XMLWriter {
 
     /// Hands whatever is buffered on: to the sink, or into the storage.
     mutating func flush() throws {
-        guard !buffer.isEmpty else { return }
+        // A writer made with `init(reservingCapacity:)` keeps its document in the buffer.
+        guard !buffer.isEmpty, sink != nil || storage != nil else { return }
         if let sink {
             try buffer.withUnsafeBytes { try sink($0) }
         } else if let storage {

@@ -60,7 +60,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 encode: { object throws(XMLRPCError) in
                     let value = try object[keyPath: keyPath].xmlrpcValue()
-                    return value == .nil ? nil : value
+                    if case .nil = value { return nil }
+                    return value
                 }))
     }
 
@@ -131,6 +132,26 @@ public struct XMLRPCStructMapping<T>: Sendable {
             try member.decode(&object, child)
         }
         return object
+    }
+
+    /// Writes the struct value of an instance, as ``encode(_:)`` gives it, without making
+    /// the ``XMLRPCValue`` of the struct first.
+    func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
+        let mark = writer.count
+        writer.append("<value><struct>")
+        var written = false
+        for member in members {
+            guard let value = try member.encode(object) else { continue }
+            try writer.appendMember(member.name, value)
+            written = true
+        }
+        guard written else {
+            // Every member was left out: the empty form, as the serializer writes it.
+            writer.takeBack(to: mark)
+            writer.append("<value><struct/></value>")
+            return
+        }
+        writer.append("</struct></value>")
     }
 
     /// The struct value of an instance: its declared members in declaration order.

@@ -1,0 +1,36 @@
+/// A value written element by element, without an ``XMLRPCValue`` of the whole of it first.
+protocol WireStreamable {
+    func append(to writer: inout WireWriter) throws(XMLRPCError)
+}
+
+extension Array: WireStreamable where Element: XMLRPCEncodable {
+    /// `<array>`, each element written as it comes.
+    func append(to writer: inout WireWriter) throws(XMLRPCError) {
+        guard !isEmpty else {
+            writer.append("<value><array><data/></array></value>")
+            return
+        }
+        writer.append("<value><array><data>")
+        for element in self { try writer.appendEncodable(element) }
+        writer.append("</data></array></value>")
+    }
+}
+
+extension WireWriter {
+    /// Writes a typed value: structs of ``XMLRPCStructConvertible`` types through their
+    /// mapping and arrays element by element, straight into the document; anything else
+    /// through its ``XMLRPCEncodable/xmlrpcValue()``. The bytes are those of
+    /// `appendValue(value.xmlrpcValue())`; what is saved is building and freeing that value
+    /// (for an array of structs, about as much work as writing it).
+    mutating func appendEncodable(_ value: some XMLRPCEncodable) throws(XMLRPCError) {
+        switch value {
+        case let structValue as any XMLRPCStructConvertible: try appendStruct(of: structValue)
+        case let streamable as any WireStreamable: try streamable.append(to: &self)
+        default: try appendValue(value.xmlrpcValue())
+        }
+    }
+
+    private mutating func appendStruct<S: XMLRPCStructConvertible>(of value: S) throws(XMLRPCError) {
+        try S.xmlrpcMembers.write(value, to: &self)
+    }
+}

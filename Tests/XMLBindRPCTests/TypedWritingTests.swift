@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import XMLBind
+
+@testable import XMLBindRPC
+
+/// A struct with a nested struct, an array of them and optionals, for the typed writer.
+private struct Shelf: Bindable, XMLRPCStructConvertible {
+    var label: String?
+    var count: Int = 0
+    var books: [Book] = []
+    var stamp: Date?
+    init() {}
+
+    static let xmlrpcMembers = xmlrpcMapping(Shelf.self)
+        .member(\.label)
+        .member(\.count, name: "n<>&")
+        .member(\.books)
+        .member(\.stamp)
+}
+
+private struct Book: Bindable, XMLRPCStructConvertible {
+    var title: String?
+    var pages: Int32?
+    init() {}
+
+    static let xmlrpcMembers = xmlrpcMapping(Book.self).member(\.title).member(\.pages)
+}
+
+/// `methodResponse(encoding:)` writes typed values straight into the document; it is held
+/// to the bytes of the value it stands for, `methodResponse(value.xmlrpcValue())`.
+@Suite("Typed writing")
+struct TypedWritingTests {
+    private static func book(_ title: String?, _ pages: Int32?) -> Book {
+        var book = Book()
+        book.title = title
+        book.pages = pages
+        return book
+    }
+
+    private static var shelves: [Shelf?] {
+        var full = Shelf()
+        full.label = "tab\t, cr\r, <&> ü 🎉"
+        full.count = Int(Int32.max) + 1
+        full.books = [book("a", 1), book(nil, nil), book("", -5)]
+        full.stamp = Date(timeIntervalSince1970: 1_714_566_605)
+        return [full, Shelf(), nil]
+    }
+
+    @Test func writesTheBytesOfTheValue() throws {
+        let shelves = Self.shelves
+        #expect(try XMLRPCCodec.methodResponse(encoding: shelves) == XMLRPCCodec.methodResponse(shelves.xmlrpcValue()))
+        let books = [Self.book(nil, nil)]
+        let empty = try XMLRPCCodec.methodResponse(encoding: books)
+        #expect(empty == (try XMLRPCCodec.methodResponse(books.xmlrpcValue())))
+        #expect(String(decoding: empty, as: UTF8.self).contains("<data><value><struct/></value></data>"))
+        #expect(try XMLRPCCodec.methodResponse(encoding: [Book]()) == XMLRPCCodec.methodResponse([]))
+        #expect(try XMLRPCCodec.methodResponse(encoding: [[Int32(1)], []]) == XMLRPCCodec.methodResponse([[1], []]))
+        #expect(try XMLRPCCodec.methodResponse(encoding: "x") == XMLRPCCodec.methodResponse("x"))
+    }
+
+    @Test func readsBackWhatItWrote() throws {
+        let data = try XMLRPCCodec.methodResponse(encoding: Self.shelves)
+        let read = try XMLRPCCodec.decodeResponse(data)[0].decode([Shelf?].self)
+        #expect(read.count == 3)
+        #expect(read[0]?.label == "tab\t, cr\r, <&> ü 🎉")
+        #expect(read[0]?.count == Int(Int32.max) + 1)
+        #expect(read[0]?.books.map(\.title) == ["a", nil, ""])
+        #expect(read[1]?.books.isEmpty == true)
+        #expect(read[2] == nil)
+    }
+
+    @Test func refusesWhatXMLCannotHold() {
+        #expect(throws: XMLRPCError.encoding("cannot write a string: the character U+0007 is not allowed in XML 1.0")) {
+            try XMLRPCCodec.methodResponse(encoding: [Self.book("bell \u{7}", 1)])
+        }
+    }
+}
