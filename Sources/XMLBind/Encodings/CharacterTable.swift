@@ -1,3 +1,8 @@
+// Invariants (see Unchecked/Unchecked.swift for the audited layers): `pairs` and `triples`
+// hold 65,536 initialized entries each from `init` to `deinit`, which frees them once; the
+// converter indexes them with two bytes (at most 65,535). expat holds a table (retained)
+// for as long as it uses it (ExpatDriver+Encoding.swift).
+
 /// An encoding's characters in the form expat's unknown-encoding handler takes them: a
 /// map of the 256 first bytes, and for multi-byte characters a table the converter
 /// function reads.

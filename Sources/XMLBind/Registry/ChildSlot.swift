@@ -206,7 +206,7 @@ struct ChildSlot: Sendable {
         var current: AnyClass? = type
         while let candidate = current {
             if ObjectIdentifier(candidate) == ObjectIdentifier(base) { return true }
-            current = _getSuperclass(candidate)
+            current = TypeReflection.superclass(of: candidate)
         }
         return false
     }

@@ -98,7 +98,7 @@ final class ElementBinding: Sendable {
     let propertyForm: WritingOptions.PropertyForm?
 
     init<T: Bindable>(_ definition: ClassDefinition<T>, prefixes: [String: String]) {
-        typeName = _typeName(T.self, qualified: false)
+        typeName = TypeReflection.name(of: T.self)
         elementName = definition.elementName.resolving(prefixes)
         let access = definition.access
         self.access = access

@@ -20,7 +20,7 @@ struct InheritedConformances: Sendable {
     /// The conformances of `type` when it is a subclass; `nil` for any other type.
     @usableFromInline
     static func of(_ type: Any.Type) -> InheritedConformances? {
-        guard let classType = type as? AnyClass, _getSuperclass(classType) != nil else { return nil }
+        guard let classType = type as? AnyClass, TypeReflection.superclass(of: classType) != nil else { return nil }
         var found = InheritedConformances()
         if let origin = type as? any (OriginAware & Bindable).Type { found.setOrigin = originSetter(origin) }
         if let namespace = type as? any (NamespaceAware & Bindable).Type {

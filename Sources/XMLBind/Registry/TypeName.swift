@@ -2,7 +2,7 @@
 /// document is never "nil"), `[Int]` for `Array<Int>`.
 enum TypeName {
     static func forMessages(_ type: Any.Type) -> String {
-        var name = _typeName(type, qualified: false)
+        var name = TypeReflection.name(of: type)
         if name.hasPrefix("Optional<"), name.hasSuffix(">") {
             name = String(name.dropFirst("Optional<".count).dropLast())
         }

@@ -24,6 +24,7 @@
 //   DocumentStorage
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
+//   TypeReflection        a class's superclass and a type's name (memory-safe internals)
 //
 // Outside this folder the core holds no raw field writes, `Unmanaged` references,
 // `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still
@@ -33,8 +34,15 @@
 // There are two such rooms, and this is one. The other is the expat layer (Expat/), the
 // only importer of CExpat: its files hold the C parser, its callbacks and the pointers
 // into expat's buffers, each with its invariants at the top. The iconv calls of
-// Encodings/Iconv.swift are the one C call site outside both, and stay beside the
-// encodings they serve.
+// Encodings/Iconv.swift are the one C call site outside both, and the tables expat's
+// unknown-encoding handler reads (Encodings/CharacterTable.swift) the one other memory of
+// its own: they stay beside the encodings they serve, with their invariants at the top.
+//
+// The SafeMode trait (`swift build --traits SafeMode`) replaces this layer with checked
+// code: no field offsets (every value goes through its key path), `String(decoding:as:)`,
+// strong references instead of `HeldObject`'s and `UnretainedReference`'s unmanaged ones,
+// checked casts, and state without `@exclusivity(unchecked)` (here and in the expat
+// driver). Each file says what SafeMode does to it; the test suite runs in both builds.
 
 /// Facts about the unchecked layer of this build.
 enum UncheckedLayer {
