@@ -5,12 +5,10 @@ import Foundation
 ///
 /// The parser is created like XMLBind's driver creates it (`XML_ParserCreateNS` with the
 /// same U+0001 separator, namespace triplets on, parameter entities never parsed) and is
-/// fed the same 1 MiB pieces (`XML_Parse`) that a whole-document XMLBind parse of `Data`
-/// hands it. Element and character-data handlers are set, and do nothing.
+/// handed the whole document in one final `XML_Parse`, as a whole-document XMLBind parse
+/// of `Data` hands it. Element and character-data handlers are set, and do nothing.
 struct FloorContender: Contender {
     let name = "floor"
-    /// The piece size XMLBind's `ParseOptions` uses by default.
-    private let chunkSize = 1 << 20
 
     private static let startElement: XML_StartElementHandler = { _, _, _ in }
     private static let endElement: XML_EndElementHandler = { _, _ in }
@@ -26,18 +24,9 @@ struct FloorContender: Contender {
         XML_SetElementHandler(parser, Self.startElement, Self.endElement)
         XML_SetCharacterDataHandler(parser, Self.characterData)
 
-        let chunkSize = self.chunkSize
         let failed: Bool = document.bytes.withUnsafeBytes { bytes in
-            var offset = 0
-            repeat {
-                let end = min(offset + chunkSize, bytes.count)
-                let base = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
-                if XML_Parse(parser, base, Int32(end - offset), end == bytes.count ? 1 : 0) == XML_STATUS_ERROR {
-                    return true
-                }
-                offset = end
-            } while offset < bytes.count
-            return false
+            let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+            return XML_Parse(parser, base, Int32(bytes.count), 1) == XML_STATUS_ERROR
         }
         if failed {
             let message = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "unknown error"

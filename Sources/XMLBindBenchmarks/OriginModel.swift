@@ -74,37 +74,52 @@ enum OriginModel {
 
     /// The beans checksum line, or a line naming how many objects had no origin.
     static func checksumLine(_ root: BeansRoot) -> String {
-        var tally = BeansModel.Tally()
-        var missing = root.origin == nil ? 1 : 0
-        func add(_ bean: Bean) {
-            tally.beans += 1
-            if bean.lazy { tally.lazy += 1 }
-            if bean.origin == nil { missing += 1 }
-            tally.bytes += size(bean.id) + size(bean.clazz) + size(bean.scope)
+        var tally = Tally()
+        tally.missing = root.origin?.line == nil ? 1 : 0
+        for bean in root.beans {
+            tally.add(bean)
+        }
+        for define in root.defines {
+            tally.add(define)
+        }
+        return tally.missing == 0 ? tally.counts.line : "\(tally.missing) objects without an origin"
+    }
+
+    /// ``BeansModel/Tally`` for these types, and the objects found without an origin (a
+    /// struct with mutating methods, as the plain model's, so that the walk is harness
+    /// work of the same size).
+    struct Tally {
+        var counts = BeansModel.Tally()
+        var missing = 0
+
+        mutating func add(_ define: Define) {
+            counts.defines += 1
+            if define.origin?.line == nil { missing += 1 }
+            counts.bytes += size(define.namespace) + size(define.key) + size(define.type) + size(define.value)
+        }
+
+        mutating func add(_ bean: Bean) {
+            counts.beans += 1
+            if bean.lazy { counts.lazy += 1 }
+            if bean.origin?.line == nil { missing += 1 }
+            counts.bytes += size(bean.id) + size(bean.clazz) + size(bean.scope)
             for property in bean.properties {
-                tally.properties += 1
-                if property.origin == nil { missing += 1 }
-                tally.bytes += size(property.name) + size(property.ref)
-                tally.bytes += property.value?.utf8.count ?? property.text.utf8.count
+                counts.properties += 1
+                if property.origin?.line == nil { missing += 1 }
+                counts.bytes += size(property.name) + size(property.ref)
+                counts.bytes += property.value?.utf8.count ?? property.text.utf8.count
                 if let inner = property.bean { add(inner) }
             }
         }
-        root.beans.forEach(add)
-        for define in root.defines {
-            tally.defines += 1
-            if define.origin == nil { missing += 1 }
-            tally.bytes += size(define.namespace) + size(define.key) + size(define.type) + size(define.value)
-        }
-        return missing == 0 ? tally.line : "\(missing) objects without an origin"
     }
 
     /// The rss checksum line, or a line naming how many objects had no origin.
     static func checksumLine(_ root: RSSRoot) -> String {
         let items = root.channel?.items ?? []
-        var missing = (root.origin == nil ? 1 : 0) + (root.channel.map { $0.origin == nil ? 1 : 0 } ?? 0)
+        var missing = (root.origin?.line == nil ? 1 : 0) + (root.channel.map { $0.origin?.line == nil ? 1 : 0 } ?? 0)
         var bytes = 0
         for item in items {
-            if item.origin == nil { missing += 1 }
+            if item.origin?.line == nil { missing += 1 }
             bytes +=
                 item.title.utf8.count + item.link.utf8.count + item.description.utf8.count + item.pubDate.utf8.count
         }

@@ -18,11 +18,7 @@ struct StreamContender: Contender {
         case .beans:
             var tally = BeansModel.Tally()
             try stream(document, BinderContender.beansBinder, each: (any BeansEntry).self) { entry in
-                switch entry {
-                case let bean as BeansModel.Bean: tally.add(bean)
-                case let define as BeansModel.Define: tally.add(define)
-                default: break
-                }
+                entry.add(to: &tally)
             }
             return .tally(tally.line)
         case .rss:
@@ -49,7 +45,16 @@ struct StreamContender: Contender {
     }
 }
 
-/// What the beans workload streams: its two top-level kinds of object.
-protocol BeansEntry {}
-extension BeansModel.Bean: BeansEntry {}
-extension BeansModel.Define: BeansEntry {}
+/// What the beans workload streams: its two top-level kinds of object, each adding itself
+/// to the tally (a requirement, so that the closure needs no cast back to the class).
+protocol BeansEntry {
+    func add(to tally: inout BeansModel.Tally)
+}
+
+extension BeansModel.Bean: BeansEntry {
+    func add(to tally: inout BeansModel.Tally) { tally.add(self) }
+}
+
+extension BeansModel.Define: BeansEntry {
+    func add(to tally: inout BeansModel.Tally) { tally.add(self) }
+}

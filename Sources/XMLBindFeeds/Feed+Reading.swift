@@ -20,7 +20,7 @@ extension Feed {
         self = try Self.feed(of: root, file: file)
     }
 
-    /// Reads a feed from a file, in chunks (never whole).
+    /// Reads a feed from a file, straight into expat's buffer (whole up to 64 MiB, in pieces beyond).
     ///
     /// - Parameter url: A `file:` URL.
     /// - Throws: ``XMLBindError``, with code ``XMLBindError/Code/io`` when the file cannot

@@ -85,6 +85,20 @@ struct WholeInputTests {
         #expect((malformed?.diagnostics.first?.origin?.line ?? 0) >= 12_002)
     }
 
+    /// A file over the document size limit is refused, whole read or not.
+    @Test func filesOverTheSizeLimitAreRefused() throws {
+        let url = try Self.file(Data(Self.document().utf8), "large.xml")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let binder = XMLBinder(options: ParseOptions(limits: ParseLimits(maximumDocumentSize: 100_000))).register(
+            mapping(Group.self, element: "group").children(\.entries),
+            mapping(Entry.self, element: "entry").attribute(\.key).attribute(\.size))
+        let error = bindError { _ = try binder.parse(contentsOf: url, as: Group.self) }
+        #expect(error?.code == .documentSizeLimitExceeded)
+        let small = try Self.file(Data("<group><entry key='a'/></group>".utf8), "small.xml")
+        defer { try? FileManager.default.removeItem(at: small) }
+        #expect(try binder.parse(contentsOf: small, as: Group.self).entries.count == 1)
+    }
+
     /// Encodings are still decided from the head of a whole input, and transcoded ones read.
     @Test func encodingsOfWholeInputs() throws {
         let declared = Self.document(

@@ -227,7 +227,9 @@ extension BindingEngine {
             // parent, and only while the document has had no error.
             if let stream, stream.openFrame == frames.count &- 1 {
                 stream.openFrame = -1
-                if errorCount == 0 { stream.append(binding.access.value(object)) }
+                if errorCount == 0 {
+                    stream.append(binding.access.isClass ? .object(object) : .value(binding.access.value(object)))
+                }
                 return false
             }
             return true
@@ -241,21 +243,23 @@ extension BindingEngine {
         }
     }
 
-    /// Text: most of it (the whitespace between elements) is not wanted; that answer
-    /// stays inline, and gathering the rest is a call of its own, so that expat's most
-    /// frequent callback needs no stack frame of its own.
+    /// Character data of the innermost element, which keeps text.
+    ///
+    /// No test is needed here: the driver gives expat a text handler only while
+    /// ``wantsText`` holds (most character data, the whitespace between elements, then
+    /// goes by without a call), and what it depends on (the frames, skipping) changes
+    /// only at a tag, after which the driver asks again.
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard skipDepth == 0 || skipKeepsText, let top = frames.indices.last, frames[top].textStart >= 0 else { return }
-        gatherText(bytes, count: count, top: top)
+        if resolver != nil { noteTextOffset() }
+        text.append(bytes, count: count)
     }
 
+    /// Records where the innermost element's text starts, for substitution.
     @inline(never)
-    private func gatherText(_ bytes: UnsafePointer<UInt8>, count: Int, top: Int) {
-        if resolver != nil, frames[top].textOffset < 0, let driver {
-            frames[top].textOffset = driver.currentByteIndex
-        }
-        text.append(bytes, count: count)
+    private func noteTextOffset() {
+        guard let top = frames.lastAddress, top.pointee.textOffset < 0, let driver else { return }
+        top.pointee.textOffset = driver.currentByteIndex
     }
 
     /// Drops the shared text buffer's bytes from `start` on (an element's text, once used).

@@ -8,7 +8,7 @@ extension XMLBinder {
         /// Bytes in memory; `forceUTF8` for `String` input, whose bytes are UTF-8 whatever
         /// its declaration says.
         case data(Data, forceUTF8: Bool)
-        /// A file, read through expat's own buffer in chunks.
+        /// A file, read into expat's own buffer (whole up to `ParseOptions.wholeFileLimit`).
         case file(String)
         /// Pieces handed to expat one by one.
         case chunks(AnySequence<Data>)

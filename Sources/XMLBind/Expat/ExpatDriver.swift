@@ -267,14 +267,16 @@ final class ExpatDriver {
     /// Reads a file descriptor to its end straight into expat's own buffer
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), at least `chunkSize` bytes at a time.
     ///
-    /// A regular file of at most `limit` bytes is read whole after its head, in one piece
-    /// that reaches its end: the last piece, over which expat does not recount lines and
-    /// columns (see ``ParseOptions/wholeFileLimit``).
+    /// A regular file of at most `limit` bytes (and within ``ParseLimits/maximumDocumentSize``)
+    /// is read whole after its head, in one piece that reaches its end: the last piece, over
+    /// which expat does not recount lines and columns (see ``ParseOptions/wholeFileLimit``).
     func feed(fileDescriptor: Int32, chunkSize: Int, wholeUpTo limit: Int) -> FeedResult {
         var status = stat()
         let whole =
             fstat(fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
             && Int(status.st_size) <= limit
+            // A file over the document size limit is refused after its first pieces, unread.
+            && Int(status.st_size) <= limits.maximumDocumentSize ?? Int.max
         while true {
             var piece = chunkSize
             if whole {

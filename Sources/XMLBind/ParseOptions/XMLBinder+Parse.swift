@@ -63,8 +63,9 @@ extension XMLBinder {
         try typedRoot(bind(.data(Data(string.utf8), forceUTF8: true), file: file), as: type, warnings: &warnings)
     }
 
-    /// Binds a file, reading it through expat in chunks (never whole), and returns its
-    /// root object as the requested type.
+    /// Binds a file, reading it straight into expat's buffer (whole up to
+    /// ``ParseOptions/wholeFileLimit``, in ``ParseOptions/chunkSize`` pieces beyond), and
+    /// returns its root object as the requested type.
     ///
     /// - Parameters:
     ///   - url: A `file:` URL.
@@ -79,7 +80,7 @@ extension XMLBinder {
         return try parse(contentsOf: url, as: type, file: file, warnings: &warnings)
     }
 
-    /// Binds a file, reading it in chunks, returns its root object as the requested type,
+    /// Binds a file, reading it into expat's buffer, returns its root object as the requested type,
     /// and hands back the warnings the parse found.
     ///
     /// - Parameters:
@@ -118,7 +119,7 @@ extension XMLBinder {
         try bind(.data(Data(string.utf8), forceUTF8: true), file: file).root
     }
 
-    /// Binds a file, reading it in chunks, and returns its root object, whatever its type.
+    /// Binds a file, reading it into expat's buffer, and returns its root object, whatever its type.
     ///
     /// - Parameters:
     ///   - url: A `file:` URL.

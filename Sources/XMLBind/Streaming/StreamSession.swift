@@ -18,6 +18,8 @@ final class StreamSession<Element> {
     private let engine: BindingEngine
     private let driver: ExpatDriver
     private let sink: StreamSink
+    /// Turns the queued objects into `Element`s without a dynamic cast per object.
+    private let caster = StreamCaster<Element>()
     private let file: String?
     /// The input, when it can be read again for diagnostics; `nil` when ``recent`` is kept.
     private let source: SourceText?
@@ -125,8 +127,11 @@ final class StreamSession<Element> {
 
     /// The next streamed object, if one is waiting.
     func nextObject() -> Element? {
-        while let object = sink.popFirst() {
-            if let typed = object as? Element { return typed }
+        while let queued = sink.popFirst() {
+            switch queued {
+            case .object(let object): if let typed = caster.cast(object) { return typed }
+            case .value(let value): if let typed = value as? Element { return typed }
+            }
         }
         return nil
     }
@@ -135,8 +140,13 @@ final class StreamSession<Element> {
     ///
     /// - Returns: `false` when `body` asked to stop (the rest of the queue is dropped).
     func deliver(to body: (Element) throws -> StreamAction) rethrows -> Bool {
-        while let object = nextObject() {
-            if try body(object) == .stop {
+        while let queued = sink.popFirst() {
+            let action: StreamAction?
+            switch queued {
+            case .object(let object): action = try caster.hand(object, to: body)
+            case .value(let value): action = try (value as? Element).map(body)
+            }
+            if action == .stop {
                 sink.removeAll()
                 return false
             }

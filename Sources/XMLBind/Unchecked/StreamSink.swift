@@ -16,11 +16,18 @@
 final class StreamSink {
     /// Whether an object is of the streamed type (`object is T`).
     private let isStreamed: (Any) -> Bool
+    /// A completed streamed object: a class instance as itself, so that handing it out
+    /// needs no cast from `Any` (see ``StreamCaster``), or a struct's value.
+    enum Queued {
+        case object(AnyObject)
+        case value(Any)
+    }
+
     #if SafeMode
         // The same state, with exclusivity checked (see the invariants above).
         private var decisions: [ObjectIdentifier: Bool] = [:]
         var openFrame = -1
-        private var queue: [Any] = []
+        private var queue: [Queued] = []
         private var head = 0
     #else
         /// The answer for each binding, decided from its first object: one type test per
@@ -29,7 +36,7 @@ final class StreamSink {
         /// The frame index of the open streamed object, or -1 when none is open.
         @exclusivity(unchecked) var openFrame = -1
         /// Completed objects not yet handed to the caller, oldest first from ``head``.
-        @exclusivity(unchecked) private var queue: [Any] = []
+        @exclusivity(unchecked) private var queue: [Queued] = []
         @exclusivity(unchecked) private var head = 0
     #endif
 
@@ -47,12 +54,12 @@ final class StreamSink {
     }
 
     /// Queues a completed streamed object.
-    func append(_ object: Any) {
+    func append(_ object: Queued) {
         queue.append(object)
     }
 
     /// The oldest queued object, removed from the queue.
-    func popFirst() -> Any? {
+    func popFirst() -> Queued? {
         guard head < queue.count else { return nil }
         let object = queue[head]
         head += 1

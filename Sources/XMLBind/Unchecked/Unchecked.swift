@@ -25,6 +25,8 @@
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
 //   TypeReflection        a class's superclass and a type's name (memory-safe internals)
+//   StreamCaster          streamed class instances made into the stream's `Element` from
+//                         a template of their class, not by a dynamic cast per object
 //
 // Outside this folder the core holds no raw field writes, `Unmanaged` references,
 // `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still
