@@ -27,6 +27,22 @@ private struct Book: Bindable, XMLRPCStructConvertible {
     static let xmlrpcMembers = xmlrpcMapping(Book.self).member(\.title).member(\.pages)
 }
 
+/// Every scalar member type the typed writer writes from the property's own type.
+private struct Scalars: Bindable, XMLRPCStructConvertible {
+    var score = 0.0
+    var active = false
+    var blob = Data()
+    var big: Int64 = 0
+    var small: Int64 = 0
+    var code = 0
+    var note: Double?
+    init() {}
+
+    static let xmlrpcMembers = xmlrpcMapping(Scalars.self)
+        .member(\.score).member(\.active).member(\.blob).member(\.big).member(\.small)
+        .member(\.code, conversion: Int.xmlConversion).member(\.note)
+}
+
 /// `methodResponse(encoding:)` writes typed values straight into the document; it is held
 /// to the bytes of the value it stands for, `methodResponse(value.xmlrpcValue())`.
 @Suite("Typed writing")
@@ -57,6 +73,28 @@ struct TypedWritingTests {
         #expect(try XMLRPCCodec.methodResponse(encoding: [Book]()) == XMLRPCCodec.methodResponse([]))
         #expect(try XMLRPCCodec.methodResponse(encoding: [[Int32(1)], []]) == XMLRPCCodec.methodResponse([[1], []]))
         #expect(try XMLRPCCodec.methodResponse(encoding: "x") == XMLRPCCodec.methodResponse("x"))
+    }
+
+    @Test func writesScalarsAsTheirValues() throws {
+        var full = Scalars()
+        full.score = 0.1 + 0.2
+        full.active = true
+        full.blob = Data([0, 1, 2, 250])
+        full.big = Int64(Int32.min) - 1
+        full.small = -7
+        full.code = 42
+        full.note = -1e300
+        let values = [full, Scalars()]
+        let data = try XMLRPCCodec.methodResponse(encoding: values)
+        #expect(data == (try XMLRPCCodec.methodResponse(values.xmlrpcValue())))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("<name>big</name><value><i8>-2147483649</i8></value>"))
+        #expect(text.contains("<name>code</name><value><string>42</string></value>"))
+        #expect(text.contains("<name>blob</name><value><base64/></value>"))
+        let read = try XMLRPCCodec.decodeResponse(data)[0].decode([Scalars].self)
+        #expect(read.map(\.score) == [0.1 + 0.2, 0])
+        #expect(read.map(\.note) == [-1e300, nil])
+        #expect(read.map(\.blob) == [Data([0, 1, 2, 250]), Data()])
     }
 
     @Test func readsBackWhatItWrote() throws {

@@ -34,6 +34,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var decode: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
         /// The member's value to write, or nil to leave it out.
         var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
+        /// Writes the member into a document, or nothing when it is left out; whether it wrote.
+        var write: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool
     }
 
     private let make: @Sendable () -> T
@@ -54,15 +56,26 @@ public struct XMLRPCStructMapping<T>: Sendable {
     ///   - keyPath: The property.
     ///   - name: The member's name; the property's name when omitted.
     public func member<V: XMLRPCCodable>(_ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil) -> Self {
-        adding(
+        let memberName = name ?? Self.propertyName(keyPath)
+        let encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue? = { object throws(XMLRPCError) in
+            let value = try object[keyPath: keyPath].xmlrpcValue()
+            if case .nil = value { return nil }
+            return value
+        }
+        // Scalars (and their optionals) are written from the property's own type; anything
+        // else through its value.
+        var write = Self.writingValue(of: encode, name: memberName)
+        if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
+            let typed: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool = direct.memberWriter(
+                MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
+        {
+            write = typed
+        }
+        return adding(
             Member(
-                name: name ?? Self.propertyName(keyPath), swiftName: Self.propertyName(keyPath),
+                name: memberName, swiftName: Self.propertyName(keyPath),
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
-                encode: { object throws(XMLRPCError) in
-                    let value = try object[keyPath: keyPath].xmlrpcValue()
-                    if case .nil = value { return nil }
-                    return value
-                }))
+                encode: encode, write: write))
     }
 
     /// Declares a member sent as a string and read through an XMLBind `Conversion`
@@ -76,9 +89,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
         _ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil, conversion: Conversion<V>
     ) -> Self {
         let typeName = String(describing: V.self)
+        let memberName = name ?? Self.propertyName(keyPath)
         return adding(
             Member(
-                name: name ?? Self.propertyName(keyPath), swiftName: Self.propertyName(keyPath),
+                name: memberName, swiftName: Self.propertyName(keyPath),
                 decode: { object, node throws(XMLRPCError) in
                     let text = try String(xmlrpc: node)
                     do {
@@ -87,7 +101,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
                         throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
-                encode: { object in .string(conversion.format(object[keyPath: keyPath])) }))
+                encode: { object in .string(conversion.format(object[keyPath: keyPath])) },
+                write: Self.writingString(name: memberName) { object in conversion.format(object[keyPath: keyPath]) }))
     }
 
     /// Makes the member declared just before a required one: a struct without it is an error.
@@ -95,6 +110,30 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var copy = self
         if !copy.members.isEmpty { copy.members[copy.members.count - 1].isRequired = true }
         return copy
+    }
+
+    /// A member's writer through its ``XMLRPCValue``.
+    private static func writingValue(
+        of encode: @escaping @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?, name: String
+    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+        { object, writer throws(XMLRPCError) in
+            guard let value = try encode(object) else { return false }
+            try writer.appendMember(name, value)
+            return true
+        }
+    }
+
+    /// A string member's writer, its `<member><name>…</name>` made once.
+    private static func writingString(
+        name: String, _ text: @escaping @Sendable (T) -> String
+    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+        guard let prefix = try? WireWriter.memberPrefix(name) else {
+            // A name XML cannot hold: the writer reports it when a member is written.
+            return writingValue(of: { object in .string(text(object)) }, name: name)
+        }
+        return { object, writer throws(XMLRPCError) in
+            try text(object).appendWireMember(prefix: prefix, to: &writer)
+        }
     }
 
     private func adding(_ member: Member) -> Self {
@@ -140,9 +179,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
         let mark = writer.count
         writer.append("<value><struct>")
         var written = false
-        for member in members {
-            guard let value = try member.encode(object) else { continue }
-            try writer.appendMember(member.name, value)
+        for member in members where try member.write(object, &writer) {
             written = true
         }
         guard written else {

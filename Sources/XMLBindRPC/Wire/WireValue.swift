@@ -7,25 +7,25 @@ import XMLBind
 /// `<value>` as the binder fills it: at most one typed element, or text of its own.
 ///
 /// The wire classes are filled by the binder during a parse and never changed after it, so
-/// an ``XMLRPCNode`` can share them across threads (hence `@unchecked Sendable`), and their
-/// properties need no dynamic exclusivity checks (`@exclusivity(unchecked)`): reading a
-/// value's twelve optionals through them cost more than the reading itself.
+/// an ``XMLRPCNode`` can share them across threads (hence `@unchecked Sendable`). Their
+/// properties keep Swift's dynamic exclusivity checks: unchecked exclusivity is unsafe code,
+/// which stays in XMLBind's audited layer.
 final class WireValue: Bindable, OriginAware, @unchecked Sendable {
-    @exclusivity(unchecked) var origin: Origin?
+    var origin: Origin?
     /// Text right inside `<value>`: the value when no typed element is given (a string).
-    @exclusivity(unchecked) var text: String?
-    @exclusivity(unchecked) var int: Int32?
-    @exclusivity(unchecked) var i4: Int32?
-    @exclusivity(unchecked) var i8: Int64?
-    @exclusivity(unchecked) var extensionI8: Int64?
-    @exclusivity(unchecked) var boolean: Bool?
-    @exclusivity(unchecked) var string: String?
-    @exclusivity(unchecked) var double: Double?
-    @exclusivity(unchecked) var dateTime: Date?
-    @exclusivity(unchecked) var base64: Data?
-    @exclusivity(unchecked) var structValue: WireStruct?
-    @exclusivity(unchecked) var arrayValue: WireArray?
-    @exclusivity(unchecked) var nilValue: WireNil?
+    var text: String?
+    var int: Int32?
+    var i4: Int32?
+    var i8: Int64?
+    var extensionI8: Int64?
+    var boolean: Bool?
+    var string: String?
+    var double: Double?
+    var dateTime: Date?
+    var base64: Data?
+    var structValue: WireStruct?
+    var arrayValue: WireArray?
+    var nilValue: WireNil?
 
     init() {}
 
@@ -50,26 +50,26 @@ final class WireValue: Bindable, OriginAware, @unchecked Sendable {
 
 /// `<struct>`: its members in document order.
 final class WireStruct: Bindable, @unchecked Sendable {
-    @exclusivity(unchecked) var members: [WireMember] = []
+    var members: [WireMember] = []
     init() {}
 }
 
 /// `<member>`: `<name>` and `<value>`, in either order.
 final class WireMember: Bindable, @unchecked Sendable {
-    @exclusivity(unchecked) var name: String?
-    @exclusivity(unchecked) var value: WireValue?
+    var name: String?
+    var value: WireValue?
     init() {}
 }
 
 /// `<array>`, holding `<data>`.
 final class WireArray: Bindable, @unchecked Sendable {
-    @exclusivity(unchecked) var data: WireData?
+    var data: WireData?
     init() {}
 }
 
 /// `<data>`: the array's values in order.
 final class WireData: Bindable, @unchecked Sendable {
-    @exclusivity(unchecked) var values: [WireValue] = []
+    var values: [WireValue] = []
     init() {}
 }
 

@@ -11,7 +11,11 @@ extension Array: WireStreamable where Element: XMLRPCEncodable {
             return
         }
         writer.append("<value><array><data>")
-        for element in self { try writer.appendEncodable(element) }
+        // One cast for the array rather than one per element.
+        let structType = Element.self as? any XMLRPCStructConvertible.Type
+        if try structType?.appendStructs(self, to: &writer) != true {
+            for element in self { try writer.appendEncodable(element) }
+        }
         writer.append("</data></array></value>")
     }
 }
@@ -32,5 +36,17 @@ extension WireWriter {
 
     private mutating func appendStruct<S: XMLRPCStructConvertible>(of value: S) throws(XMLRPCError) {
         try S.xmlrpcMembers.write(value, to: &self)
+    }
+}
+
+extension XMLRPCStructConvertible {
+    /// Writes `elements` when it is an array of this type, each element through the mapping
+    /// read once; whether it was. (The runtime casts an array to its own type without
+    /// touching the elements.)
+    static func appendStructs(_ elements: Any, to writer: inout WireWriter) throws(XMLRPCError) -> Bool {
+        guard let elements = elements as? [Self] else { return false }
+        let mapping = xmlrpcMembers
+        for element in elements { try mapping.write(element, to: &writer) }
+        return true
     }
 }

@@ -13,9 +13,9 @@ import XMLBind
 struct WireWriter {
     private var writer: XMLWriter
 
-    init(capacity: Int = 4096) {
+    init(capacity: Int = 4096, declaration: Bool = true) {
         writer = XMLWriter(reservingCapacity: capacity)
-        writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
 
     /// The document so far.
@@ -23,6 +23,36 @@ struct WireWriter {
 
     mutating func append(_ text: StaticString) {
         writer.raw(text)
+    }
+
+    /// Markup made before (a member's escaped `<member><name>…</name>`), as it is.
+    mutating func appendMarkup(_ text: String) {
+        writer.raw(text)
+    }
+
+    /// An integer's digits, without a `String`.
+    mutating func appendDecimal(_ value: Int64) {
+        writer.decimal(value)
+    }
+
+    /// `<value><double>…</double></value>`, the number in XMLBind's own format.
+    mutating func appendValue(double number: Double) {
+        append("<value><double>")
+        writer.raw(Self.doubleFormat.format(number))
+        append("</double></value>")
+    }
+
+    /// `<member><name>name</name>`, escaped: what a struct mapping writes before each
+    /// member's value, made once when the member is declared.
+    ///
+    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) for a character XML 1.0 cannot hold.
+    static func memberPrefix(_ name: String) throws(XMLRPCError) -> String {
+        guard !name.isEmpty else { return "<member><name/>" }
+        var prefix = WireWriter(capacity: name.utf8.count + 32, declaration: false)
+        prefix.append("<member><name>")
+        try prefix.appendEscaped(name, place: "a member's name")
+        prefix.append("</name>")
+        return String(decoding: prefix.writer.buffer, as: UTF8.self)
     }
 
     /// Text content, escaped by XMLBind's writer.
@@ -69,9 +99,7 @@ struct WireWriter {
                 append("</string></value>")
             }
         case .double(let number):
-            append("<value><double>")
-            writer.raw(Self.doubleFormat.format(number))
-            append("</double></value>")
+            appendValue(double: number)
         case .dateTime(let date):
             append("<value><dateTime.iso8601>")
             writer.raw(XMLRPCDateTime.format(date))
