@@ -62,7 +62,7 @@ struct BenchmarkRunner {
     /// - Returns: Whether every graph checksum agreed.
     func run(_ document: Document) throws -> Bool {
         var rows: [Row] = []
-        for contender in contenders {
+        for contender in contenders where contender.reads(document.workload) {
             rows.append(try measure(contender, on: document))
         }
         if options.measureMemory {

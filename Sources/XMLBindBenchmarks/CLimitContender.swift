@@ -73,50 +73,13 @@ final class CLimitContender: Contender {
 
     /// Runs the program once and returns the line it printed.
     private func run(_ workload: Workload, _ file: String) throws -> String {
-        let arguments = [program, workload.rawValue, file]
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw BenchmarkError("pipe failed") }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
         let environment =
             ProcessInfo.processInfo.environment.filter { $0.key != "BIND_NO_ORIGIN" }
             .map { "\($0.key)=\($0.value)" } + (withOrigins ? [] : ["BIND_NO_ORIGIN=1"])
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let result = try ChildProcess.run([program, workload.rawValue, file], environment: environment)
+        guard result.succeeded else {
+            throw BenchmarkError("\(program) \(workload.rawValue) \(file) failed (wait status \(result.status))")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
-        close(writeEnd)
-        guard spawned == 0 else {
-            close(readEnd)
-            throw BenchmarkError("cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: chunk[..<count])
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        close(readEnd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw BenchmarkError("waitpid failed") }
-        }
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw BenchmarkError("\(program) \(workload.rawValue) \(file) failed (wait status \(status))")
-        }
-        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.text
     }
 }

@@ -24,12 +24,16 @@ protocol Contender {
     /// Seconds of each timed parse that are not the work (a separate program's start-up),
     /// subtracted from every run.
     var startupSeconds: Double { get }
+
+    /// Whether the contender reads this workload; the table leaves it out of the others.
+    func reads(_ workload: Workload) -> Bool
 }
 
 extension Contender {
     func prepare(_ document: Document) throws {}
     var writesGraph: Bool { false }
     var startupSeconds: Double { 0 }
+    func reads(_ workload: Workload) -> Bool { true }
 }
 
 /// What one parse produced: an object graph to checksum, or (for the floor) only a count.

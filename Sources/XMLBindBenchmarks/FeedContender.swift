@@ -10,6 +10,8 @@ import XMLBindFeeds
 struct FeedContender: Contender {
     let name = "feed"
 
+    func reads(_ workload: Workload) -> Bool { workload == .rss }
+
     func parse(_ document: Document) throws -> ParseResult {
         guard document.workload == .rss else { throw BenchmarkError("feed: reads the rss workload only") }
         return .feed(try Feed(data: document.bytes))

@@ -32,50 +32,11 @@ enum PeakMemoryProbe {
             "/proc/self/exe", "--file", file, "--workload", workload.rawValue, "--only", contender, "--runs", "1",
             "--print-peak-memory",
         ]
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw BenchmarkError("pipe failed: \(errorText())") }
-        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addclose(&actions, writeEnd)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        close(writeEnd)
-        guard spawned == 0 else {
-            close(readEnd)
-            throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        let result = try ChildProcess.run(arguments)
+        guard result.succeeded else {
+            throw BenchmarkError("the child measuring '\(contender)' failed (wait status \(result.status))")
         }
-
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: chunk[..<count])
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
-        close(readEnd)
-
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw BenchmarkError("waitpid failed: \(errorText())") }
-        }
-        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
-        let exited = status & 0x7f == 0
-        let exitCode = (status >> 8) & 0xff
-        guard exited, exitCode == 0 else {
-            throw BenchmarkError("the child measuring '\(contender)' failed (wait status \(status))")
-        }
-        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard lines.count == 2 || lines.count == 3, lines[1].hasPrefix(peakPrefix),
             let peak = Int(lines[1].dropFirst(peakPrefix.count))
         else {
@@ -120,9 +81,5 @@ enum PeakMemoryProbe {
             return Int(digits).map { $0 * 1024 }  // reported in kB
         }
         return nil
-    }
-
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
     }
 }
