@@ -165,17 +165,20 @@ public enum XMLRPCCodec {
     static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
         guard let members = value.structValue?.members else {
             return document.error(
-                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
+                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)",
+                atByteOffset: value.byteOffset)
         }
         let code = members.first { $0.name == "faultCode" }?.value
         let string = members.first { $0.name == "faultString" }?.value
         guard let faultCode = code.flatMap({ $0.int ?? $0.i4 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
         else {
-            return document.error("the fault's faultCode is missing or not an int", at: code?.origin ?? value.origin)
+            return document.error(
+                "the fault's faultCode is missing or not an int", atByteOffset: code?.byteOffset ?? value.byteOffset)
         }
         guard let faultString = string?.stringValue else {
             return document.error(
-                "the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
+                "the fault's faultString is missing or not a string",
+                atByteOffset: string?.byteOffset ?? value.byteOffset)
         }
         return .fault(code: faultCode, faultString)
     }

@@ -42,6 +42,7 @@ extension BindingEngine {
                     return Origin(file: file, line: position.line, column: position.column + 1)
                 }
             }
+            if let setByteOffset = access.setByteOffset { setByteOffset(object, byteIndex) }
             if binding.storesNames { storeNames(of: binding, object: object, name: name) }
             if let attributes {
                 bindAttributes(

@@ -236,13 +236,12 @@ extension BindingEngine {
                         + "(\(property.placeDescription))",
                     byteOffset: frame.pointee.byteIndex))
         }
-        for slot in binding.requiredSlots {
-            let declared = binding.childSlots[slot]
-            // A single slot is marked when given; an array is complete by now.
-            let given =
-                declared.isSingle
-                ? frame.pointee.assigned.contains(binding.properties.count + slot) : !declared.read(object).isEmpty
+        for (slot, bit) in zip(binding.requiredSlots, binding.requiredSlotBits) {
+            // A single slot is marked when given; an array is complete by now. (The slot is
+            // only copied for a message: a copy retains each of its closures.)
+            let given = bit >= 0 ? frame.pointee.assigned.contains(bit) : !binding.childSlots[slot].read(object).isEmpty
             guard !given else { continue }
+            let declared = binding.childSlots[slot]
             report(
                 PendingDiagnostic(
                     code: .missingValue,

@@ -14,8 +14,6 @@ extension ElementBinding {
         let isLow: Bool
         /// The message declared with the choice, if any.
         let message: String?
-        /// The choice as written, for registration messages.
-        let declarationText: String
     }
 
     /// The choices of a mapping, and what keeps any of them from being registered.
@@ -30,7 +28,7 @@ extension ElementBinding {
         var choices: [Choice] = []
         var problems: [String] = []
         for choice in declared {
-            let text = choice.declarationText
+            var text: String { choice.declarationText }
             var items: [DeclaredItem] = []
             var refused = false
             func refuse(_ message: String) {
@@ -41,7 +39,8 @@ extension ElementBinding {
                 refuse("a choice is between two or more child elements; it names \(choice.keyPaths.count)")
             }
             for (position, keyPath) in choice.keyPaths.enumerated() {
-                let name = "\\." + XMLName.propertyName(of: keyPath)
+                // Only for messages: a key path's description is slow to make.
+                var name: String { "\\." + XMLName.propertyName(of: keyPath) }
                 if choice.keyPaths[..<position].contains(where: { $0 == keyPath }) {
                     refuse("it names \(name) twice")
                     continue
@@ -71,7 +70,7 @@ extension ElementBinding {
             choices.append(
                 Choice(
                     items: items, bits: bits, lowMask: lowMask, isLow: bits.allSatisfy { $0 < 64 },
-                    message: choice.message, declarationText: text))
+                    message: choice.message))
         }
         return (choices, problems)
     }
@@ -114,10 +113,15 @@ extension ElementBinding {
     /// member in `assigned`; with the choice's index. Cheap for a member of none: a mask test.
     @inline(__always)
     func givenAlternative(to bit: Int, in assigned: PropertySet) -> (choice: Int, given: Int)? {
-        if bit < 64, !hasHighChoiceBits, choiceBits & (1 << UInt64(bit)) == 0 { return nil }
+        if bit < 64, !hasHighChoiceBits {
+            // Not a member, or no other member of any choice given yet: the usual cases.
+            let own: UInt64 = 1 << UInt64(bit)
+            if choiceBits & own == 0 || assigned.lowBits(in: choiceBits & ~own) == 0 { return nil }
+        }
         return anyGivenAlternative(to: bit, in: assigned)
     }
 
+    @inline(never)
     private func anyGivenAlternative(to bit: Int, in assigned: PropertySet) -> (choice: Int, given: Int)? {
         for (index, choice) in choices.enumerated() {
             if choice.isLow, bit < 64 {

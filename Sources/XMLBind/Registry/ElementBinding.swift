@@ -33,6 +33,9 @@ final class ElementBinding: Sendable {
     let requiredProperties: [Int]
     /// Child slots with `.required()`: at least one child.
     let requiredSlots: [Int]
+    /// For each of them, its bit in an object frame's ``BindingEngine/Frame/assigned`` when
+    /// it holds one child (`.child`), or -1 for a collection (checked by reading it).
+    let requiredSlotBits: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
     /// Modifiers of the definition that fit no declaration, and the positions of the
@@ -179,6 +182,7 @@ final class ElementBinding: Sendable {
         misplacedAfter = definition.declarations.contents.misplacedAfter
         validators = definition.validators
         requiredSlots = slots.indices.filter { slots[$0].isRequired }
+        requiredSlotBits = requiredSlots.map { slots[$0].isSingle ? declared.count + $0 : -1 }
         hasCompletion =
             !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared, slots: slots)

@@ -188,7 +188,12 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Where the value's `<value>` element starts in the document it was read from.
-    public var origin: Origin? { wire?.origin }
+    ///
+    /// Worked out when asked for, from the document the node was read from.
+    public var origin: Origin? {
+        guard let wire, let document else { return nil }
+        return document.origin(atByteOffset: wire.byteOffset)
+    }
 
     /// The value as an indented tree, one value per line, as `xmlbind rpc` prints it.
     public var description: String {
