@@ -38,16 +38,22 @@ public struct XMLRPCStructMapping<T>: Sendable {
         /// The member's value to write, or nil to leave it out.
         var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
         /// Writes the member into a document, or nothing when it is left out; whether it wrote.
-        var write: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool
+        var write: MemberWrite
     }
 
     typealias MemberRead = WireMemberRead<T>
+    /// Writes a member (the object is `inout` only so that key paths can reach its
+    /// properties in place; it is not changed); whether it wrote.
+    typealias MemberWrite = @Sendable (inout T, inout WireWriter) throws(XMLRPCError) -> Bool
 
     let make: @Sendable () -> T
     private(set) var members: [Member] = []
     /// The members as a one-pass reading of a struct looks them up, made again as members
     /// are declared.
     private(set) var readingPlan = ReadingPlan(members: [])
+    /// Every member's writer in declaration order, composed into one closure: a loop over
+    /// ``members`` in generic code looks up `Member`'s metadata for every member.
+    private var writeMembers: MemberWrite = { _, _ in false }
 
     /// Creates an empty mapping.
     ///
@@ -91,10 +97,9 @@ public struct XMLRPCStructMapping<T>: Sendable {
         // else through its value.
         var write = Self.writingValue(of: encode, name: memberName)
         if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
-            let typed: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool = direct.memberWriter(
-                MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
+            let typed: WireMemberWriting<T> = direct.memberWriter(MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
         {
-            write = typed
+            write = typed.write
         }
         return adding(
             Member(
@@ -152,7 +157,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// A member's writer through its ``XMLRPCValue``.
     private static func writingValue(
         of encode: @escaping @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?, name: String
-    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+    ) -> MemberWrite {
         { object, writer throws(XMLRPCError) in
             guard let value = try encode(object) else { return false }
             try writer.appendMember(name, value)
@@ -163,13 +168,14 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// A string member's writer, its `<member><name>…</name>` made once.
     private static func writingString(
         name: String, _ text: @escaping @Sendable (T) -> String
-    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+    ) -> MemberWrite {
         guard let prefix = try? WireWriter.memberPrefix(name) else {
             // A name XML cannot hold: the writer reports it when a member is written.
             return writingValue(of: { object in .string(text(object)) }, name: name)
         }
+        let markup = String.memberMarkup(prefix: prefix)
         return { object, writer throws(XMLRPCError) in
-            try text(object).appendWireMember(prefix: prefix, to: &writer)
+            try text(object).appendWireMember(markup, to: &writer)
         }
     }
 
@@ -177,6 +183,12 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var copy = self
         copy.members.append(member)
         copy.readingPlan = ReadingPlan(members: copy.members)
+        let earlier = copy.writeMembers
+        let write = member.write
+        copy.writeMembers = { object, writer throws(XMLRPCError) in
+            let wroteEarlier = try earlier(&object, &writer)
+            return try write(&object, &writer) || wroteEarlier
+        }
         return copy
     }
 
@@ -200,11 +212,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
     func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
         let mark = writer.count
         writer.append("<value><struct>")
-        var written = false
-        for member in members where try member.write(object, &writer) {
-            written = true
-        }
-        guard written else {
+        var object = object
+        guard try writeMembers(&object, &writer) else {
             // Every member was left out: the empty form, as the serializer writes it.
             writer.takeBack(to: mark)
             writer.append("<value><struct/></value>")
