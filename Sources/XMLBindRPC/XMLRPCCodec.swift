@@ -95,11 +95,9 @@ public enum XMLRPCCodec {
         let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: "methodResponse")
         let document = XMLRPCDocument(data: data, file: file)
         if let fault = response.fault, let value = fault.value {
-            try XMLRPCWire.checkValues(in: [value], document: document)
             throw faultError(value, document: document)
         }
         let values = response.params?.params.compactMap(\.value) ?? []
-        try XMLRPCWire.checkValues(in: values, document: document)
         return XMLRPCNode(storage: .list(values), path: "", document: document)
     }
 
@@ -111,7 +109,6 @@ public enum XMLRPCCodec {
         let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: "methodCall")
         let document = XMLRPCDocument(data: data, file: file)
         let values = call.params?.params.compactMap(\.value) ?? []
-        try XMLRPCWire.checkValues(in: values, document: document)
         let parameters = values.enumerated().map {
             XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
         }

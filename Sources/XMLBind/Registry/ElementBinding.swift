@@ -42,6 +42,15 @@ final class ElementBinding: Sendable {
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
+    /// The `.choice(…)` groups (see ElementBinding+Choices.swift); `choiceBits` has the
+    /// bits below 64 of all their members, and `hasHighChoiceBits` says whether some
+    /// member's bit is 64 or more (a mapping of that many declarations).
+    let choices: [Choice]
+    let choiceBits: UInt64
+    let hasChoices: Bool
+    let hasHighChoiceBits: Bool
+    /// Why some choice cannot be registered, one message each.
+    let choiceProblems: [String]
     /// Whether a completed object has anything left to do: defaults, required
     /// properties or validators (most mappings have none).
     let hasCompletion: Bool
@@ -173,6 +182,13 @@ final class ElementBinding: Sendable {
         hasCompletion =
             !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared, slots: slots)
+        let compiled = Self.compileChoices(
+            definition.declarations.contents.choices, properties: declared, slots: slots)
+        choices = compiled.choices
+        choiceProblems = compiled.problems
+        choiceBits = compiled.choices.reduce(0) { $0 | $1.lowMask }
+        hasChoices = !compiled.choices.isEmpty
+        hasHighChoiceBits = compiled.choices.contains { !$0.isLow }
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
