@@ -71,7 +71,8 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         return nil
     }
 
-    private func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
+    /// The node one step down from this one, holding `wire` (nothing when nil).
+    func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
         XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, parentPath: path, step: step, document: document)
     }
 
