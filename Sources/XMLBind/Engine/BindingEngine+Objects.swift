@@ -36,11 +36,10 @@ extension BindingEngine {
         held.withObject { object in
             let base = FieldAccess.of(object, isClass: access.isClass)
             frame.pointee.base = base
-            if let setOrigin = access.setOrigin {
-                setOrigin(object) {
-                    let position = driver?.currentLineColumn ?? (line: 0, column: 0)
-                    return Origin(file: file, line: position.line, column: position.column + 1)
-                }
+            // Called in place rather than bound (`if let`), which would retain the closure.
+            if access.setOrigin != nil {
+                let position = withDriver { $0.currentLineColumn } ?? (line: 0, column: 0)
+                access.setOrigin?(object, file, position.line, position.column &+ 1)
             }
             if let setByteOffset = access.setByteOffset { setByteOffset(object, byteIndex) }
             if binding.storesNames { storeNames(of: binding, object: object, name: name) }

@@ -77,16 +77,33 @@ extension ExpatDriver {
         let declarations = namespaceDeclarations
         namespaceDeclarations = 0
         guard depth <= limits.maximumDepth else {
-            refuse(
-                .depthLimitExceeded,
-                "<\(Self.shown(ExpandedName(name).qualifiedName))> is nested \(depth) elements deep; the limit is "
-                    + "\(limits.maximumDepth) (ParseLimits.maximumDepth)")
+            refuseDepth(name: name)
             return false
         }
         if quickTagBytes < 0 { quickTagBytes = quickTagLimit() }
         // A short tag can hold neither a long name or value nor many attributes.
         let raw = Int(XML_GetCurrentByteCount(parser))
         if raw > 0, raw <= quickTagBytes { return true }
+        return admitLongTag(name: name, attributes: attributes, declarations: declarations)
+    }
+
+    /// Refuses an element nested deeper than ``ParseLimits/maximumDepth``. A call of its
+    /// own, like ``admitLongTag(name:attributes:declarations:)``, so that the checks every
+    /// start tag runs stay small.
+    @inline(never)
+    private func refuseDepth(name: UnsafePointer<CChar>) {
+        refuse(
+            .depthLimitExceeded,
+            "<\(Self.shown(ExpandedName(name).qualifiedName))> is nested \(depth) elements deep; the limit is "
+                + "\(limits.maximumDepth) (ParseLimits.maximumDepth)")
+    }
+
+    /// ``admitElement(name:attributes:)`` for a start tag too long to prove its names and
+    /// values short: counts its attributes and measures them.
+    @inline(never)
+    private func admitLongTag(
+        name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, declarations: Int
+    ) -> Bool {
         var count = declarations
         var index = 0
         if let attributes {

@@ -52,6 +52,10 @@ extension Bindable {
 }
 
 extension Bindable where Self: OriginAware {
+    // Inlinable, so that the engine's setter (made in the client's module, see `TypeAccess`)
+    // stores the origin straight into the type's property instead of calling this through
+    // its witness table and the property's setter through another.
+    @inlinable
     public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {
         self.origin = origin()
     }

@@ -12,6 +12,10 @@ struct SmallNameList: Sendable {
         var length: Int
         var start: Int
         var value: Int
+        /// A name of up to ``PlainAttributeTable/longestName`` bytes as
+        /// ``PlainAttributeTable/words(_:count:)`` reads it: two word compares find it.
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
     }
 
     private let entries: [Entry]
@@ -31,8 +35,17 @@ struct SmallNameList: Sendable {
         var bytes: [UInt8] = []
         self.entries = entries.map { entry in
             let start = bytes.count
-            bytes.append(contentsOf: entry.name.utf8)
-            return Entry(length: bytes.count - start, start: start, value: entry.value)
+            let name = Array(entry.name.utf8)
+            bytes.append(contentsOf: name)
+            var listed = Entry(length: name.count, start: start, value: entry.value)
+            if name.count <= PlainAttributeTable.longestName,
+                let words = name.withUnsafeBufferPointer({ buffer in
+                    buffer.baseAddress.map { PlainAttributeTable.words($0, count: buffer.count) }
+                })
+            {
+                (listed.head, listed.tail) = words
+            }
+            return listed
         }
         self.bytes = bytes
     }
@@ -43,6 +56,18 @@ struct SmallNameList: Sendable {
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int?? {
         guard isComplete else { return nil }
         if entries.isEmpty { return .some(nil) }
+        let count = key.count
+        if count <= PlainAttributeTable.longestName, let start = key.baseAddress {
+            // Short names (nearly all): their length and two words.
+            let (head, tail) = PlainAttributeTable.words(start, count: count)
+            let found = entries.withUnsafeBufferPointer { entries in
+                for entry in entries where entry.length == count && entry.head == head && entry.tail == tail {
+                    return entry.value
+                }
+                return -1
+            }
+            return .some(found >= 0 ? found : nil)
+        }
         let found = entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { bytes in
                 for entry in entries where entry.length == key.count {

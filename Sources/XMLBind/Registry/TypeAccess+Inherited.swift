@@ -9,7 +9,7 @@
 /// Classes without a superclass and structs need no lookup: their witnesses are their own.
 @usableFromInline
 struct InheritedConformances: Sendable {
-    @usableFromInline var setOrigin: (@Sendable (AnyObject, () -> Origin) -> Void)?
+    @usableFromInline var setOrigin: (@Sendable (AnyObject, String?, Int, Int) -> Void)?
     @usableFromInline var setByteOffset: (@Sendable (AnyObject, Int) -> Void)?
     @usableFromInline var setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     @usableFromInline var readNamespace: (@Sendable (AnyObject) -> String?)?
@@ -46,11 +46,12 @@ struct InheritedConformances: Sendable {
     // engine creates exactly that class), so it is reinterpreted, not cast.
 
     private static func originSetter<U: OriginAware & Bindable>(_: U.Type)
-        -> @Sendable (AnyObject, () -> Origin) -> Void
+        -> @Sendable (AnyObject, String?, Int, Int) -> Void
     {
-        { object, origin in
-            var instance = ObjectStorage.instance(object, as: U.self)
-            instance.origin = origin()
+        { object, file, line, column in
+            ObjectStorage.mutate(object, as: U.self, isClass: true) {
+                $0.origin = Origin(file: file, line: line, column: column)
+            }
         }
     }
 

@@ -17,8 +17,9 @@ final class TypeAccess: Sendable {
     @usableFromInline let value: @Sendable (AnyObject) -> Any
     /// A fresh value, to test which child slots the type fits.
     @usableFromInline let makeSampleValue: @Sendable () -> Any
-    /// `nil` when the type is not ``OriginAware``.
-    @usableFromInline let setOrigin: (@Sendable (AnyObject, () -> Origin) -> Void)?
+    /// `nil` when the type is not ``OriginAware``. Takes the origin's parts (file, line,
+    /// column), so that its `Origin` is made once, in place: the file is retained once.
+    @usableFromInline let setOrigin: (@Sendable (AnyObject, String?, Int, Int) -> Void)?
     /// `nil` when the type is not ``ByteOffsetAware``.
     @usableFromInline let setByteOffset: (@Sendable (AnyObject, Int) -> Void)?
     /// `nil` when the type is not ``NamespaceAware``.
@@ -78,8 +79,10 @@ final class TypeAccess: Sendable {
         // A subclass may add protocols its base class's witnesses do not know.
         let inherited = isClass ? TypeAccess.inheritedConformances(of: T.self) : nil
         if wantsOrigin {
-            setOrigin = { (object: AnyObject, origin: () -> Origin) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetOrigin(origin) }
+            setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) {
+                    $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+                }
             }
         } else {
             setOrigin = inherited?.setOrigin

@@ -5,7 +5,8 @@ import Foundation
 //   attributes: an engine belongs to one parse, driven by one expat parser on one thread,
 //   and its handlers never re-enter it, so no two accesses to its state overlap. Its
 //   behaviour (events, objects, values) is in Engine/.
-// - `driver` is `unowned(unsafe)`: the driver owns the engine and outlives every call.
+// - `driver` is held unretained (`Unmanaged`): the driver owns the engine and outlives every
+//   call, so `withDriver` borrows it without a retain.
 // - `bindingRefs` does not retain the bindings: `registry` keeps them alive.
 // - `propertyPrefixes` hold bytes of the engine's own, freed in `deinit`.
 // - SafeMode: the same state without `@exclusivity(unchecked)` (every access checked), and
@@ -60,7 +61,13 @@ final class BindingEngine {
         var stream: StreamSink?
     #else
         /// Set by the driver that owns this engine; used for origins.
-        unowned(unsafe) var driver: ExpatDriver?
+        var driver: ExpatDriver? {
+            get { driverReference?.takeUnretainedValue() }
+            set { driverReference = newValue.map { Unmanaged.passUnretained($0) } }
+        }
+        /// ``driver`` as stored: reading an `unowned(unsafe)` reference retains it for the
+        /// time it is used, which the per-element paths avoid with ``withDriver(_:)``.
+        @exclusivity(unchecked) private var driverReference: Unmanaged<ExpatDriver>?
 
         @exclusivity(unchecked) var frames = EngineStack<Frame>()
         // The engine is confined to the parse that owns it (one thread, no reentrancy), so
@@ -154,6 +161,17 @@ final class BindingEngine {
             return (bytes, prefix == "xml" ? Array(Self.xmlNamespace.utf8) : nil)
         }
         strings.prepare(propertyCount: total)
+    }
+
+    /// Runs `body` with the driver, borrowed (no retain and release around the call);
+    /// `nil` when there is none.
+    @inline(__always)
+    func withDriver<Result>(_ body: (ExpatDriver) -> Result) -> Result? {
+        #if SafeMode
+            return driver.map(body)
+        #else
+            return driverReference?._withUnsafeGuaranteedRef(body)
+        #endif
     }
 
     deinit {

@@ -51,7 +51,14 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     @inline(__always)
     mutating func append(_ values: UnsafePointer<Element>, count added: Int) {
         while count &+ added > capacity { grow() }
-        (base + count).initialize(from: values, count: added)
+        #if SafeMode
+            (base + count).initialize(from: values, count: added)
+        #else
+            // Plain values (see the invariants): a `memcpy`, without the call to the standard
+            // library's generic copy that `initialize(from:count:)` makes here.
+            UnsafeMutableRawPointer(base + count).copyMemory(
+                from: values, byteCount: added &* MemoryLayout<Element>.stride)
+        #endif
         count &+= added
     }
 

@@ -17,12 +17,19 @@ struct PropertySet {
     init() {}
 
     /// A set for a mapping with `capacity` properties.
+    @inline(__always)
     init(capacity: Int) {
         guard capacity > 64 else { return }
+        high = Self.allocateHigh(capacity: capacity)
+    }
+
+    /// The words for properties 64 and up (out of line: most mappings have fewer).
+    @inline(never)
+    private static func allocateHigh(capacity: Int) -> UnsafeMutablePointer<UInt64> {
         let words = (capacity - 64 + 63) / 64
         let high = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
         high.initialize(repeating: 0, count: words)
-        self.high = high
+        return high
     }
 
     @inline(__always)
