@@ -95,11 +95,9 @@ public enum XMLRPCCodec {
         let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: "methodResponse")
         let document = XMLRPCDocument(data: data, file: file)
         if let fault = response.fault, let value = fault.value {
-            try XMLRPCWire.checkValues(in: [value], document: document)
             throw faultError(value, document: document)
         }
         let values = response.params?.params.compactMap(\.value) ?? []
-        try XMLRPCWire.checkValues(in: values, document: document)
         return XMLRPCNode(storage: .list(values), path: "", document: document)
     }
 
@@ -111,7 +109,6 @@ public enum XMLRPCCodec {
         let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: "methodCall")
         let document = XMLRPCDocument(data: data, file: file)
         let values = call.params?.params.compactMap(\.value) ?? []
-        try XMLRPCWire.checkValues(in: values, document: document)
         let parameters = values.enumerated().map {
             XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
         }
@@ -168,17 +165,20 @@ public enum XMLRPCCodec {
     static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
         guard let members = value.structValue?.members else {
             return document.error(
-                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)", at: value.origin)
+                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)",
+                atByteOffset: value.byteOffset)
         }
         let code = members.first { $0.name == "faultCode" }?.value
         let string = members.first { $0.name == "faultString" }?.value
         guard let faultCode = code.flatMap({ $0.int ?? $0.i4 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
         else {
-            return document.error("the fault's faultCode is missing or not an int", at: code?.origin ?? value.origin)
+            return document.error(
+                "the fault's faultCode is missing or not an int", atByteOffset: code?.byteOffset ?? value.byteOffset)
         }
         guard let faultString = string?.stringValue else {
             return document.error(
-                "the fault's faultString is missing or not a string", at: string?.origin ?? value.origin)
+                "the fault's faultString is missing or not a string",
+                atByteOffset: string?.byteOffset ?? value.byteOffset)
         }
         return .fault(code: faultCode, faultString)
     }

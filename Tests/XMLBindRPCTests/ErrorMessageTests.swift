@@ -54,9 +54,12 @@ struct ErrorMessageTests {
                 + "</data></array></value></param></params></methodResponse>",
             message: """
                 malformed XML-RPC document:
-                response:1:52: error: a <value> holds one typed element, and this one holds several
+                response:1:71: error: a <value> holds one typed element, and this one holds several
                     1 | <methodResponse><params><param><value><array><data><value><int>1</int><string>1</string></value></data></array></value></param></params></methodResponse>
-                      |                                                    ^
+                      |                                                                       ^
+                response:1:59: note: <int> given here
+                    1 | <methodResponse><params><param><value><array><data><value><int>1</int><string>1</string></value></data></array></value></param></params></methodResponse>
+                      |                                                           ^
                 """),
         Case(
             name: "a member without a value",

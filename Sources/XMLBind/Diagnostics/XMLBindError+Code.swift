@@ -13,6 +13,7 @@ extension XMLBindError {
             case unplacedChild = "unplaced-child"
             case io = "io"
             case duplicateValue = "duplicate-value"
+            case choiceConflict = "choice-conflict"
             case missingValue = "missing-value"
             case validationFailed = "validation-failed"
             case substitutionFailed = "substitution-failed"
@@ -63,6 +64,9 @@ extension XMLBindError {
         /// A property was given a value twice, for example by an attribute and by a child
         /// element; a note points at the first.
         public static let duplicateValue = Code(.duplicateValue)
+        /// An element holds two child elements of which its mapping's `.choice(…)` allows
+        /// one; a note points at the first.
+        public static let choiceConflict = Code(.choiceConflict)
         /// A property declared `.required()` was given no value.
         public static let missingValue = Code(.missingValue)
         /// A check added with `.validate` reported a problem, or threw.

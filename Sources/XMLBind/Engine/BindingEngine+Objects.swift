@@ -41,6 +41,7 @@ extension BindingEngine {
                 let position = withDriver { $0.currentLineColumn } ?? (line: 0, column: 0)
                 access.setOrigin?(object, file, position.line, position.column &+ 1)
             }
+            if let setByteOffset = access.setByteOffset { setByteOffset(object, byteIndex) }
             if binding.storesNames { storeNames(of: binding, object: object, name: name) }
             if let attributes {
                 bindAttributes(

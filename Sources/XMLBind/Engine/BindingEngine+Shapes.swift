@@ -205,6 +205,12 @@ extension BindingEngine {
                     byteOffset: byteIndex))
             return
         }
+        if binding.hasChoices, let conflict = binding.givenAlternative(to: index, in: owner.pointee.assigned) {
+            reportChoiceConflict(
+                conflict, bit: index, of: binding, at: owner.pointee.bindingIndex, byteOffset: byteIndex,
+                ownerMark: owner.pointee.assignmentMark, ownerOffset: owner.pointee.byteIndex)
+            return
+        }
         owner.pointee.assigned.insert(index)
         setNil(object, base)
     }

@@ -42,6 +42,10 @@ extension BindingEngine {
                 return
             }
         } else {
+            if binding.hasChoices, let conflict = binding.givenAlternative(to: index, in: assigned) {
+                choiceConflict(conflict, index: index, of: binding, at: bindingIndex, place: place)
+                return
+            }
             assigned.insert(index)
         }
         guard let resolver, VariableResolver.needsWork(raw) else {
@@ -120,6 +124,23 @@ extension BindingEngine {
         base.storeString(value, at: offset, isOptional: isOptional, skipsRelease: strings.makesShortStrings)
     }
 
+    /// A member of a choice given when another is (see BindingEngine+Choices.swift).
+    @inline(never)
+    private func choiceConflict(
+        _ conflict: (choice: Int, given: Int), index: Int, of binding: ElementBinding, at bindingIndex: Int,
+        place: ValuePlace
+    ) {
+        var ownerMark = elementAssignments.count
+        var ownerOffset = place.focus().offset
+        if case .element(_, _, let mark, let offset) = place {
+            ownerMark = mark
+            ownerOffset = offset
+        }
+        reportChoiceConflict(
+            conflict, bit: index, of: binding, at: bindingIndex, byteOffset: place.focus().offset,
+            ownerMark: ownerMark, ownerOffset: ownerOffset)
+    }
+
     /// A single-valued property given a second value: an error in strict mode; in
     /// lenient mode the first value stays, with a warning.
     private func reportDuplicate(_ property: PropertyBinding, index: Int, of binding: ElementBinding, place: ValuePlace)
@@ -171,6 +192,18 @@ extension BindingEngine {
         guard let parent = frames.lastAddress else { return true }
         let bit = withBinding(parent.pointee.bindingIndex) { $0.properties.count } &+ slot
         guard parent.pointee.assigned.contains(bit) else {
+            let parentIndex = parent.pointee.bindingIndex
+            if let conflict = withBinding(
+                parentIndex,
+                { binding in
+                    binding.hasChoices ? binding.givenAlternative(to: bit, in: parent.pointee.assigned) : nil
+                })
+            {
+                reportChoiceConflict(
+                    conflict, bit: bit, of: registry.bindings[parentIndex], at: parentIndex, byteOffset: byteIndex,
+                    ownerMark: parent.pointee.assignmentMark, ownerOffset: parent.pointee.byteIndex)
+                return false
+            }
             parent.pointee.assigned.insert(bit)
             elementAssignments.append((bit, byteIndex))
             return true
@@ -203,13 +236,12 @@ extension BindingEngine {
                         + "(\(property.placeDescription))",
                     byteOffset: frame.pointee.byteIndex))
         }
-        for slot in binding.requiredSlots {
-            let declared = binding.childSlots[slot]
-            // A single slot is marked when given; an array is complete by now.
-            let given =
-                declared.isSingle
-                ? frame.pointee.assigned.contains(binding.properties.count + slot) : !declared.read(object).isEmpty
+        for (slot, bit) in zip(binding.requiredSlots, binding.requiredSlotBits) {
+            // A single slot is marked when given; an array is complete by now. (The slot is
+            // only copied for a message: a copy retains each of its closures.)
+            let given = bit >= 0 ? frame.pointee.assigned.contains(bit) : !binding.childSlots[slot].read(object).isEmpty
             guard !given else { continue }
+            let declared = binding.childSlots[slot]
             report(
                 PendingDiagnostic(
                     code: .missingValue,

@@ -9,7 +9,7 @@
 ///
 /// The requirements whose names start with `_xmlBind` are not API: default
 /// implementations provide them, and they let the binder reach ``OriginAware``,
-/// ``NamespaceAware``, ``AttributeContainer``, ``Ancestor`` and ``ChildrenProvider``
+/// ``ByteOffsetAware``, ``NamespaceAware``, ``AttributeContainer``, ``Ancestor`` and ``ChildrenProvider``
 /// conformances without a dynamic cast per element. Do not implement them yourself.
 public protocol Bindable: SendableMetatype {
     /// Creates an empty instance, to be filled from the document.
@@ -20,6 +20,9 @@ public protocol Bindable: SendableMetatype {
     /// Not API. Hands the element's origin to an ``OriginAware`` type; `origin` is only
     /// evaluated when the type wants it.
     mutating func _xmlBindSetOrigin(_ origin: () -> Origin)
+    /// Not API. Hands the byte offset of the element's start tag to a ``ByteOffsetAware``
+    /// type; `offset` is only evaluated when the type wants it.
+    mutating func _xmlBindSetByteOffset(_ offset: () -> Int)
     /// Not API. Hands the element's namespace URI to a ``NamespaceAware`` type; `uri` is
     /// only evaluated when the type wants it.
     mutating func _xmlBindSetNamespace(_ uri: () -> String?)
@@ -39,6 +42,7 @@ public protocol Bindable: SendableMetatype {
 extension Bindable {
     public static var _xmlBindKeepsAttributes: Bool { false }
     @inlinable public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {}
+    @inlinable public mutating func _xmlBindSetByteOffset(_ offset: () -> Int) {}
     @inlinable public mutating func _xmlBindSetNamespace(_ uri: () -> String?) {}
     @inlinable public mutating func _xmlBindAddAttribute(_ attribute: XMLAttribute) {}
     @inlinable public mutating func _xmlBindAddChild(_ child: Any) -> Bool { false }
@@ -54,6 +58,12 @@ extension Bindable where Self: OriginAware {
     @inlinable
     public mutating func _xmlBindSetOrigin(_ origin: () -> Origin) {
         self.origin = origin()
+    }
+}
+
+extension Bindable where Self: ByteOffsetAware {
+    public mutating func _xmlBindSetByteOffset(_ offset: () -> Int) {
+        byteOffset = offset()
     }
 }
 

@@ -127,6 +127,7 @@ extension ElementBinding {
         problems += ShapeChecks.problems(
             properties, slots: childSlots, paths: paths, ignoredElements: ignoredElements
         ).map { problem(nil, $0) }
+        problems += choiceProblems.map { problem(nil, $0) }
         for (message, after) in zip(misplacedModifiers, misplacedAfter) {
             problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }

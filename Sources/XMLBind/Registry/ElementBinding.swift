@@ -33,6 +33,9 @@ final class ElementBinding: Sendable {
     let requiredProperties: [Int]
     /// Child slots with `.required()`: at least one child.
     let requiredSlots: [Int]
+    /// For each of them, its bit in an object frame's ``BindingEngine/Frame/assigned`` when
+    /// it holds one child (`.child`), or -1 for a collection (checked by reading it).
+    let requiredSlotBits: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
     /// Modifiers of the definition that fit no declaration, and the positions of the
@@ -42,6 +45,15 @@ final class ElementBinding: Sendable {
     /// The definition's own policy for undeclared content, if it set one.
     let unknownContentPolicy: UnknownContentPolicy?
     let validators: [@Sendable (AnyObject, ValidationContext) throws -> Void]
+    /// The `.choice(…)` groups (see ElementBinding+Choices.swift); `choiceBits` has the
+    /// bits below 64 of all their members, and `hasHighChoiceBits` says whether some
+    /// member's bit is 64 or more (a mapping of that many declarations).
+    let choices: [Choice]
+    let choiceBits: UInt64
+    let hasChoices: Bool
+    let hasHighChoiceBits: Bool
+    /// Why some choice cannot be registered, one message each.
+    let choiceProblems: [String]
     /// Whether a completed object has anything left to do: defaults, required
     /// properties or validators (most mappings have none).
     let hasCompletion: Bool
@@ -170,9 +182,17 @@ final class ElementBinding: Sendable {
         misplacedAfter = definition.declarations.contents.misplacedAfter
         validators = definition.validators
         requiredSlots = slots.indices.filter { slots[$0].isRequired }
+        requiredSlotBits = requiredSlots.map { slots[$0].isSingle ? declared.count + $0 : -1 }
         hasCompletion =
             !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
         paths = PathNode.root(for: declared, slots: slots)
+        let compiled = Self.compileChoices(
+            definition.declarations.contents.choices, properties: declared, slots: slots)
+        choices = compiled.choices
+        choiceProblems = compiled.problems
+        choiceBits = compiled.choices.reduce(0) { $0 | $1.lowMask }
+        hasChoices = !compiled.choices.isEmpty
+        hasHighChoiceBits = compiled.choices.contains { !$0.isLow }
         objectType = ObjectIdentifier(T.self)
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm

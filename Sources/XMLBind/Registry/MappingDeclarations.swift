@@ -25,6 +25,8 @@ final class MappingDeclarations: Sendable {
         var unknownContentPolicy: UnknownContentPolicy?
         /// Checks run when an element is complete, in declaration order.
         var validators: [@Sendable (AnyObject, ValidationContext) throws -> Void] = []
+        /// Groups of child elements of which the element holds at most one (`.choice`).
+        var choices: [ChoiceDeclaration] = []
         /// Properties and child slots together, in declaration order, for writing.
         var contentOrder: [DeclaredItem] = []
         /// How the `.property` declarations are written (`.propertiesWritten(as:)`).
@@ -88,6 +90,12 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func adding(_ validator: @escaping @Sendable (AnyObject, ValidationContext) throws -> Void) -> MappingDeclarations {
         with { $0.validators.append(validator) }
+    }
+
+    /// These declarations and one more choice.
+    @usableFromInline
+    func adding(_ choice: ChoiceDeclaration) -> MappingDeclarations {
+        with { $0.choices.append(choice) }
     }
 
     /// These declarations with a modifier applied to the declaration just before it: a

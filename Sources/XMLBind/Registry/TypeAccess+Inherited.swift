@@ -2,7 +2,7 @@
 ///
 /// `Bindable`'s hidden requirements (`_xmlBindSetOrigin` and the rest) are witnessed once,
 /// in the conformance of the class that declares `Bindable`: a subclass that adds
-/// ``OriginAware`` (or ``NamespaceAware``, ``AttributeContainer``, ``Ancestor``,
+/// ``OriginAware`` (or ``ByteOffsetAware``, ``NamespaceAware``, ``AttributeContainer``, ``Ancestor``,
 /// ``ChildrenProvider``) inherits its base class's witnesses, which know nothing of the new
 /// protocol. So for a registered class that has a superclass, each protocol is looked up
 /// for the class itself, once, at registration, and reached through its own conformance.
@@ -10,6 +10,7 @@
 @usableFromInline
 struct InheritedConformances: Sendable {
     @usableFromInline var setOrigin: (@Sendable (AnyObject, String?, Int, Int) -> Void)?
+    @usableFromInline var setByteOffset: (@Sendable (AnyObject, Int) -> Void)?
     @usableFromInline var setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     @usableFromInline var readNamespace: (@Sendable (AnyObject) -> String?)?
     @usableFromInline var addAttribute: (@Sendable (AnyObject, XMLAttribute) -> Void)?
@@ -23,6 +24,9 @@ struct InheritedConformances: Sendable {
         guard let classType = type as? AnyClass, TypeReflection.superclass(of: classType) != nil else { return nil }
         var found = InheritedConformances()
         if let origin = type as? any (OriginAware & Bindable).Type { found.setOrigin = originSetter(origin) }
+        if let offset = type as? any (ByteOffsetAware & Bindable).Type {
+            found.setByteOffset = byteOffsetSetter(offset)
+        }
         if let namespace = type as? any (NamespaceAware & Bindable).Type {
             found.setNamespace = namespaceSetter(namespace)
             found.readNamespace = namespaceReader(namespace)
@@ -48,6 +52,15 @@ struct InheritedConformances: Sendable {
             ObjectStorage.mutate(object, as: U.self, isClass: true) {
                 $0.origin = Origin(file: file, line: line, column: column)
             }
+        }
+    }
+
+    private static func byteOffsetSetter<U: ByteOffsetAware & Bindable>(_: U.Type)
+        -> @Sendable (AnyObject, Int) -> Void
+    {
+        { object, offset in
+            var instance = ObjectStorage.instance(object, as: U.self)
+            instance.byteOffset = offset
         }
     }
 

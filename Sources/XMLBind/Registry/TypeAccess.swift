@@ -3,7 +3,7 @@
 /// Made in inlinable code (by ``mapping(_:element:namespace:)``), so that its closures
 /// are specialised in the module where the type is concrete: creating a `Bean` is then a
 /// direct allocation, not a generic call through witness tables. Whether the type
-/// wants its origin or namespace is found once, by probing a sample, so types that
+/// wants its origin, byte offset or namespace is found once, by probing a sample, so types that
 /// don't pay nothing per element.
 @usableFromInline
 final class TypeAccess: Sendable {
@@ -20,6 +20,8 @@ final class TypeAccess: Sendable {
     /// `nil` when the type is not ``OriginAware``. Takes the origin's parts (file, line,
     /// column), so that its `Origin` is made once, in place: the file is retained once.
     @usableFromInline let setOrigin: (@Sendable (AnyObject, String?, Int, Int) -> Void)?
+    /// `nil` when the type is not ``ByteOffsetAware``.
+    @usableFromInline let setByteOffset: (@Sendable (AnyObject, Int) -> Void)?
     /// `nil` when the type is not ``NamespaceAware``.
     @usableFromInline let setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     /// Whether the type is an ``AttributeContainer``.
@@ -64,6 +66,11 @@ final class TypeAccess: Sendable {
             wantsOrigin = true
             return Origin(line: 0, column: 0)
         }
+        var wantsByteOffset = false
+        probe._xmlBindSetByteOffset {
+            wantsByteOffset = true
+            return 0
+        }
         var wantsNamespace = false
         probe._xmlBindSetNamespace {
             wantsNamespace = true
@@ -79,6 +86,13 @@ final class TypeAccess: Sendable {
             }
         } else {
             setOrigin = inherited?.setOrigin
+        }
+        if wantsByteOffset {
+            setByteOffset = { (object: AnyObject, offset: Int) in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetByteOffset { offset } }
+            }
+        } else {
+            setByteOffset = inherited?.setByteOffset
         }
         if wantsNamespace {
             setNamespace = { (object: AnyObject, uri: () -> String?) in

@@ -59,6 +59,12 @@ struct PropertySet {
         return true
     }
 
+    /// The bits of the first 64 properties that are in the set and in `mask`.
+    @inline(__always)
+    func lowBits(in mask: UInt64) -> UInt64 {
+        low & mask
+    }
+
     /// Removes one of the first 64 properties, given as its bit.
     @inline(__always)
     mutating func remove(bit: UInt64) {

@@ -32,6 +32,22 @@ final class XMLRPCDocument: Sendable {
         return String(decoding: line, as: UTF8.self)
     }
 
+    /// The origin of a byte offset the binder handed a wire object (-1: none).
+    func origin(atByteOffset offset: Int) -> Origin? {
+        guard offset >= 0 else { return nil }
+        return XMLRPCWire.binder.origin(ofByteOffset: offset, in: data, file: file)
+    }
+
+    /// An error at a byte offset the binder handed a wire object, rendered with its source
+    /// line as the binder renders its own.
+    func error(_ message: String, atByteOffset offset: Int) -> XMLRPCError {
+        guard offset >= 0 else { return error(message, at: nil) }
+        let located = XMLBindError(diagnostics: [
+            XMLRPCWire.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
+        ])
+        return XMLRPCError(code: .unexpectedResponse, message: message, diagnostics: located)
+    }
+
     /// An error at `origin`, rendered with its source line.
     func error(_ message: String, at origin: Origin?) -> XMLRPCError {
         let located = XMLBindError(

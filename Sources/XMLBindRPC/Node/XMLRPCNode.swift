@@ -71,7 +71,8 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         return nil
     }
 
-    private func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
+    /// The node one step down from this one, holding `wire` (nothing when nil).
+    func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
         XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, parentPath: path, step: step, document: document)
     }
 
@@ -188,7 +189,12 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Where the value's `<value>` element starts in the document it was read from.
-    public var origin: Origin? { wire?.origin }
+    ///
+    /// Worked out when asked for, from the document the node was read from.
+    public var origin: Origin? {
+        guard let wire, let document else { return nil }
+        return document.origin(atByteOffset: wire.byteOffset)
+    }
 
     /// The value as an indented tree, one value per line, as `xmlbind rpc` prints it.
     public var description: String {

@@ -41,7 +41,9 @@ extension XMLRPCNode {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the place
     ///   (and, for a document, its line and column) of the first value that does not fit.
     public func decode<T: XMLRPCDecodable>(_ type: T.Type = T.self) throws(XMLRPCError) -> T {
-        try T(xmlrpc: self)
+        // A value read from a document goes straight from its wire tree into `T`.
+        guard let wire else { return try T(xmlrpc: self) }
+        return try wireReader(for: T.self).read(wire) { self }
     }
 
     /// The error for a node that holds another type (or nothing) than `expected`.

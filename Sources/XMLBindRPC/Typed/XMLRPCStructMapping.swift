@@ -32,14 +32,28 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var swiftName: String
         var isRequired = false
         var decode: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
+        /// Reads the member's bound `<value>` into the property; `node` makes the member's
+        /// node, for an error or a type read through its own `init(xmlrpc:)`.
+        var read: MemberRead
         /// The member's value to write, or nil to leave it out.
         var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
         /// Writes the member into a document, or nothing when it is left out; whether it wrote.
-        var write: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool
+        var write: MemberWrite
     }
 
-    private let make: @Sendable () -> T
-    private var members: [Member] = []
+    typealias MemberRead = WireMemberRead<T>
+    /// Writes a member (the object is `inout` only so that key paths can reach its
+    /// properties in place; it is not changed); whether it wrote.
+    typealias MemberWrite = @Sendable (inout T, inout WireWriter) throws(XMLRPCError) -> Bool
+
+    let make: @Sendable () -> T
+    private(set) var members: [Member] = []
+    /// The members as a one-pass reading of a struct looks them up, made again as members
+    /// are declared.
+    private(set) var readingPlan = ReadingPlan(members: [])
+    /// Every member's writer in declaration order, composed into one closure: a loop over
+    /// ``members`` in generic code looks up `Member`'s metadata for every member.
+    private var writeMembers: MemberWrite = { _, _ in false }
 
     /// Creates an empty mapping.
     ///
@@ -57,6 +71,23 @@ public struct XMLRPCStructMapping<T>: Sendable {
     ///   - name: The member's name; the property's name when omitted.
     public func member<V: XMLRPCCodable>(_ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil) -> Self {
         let memberName = name ?? Self.propertyName(keyPath)
+        // The reading function itself, not a struct holding it: a generic struct captured by a
+        // closure costs a metadata lookup per call.
+        let readValue = wireReader(for: V.self).read
+        var read: WireMemberRead<T> = { object, wire, node throws(XMLRPCError) in
+            object[keyPath: keyPath] = try readValue(wire, node)
+        }
+        // Scalars (and their optionals) are read by code compiled for their own type.
+        let path = WritableMemberKeyPath<T, V>(keyPath: keyPath)
+        if let scalar = V.self as? any WireScalar.Type,
+            let direct: WireMemberReading<T> = scalar.memberRead(path, optional: false)
+        {
+            read = direct.read
+        } else if let optional = V.self as? any WireOptionalScalar.Type,
+            let direct: WireMemberReading<T> = optional.memberRead(path)
+        {
+            read = direct.read
+        }
         let encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue? = { object throws(XMLRPCError) in
             let value = try object[keyPath: keyPath].xmlrpcValue()
             if case .nil = value { return nil }
@@ -66,15 +97,15 @@ public struct XMLRPCStructMapping<T>: Sendable {
         // else through its value.
         var write = Self.writingValue(of: encode, name: memberName)
         if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
-            let typed: @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool = direct.memberWriter(
-                MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
+            let typed: WireMemberWriting<T> = direct.memberWriter(MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
         {
-            write = typed
+            write = typed.write
         }
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
+                read: read,
                 encode: encode, write: write))
     }
 
@@ -101,6 +132,14 @@ public struct XMLRPCStructMapping<T>: Sendable {
                         throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
+                read: { object, wire, node throws(XMLRPCError) in
+                    guard let text = wire.stringValue else { throw node().mismatch(expected: "string") }
+                    do {
+                        object[keyPath: keyPath] = try conversion.parse(text)
+                    } catch {
+                        throw node().located("cannot convert \"\(text)\" to \(typeName): \(error)")
+                    }
+                },
                 encode: { object in .string(conversion.format(object[keyPath: keyPath])) },
                 write: Self.writingString(name: memberName) { object in conversion.format(object[keyPath: keyPath]) }))
     }
@@ -108,14 +147,17 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// Makes the member declared just before a required one: a struct without it is an error.
     public func required() -> Self {
         var copy = self
-        if !copy.members.isEmpty { copy.members[copy.members.count - 1].isRequired = true }
+        if !copy.members.isEmpty {
+            copy.members[copy.members.count - 1].isRequired = true
+            copy.readingPlan = ReadingPlan(members: copy.members)
+        }
         return copy
     }
 
     /// A member's writer through its ``XMLRPCValue``.
     private static func writingValue(
         of encode: @escaping @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?, name: String
-    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+    ) -> MemberWrite {
         { object, writer throws(XMLRPCError) in
             guard let value = try encode(object) else { return false }
             try writer.appendMember(name, value)
@@ -126,19 +168,27 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// A string member's writer, its `<member><name>…</name>` made once.
     private static func writingString(
         name: String, _ text: @escaping @Sendable (T) -> String
-    ) -> @Sendable (T, inout WireWriter) throws(XMLRPCError) -> Bool {
+    ) -> MemberWrite {
         guard let prefix = try? WireWriter.memberPrefix(name) else {
             // A name XML cannot hold: the writer reports it when a member is written.
             return writingValue(of: { object in .string(text(object)) }, name: name)
         }
+        let markup = String.memberMarkup(prefix: prefix)
         return { object, writer throws(XMLRPCError) in
-            try text(object).appendWireMember(prefix: prefix, to: &writer)
+            try text(object).appendWireMember(markup, to: &writer)
         }
     }
 
     private func adding(_ member: Member) -> Self {
         var copy = self
         copy.members.append(member)
+        copy.readingPlan = ReadingPlan(members: copy.members)
+        let earlier = copy.writeMembers
+        let write = member.write
+        copy.writeMembers = { object, writer throws(XMLRPCError) in
+            let wroteEarlier = try earlier(&object, &writer)
+            return try write(&object, &writer) || wroteEarlier
+        }
         return copy
     }
 
@@ -153,24 +203,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the member
     ///   that is missing or of the wrong type.
     public func decode(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
-        guard let structValue = node.wire?.structValue else { throw node.mismatch(expected: "struct (\(T.self))") }
-        var object = make()
-        let wireMembers = structValue.members
-        let path = node.path
-        for member in members {
-            let found = wireMembers.first { $0.name == member.name }?.value
-            guard let found else {
-                if member.isRequired {
-                    throw node.located(
-                        "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
-                }
-                continue
-            }
-            let child = XMLRPCNode(
-                storage: .value(found), parentPath: path, step: .key(member.name), document: node.document)
-            try member.decode(&object, child)
-        }
-        return object
+        guard let wire = node.wire else { throw node.mismatch(expected: "struct (\(T.self))") }
+        return try read(wire) { node }
     }
 
     /// Writes the struct value of an instance, as ``encode(_:)`` gives it, without making
@@ -178,11 +212,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
     func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
         let mark = writer.count
         writer.append("<value><struct>")
-        var written = false
-        for member in members where try member.write(object, &writer) {
-            written = true
-        }
-        guard written else {
+        var object = object
+        guard try writeMembers(&object, &writer) else {
             // Every member was left out: the empty form, as the serializer writes it.
             writer.takeBack(to: mark)
             writer.append("<value><struct/></value>")

@@ -1,17 +1,20 @@
 import Foundation
 import XMLBind
 
-/// Only `<value>` and the two roots keep their origin: a located error names a value, and
-/// every origin costs a line and column lookup per element.
-///
 /// `<value>` as the binder fills it: at most one typed element, or text of its own.
+///
+/// A value keeps the byte offset of its start tag (``ByteOffsetAware``), not its origin: a
+/// located error names a value, but the line and column are only worked out for the one
+/// an error is about (``XMLRPCDocument/origin(atByteOffset:)``), where an ``Origin`` would
+/// cost expat a line and column count for every value of the document.
 ///
 /// The wire classes are filled by the binder during a parse and never changed after it, so
 /// an ``XMLRPCNode`` can share them across threads (hence `@unchecked Sendable`). Their
 /// properties keep Swift's dynamic exclusivity checks: unchecked exclusivity is unsafe code,
 /// which stays in XMLBind's audited layer.
-final class WireValue: Bindable, OriginAware, @unchecked Sendable {
-    var origin: Origin?
+final class WireValue: Bindable, ByteOffsetAware, @unchecked Sendable {
+    /// Where the `<value>` start tag is in the document; -1 for a value built in Swift.
+    var byteOffset = -1
     /// Text right inside `<value>`: the value when no typed element is given (a string).
     var text: String?
     var int: Int32?

@@ -38,8 +38,13 @@ struct WireWriter {
     /// `<value><double>…</double></value>`, the number in XMLBind's own format.
     mutating func appendValue(double number: Double) {
         append("<value><double>")
-        writer.raw(Self.doubleFormat.format(number))
+        appendDouble(number)
         append("</double></value>")
+    }
+
+    /// A double's text in XMLBind's own format (shortest text that reads back the same).
+    mutating func appendDouble(_ number: Double) {
+        writer.raw(Self.doubleFormat.format(number))
     }
 
     /// `<member><name>name</name>`, escaped: what a struct mapping writes before each

@@ -59,10 +59,18 @@ enum XMLRPCWire {
             .child(\.structValue)
             .child(\.arrayValue)
             .child(\.nilValue)
+        if readsExtensions {
+            // Checked from the engine's bit set as each typed element is bound. (The writer
+            // needs no choice: a value it writes holds one typed element.)
+            value = value.choice(
+                \.int, \.i4, \.i8, \.extensionI8, \.boolean, \.string, \.double, \.dateTime, \.base64,
+                \.structValue, \.arrayValue, \.nilValue,
+                message: "a <value> holds one typed element, and this one holds several")
+        }
         // No `.validate` on the elements every value repeats (value, member, param): a check
         // costs the engine a `ValidationContext` per element, about a sixth of a parse. The
-        // required children are declared (`.required()`, checked from the engine's bit set),
-        // and a <value> with several typed elements is found by ``XMLRPCWire/checkValues(in:)``.
+        // required children are declared (`.required()`) and the one typed element per
+        // <value> is a `.choice`, both checked from the engine's bit set.
         let binder = XMLBinder().register(
             mapping(WireMethodCall.self, element: "methodCall")
                 .element(\.methodName).required()
