@@ -54,7 +54,9 @@ extension BindingEngine {
                 rootByteIndex = byteIndex
             }
             // Streaming (issue 5): mark the outermost object of the streamed type.
-            if let stream, stream.openFrame < 0, stream.opens(binding, object) { stream.openFrame = frames.count &- 1 }
+            if let stream, stream.openFrame < 0, stream.opens(binding, at: bindingIndex, object) {
+                stream.openFrame = frames.count &- 1
+            }
         }
     }
 

@@ -12,6 +12,8 @@
 // - The templates live in memory of the caster's own (`templates`, `count` of them
 //   initialized), freed in `deinit`: the streaming code runs unspecialized, and a Swift
 //   array or tuple of `Element`s would look generic metadata up on every access.
+// - `@exclusivity(unchecked)`: a caster serves one stream, driven on one thread without
+//   reentrancy, so no two accesses to its lists overlap.
 // - SafeMode: no templates; every object is cast (`object as? Element`).
 
 #if SafeMode
@@ -41,11 +43,12 @@
     final class StreamCaster<Element> {
         /// The most templates kept: a stream of a protocol sees a few classes.
         private static var capacity: Int { 8 }
-        /// The class each template was made from.
-        private var types: [ObjectIdentifier] = []
+        /// The class each template was made from. (A caster serves one stream, on one
+        /// thread: no dynamic exclusivity checks.)
+        @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
         private let templates = UnsafeMutablePointer<Element>.allocate(capacity: StreamCaster.capacity)
         /// Classes whose instances are not `Element`s.
-        private var refused: [ObjectIdentifier] = []
+        @exclusivity(unchecked) private var refused: [ObjectIdentifier] = []
 
         deinit {
             templates.deinitialize(count: types.count)
@@ -65,6 +68,16 @@
         /// instructions; this returns a ``StreamAction`` instead.
         func hand(_ object: AnyObject, to body: (Element) throws -> StreamAction) rethrows -> StreamAction? {
             if let index = template(for: object) { return try body(copy(templates + index, holding: object)) }
+            return try handFirst(object, to: body)
+        }
+
+        /// ``hand(_:to:)`` for an object whose class has no template yet. A call of its own:
+        /// the `Element?` it makes would otherwise have `Optional<Element>`'s metadata looked
+        /// up on every call of ``hand(_:to:)`` (about 325 instructions an object).
+        @inline(never)
+        private func handFirst(_ object: AnyObject, to body: (Element) throws -> StreamAction) rethrows
+            -> StreamAction?
+        {
             guard let value = firstCast(object) else { return nil }
             return try body(value)
         }

@@ -25,14 +25,14 @@ final class StreamSink {
 
     #if SafeMode
         // The same state, with exclusivity checked (see the invariants above).
-        private var decisions: [ObjectIdentifier: Bool] = [:]
+        private var decisions: [Int8] = []
         var openFrame = -1
         private var queue: [Queued] = []
         private var head = 0
     #else
-        /// The answer for each binding, decided from its first object: one type test per
-        /// mapping, not per element.
-        @exclusivity(unchecked) private var decisions: [ObjectIdentifier: Bool] = [:]
+        /// The answer for each binding (by its index: 1 streamed, 0 not, -1 not decided),
+        /// decided from its first object: one type test per mapping, not per element.
+        @exclusivity(unchecked) private var decisions: [Int8] = []
         /// The frame index of the open streamed object, or -1 when none is open.
         @exclusivity(unchecked) var openFrame = -1
         /// Completed objects not yet handed to the caller, oldest first from ``head``.
@@ -44,12 +44,18 @@ final class StreamSink {
         self.isStreamed = isStreamed
     }
 
-    /// Whether objects of this binding are streamed.
-    func opens(_ binding: ElementBinding, _ object: AnyObject) -> Bool {
-        let key = ObjectIdentifier(binding)
-        if let decided = decisions[key] { return decided }
+    /// Whether objects of this binding (the registry's binding `index`) are streamed.
+    func opens(_ binding: ElementBinding, at index: Int, _ object: AnyObject) -> Bool {
+        if index < decisions.count, decisions[index] >= 0 { return decisions[index] == 1 }
+        return decide(binding, at: index, object)
+    }
+
+    /// Tests a binding's first object, and remembers the answer.
+    @inline(never)
+    private func decide(_ binding: ElementBinding, at index: Int, _ object: AnyObject) -> Bool {
         let decided = isStreamed(binding.access.value(object))
-        decisions[key] = decided
+        if index >= decisions.count { decisions += repeatElement(-1, count: index + 1 - decisions.count) }
+        decisions[index] = decided ? 1 : 0
         return decided
     }
 
