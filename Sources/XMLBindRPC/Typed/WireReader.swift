@@ -48,12 +48,6 @@ final class WireMemberReading<Root>: Sendable {
     }
 }
 
-/// A member's key path, in a value the declaration casts back once it knows the property's
-/// type.
-struct WritableMemberKeyPath<Root, Value>: Sendable {
-    let keyPath: WritableKeyPath<Root, Value> & Sendable
-}
-
 /// Stores the value `wire` holds into the property at `keyPath`; false when it holds another
 /// type. Inlined into each scalar's ``WireScalar/store(_:in:at:)``, where `S` is concrete.
 @inline(__always)
@@ -85,14 +79,14 @@ extension WireScalar {
     /// itself: generic code that handles a `Self?` looks up its metadata on every call.
     static func memberRead<Root>(_ keyPath: Any, optional: Bool) -> WireMemberReading<Root>? {
         if optional {
-            guard let path = (keyPath as? WritableMemberKeyPath<Root, Self?>)?.keyPath else { return nil }
+            guard let path = (keyPath as? MemberKeyPath<Root, Self?>)?.keyPath else { return nil }
             return WireMemberReading { object, wire, node throws(XMLRPCError) in
                 guard storeOptional(wire, in: &object, at: path) else {
                     throw node().mismatch(expected: wireExpectation)
                 }
             }
         }
-        guard let path = (keyPath as? WritableMemberKeyPath<Root, Self>)?.keyPath else { return nil }
+        guard let path = (keyPath as? MemberKeyPath<Root, Self>)?.keyPath else { return nil }
         return WireMemberReading { object, wire, node throws(XMLRPCError) in
             guard store(wire, in: &object, at: path) else { throw node().mismatch(expected: wireExpectation) }
         }

@@ -78,7 +78,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
             object[keyPath: keyPath] = try readValue(wire, node)
         }
         // Scalars (and their optionals) are read by code compiled for their own type.
-        let path = WritableMemberKeyPath<T, V>(keyPath: keyPath)
+        let path = MemberKeyPath<T, V>(keyPath: keyPath)
         if let scalar = V.self as? any WireScalar.Type,
             let direct: WireMemberReading<T> = scalar.memberRead(path, optional: false)
         {
@@ -97,7 +97,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
         // else through its value.
         var write = Self.writingValue(of: encode, name: memberName)
         if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
-            let typed: WireMemberWriting<T> = direct.memberWriter(MemberKeyPath<T, V>(keyPath: keyPath), prefix: prefix)
+            let typed: WireMemberWriting<T> = direct.memberWriter(path, prefix: prefix)
         {
             write = typed.write
         }
