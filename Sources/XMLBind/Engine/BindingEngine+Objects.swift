@@ -215,9 +215,17 @@ extension BindingEngine {
         base: FieldAccess, assigned: inout PropertySet, place: ValuePlace
     ) {
         guard start >= 0 else { return }
-        store(
-            text.values(from: start), into: index, of: binding, at: bindingIndex, object: object, base: base,
-            assigned: &assigned, place: place)
+        let bytes = text.values(from: start)
+        // The usual text: the property's first value, plain text, nothing to substitute and
+        // no choice to check. `store` would come to the same, through its checks and a call.
+        if resolver == nil, !binding.hasChoices, binding.setters[index].textOffset >= 0, !assigned.contains(index) {
+            assigned.insert(index)
+            storePlainText(bytes, into: index, of: binding, at: bindingIndex, base: base)
+        } else {
+            store(
+                bytes, into: index, of: binding, at: bindingIndex, object: object, base: base, assigned: &assigned,
+                place: place)
+        }
         dropText(from: start)
     }
 

@@ -42,7 +42,7 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
 
     @inline(__always)
     mutating func append(_ value: Element) {
-        if count == capacity { grow() }
+        if count == capacity { grow(toFit: 1) }
         (base + count).initialize(to: value)
         count &+= 1
     }
@@ -50,7 +50,7 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     /// Appends `count` values at once (a run of character data).
     @inline(__always)
     mutating func append(_ values: UnsafePointer<Element>, count added: Int) {
-        while count &+ added > capacity { grow() }
+        if count &+ added > capacity { grow(toFit: added) }
         #if SafeMode
             (base + count).initialize(from: values, count: added)
         #else
@@ -99,11 +99,16 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         base.deallocate()
     }
 
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    /// Doubles the capacity until `added` more values fit. Out of line, so that the appends
+    /// (one per element, one per run of text) stay small enough to need no saved registers.
+    @inline(never)
+    private mutating func grow(toFit added: Int) {
+        var grownCapacity = capacity * 2
+        while count + added > grownCapacity { grownCapacity *= 2 }
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: grownCapacity)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
-        capacity *= 2
+        capacity = grownCapacity
     }
 }
