@@ -57,7 +57,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be
     ///   sent or a string holds a character XML 1.0 cannot carry.
     public static func methodResponse<Value: XMLRPCEncodable>(encoding value: Value) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: 1 << 16)
+        var writer = WireWriter(capacity: WireWriter.capacity(for: value))
         writer.append("<methodResponse><params><param>")
         try writer.appendEncodable(value)
         writer.append("</param></params></methodResponse>")

@@ -145,6 +145,44 @@ struct ChoiceTests {
         #expect(error?.diagnostics.first?.notes.map(\.message) == ["<iban> given here"])
     }
 
+    @Test func anXsiNilMemberCountsAsGiven() {
+        let document = """
+            <payment xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><card>1</card><iban xsi:nil="true"/></payment>
+            """
+        let error = bindError { _ = try Self.binder.parse(document, as: Payment.self) }
+        #expect(error?.code == .choiceConflict)
+        #expect(error?.diagnostics.first?.message.hasSuffix("<iban> follows <card>") == true)
+    }
+
+    final class Shipment: Bindable {
+        var express: Voucher?
+        var standard: Voucher?
+        var label: String?
+        init() {}
+    }
+
+    @Test func namedChildSlotsAndNamespacedElements() throws {
+        let binder = XMLBinder(prefixes: ["s": "urn:ship"]).register(
+            mapping(Shipment.self, element: "s:shipment")
+                .child(\.express, xml: "s:express").child(\.standard, xml: "s:standard").element(
+                    \.label, xml: "s:label"
+                )
+                .choice(\.express, \.standard, \.label),
+            mapping(Voucher.self, element: "s:voucher").attribute(\.code))
+        let one = try binder.parse(
+            #"<shipment xmlns="urn:ship"><standard code="b"/></shipment>"#, as: Shipment.self)
+        #expect(one.standard?.code == "b" && one.express == nil)
+        let error = bindError {
+            _ = try binder.parse(
+                #"<x:shipment xmlns:x="urn:ship"><x:express code="a"/><x:label>l</x:label></x:shipment>"#,
+                as: Shipment.self)
+        }
+        #expect(
+            error?.diagnostics.map(\.message) == [
+                "<shipment> holds only one of <express>, <standard> or <label>: <label> follows <express>"
+            ])
+    }
+
     @Test func writingIsUnchanged() throws {
         let payment = try Self.binder.parse(#"<payment amount="3"><voucher code="X"/></payment>"#, as: Payment.self)
         let written = try Self.binder.xml(from: payment, options: WritingOptions(layout: .compact))

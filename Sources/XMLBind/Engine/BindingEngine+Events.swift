@@ -83,8 +83,12 @@ extension BindingEngine {
         }
         // Remembered only when the parent's declarations cannot take the name in some
         // namespace: which of them matches can depend on the parent element's namespace.
+        // A name in no namespace that an unprefixed mapping took is remembered too: only a
+        // child in a namespace depends on its parent's for that match (see `lookupElement`).
         let namespace = namespaceNumber(name, of: bindingIndex)
-        if parentIndex >= 0, registry.exact.lookup(name.key) == bindingIndex,
+        if parentIndex >= 0,
+            registry.exact.lookup(name.key) == bindingIndex
+                || (name.uri == nil && registry.wildcard.lookup(name.local) == bindingIndex),
             !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
         {
             childNames.remember(

@@ -73,6 +73,10 @@ final class ElementBinding: Sendable {
     /// The child slots declared with `xml:`, which take child elements by that name;
     /// empty for most mappings.
     let namedSlots: [Int]
+    /// Their local names, for the usual lookup (each value an index into ``namedSlots``),
+    /// and their resolved names, in the same order.
+    let namedSlotNames: SmallNameList
+    let namedSlotXMLNames: [XMLName]
     /// The bits of an object frame's ``BindingEngine/Frame/assigned``: one per property,
     /// then one per child slot (given a child yet).
     let assignableCount: Int
@@ -148,7 +152,11 @@ final class ElementBinding: Sendable {
         }
         childSlots = slots
         // A slot whose `xml:` is a path is found through `paths` instead.
-        namedSlots = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty }
+        let named = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty }
+        namedSlots = named
+        let namedXMLNames = named.compactMap { slots[$0].xmlName }
+        namedSlotXMLNames = namedXMLNames
+        namedSlotNames = SmallNameList(namedXMLNames.enumerated().map { ($0.element.local, $0.offset) })
         assignableCount = declared.count + slots.count
         var attributes = ByteTable()
         var elements = ByteTable()
@@ -299,11 +307,22 @@ final class ElementBinding: Sendable {
     }
 
     /// The child slot declared with `xml:` that takes a child element, if any.
+    ///
+    /// The usual case (the first slot of that local name matches) is found by comparing
+    /// bytes with ``namedSlotNames``; the rest goes through every named slot.
     func namedSlot(
         local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
         owner: OwnerNamespace
     ) -> Int? {
-        namedSlots.first { slot in
+        if let listed = namedSlotNames.index(of: local) {
+            guard let position = listed else { return nil }
+            if PropertyBinding.matches(
+                namedSlotXMLNames[position], uri: uri, prefix: prefix, attribute: false, owner: owner)
+            {
+                return namedSlots[position]
+            }
+        }
+        return namedSlots.first { slot in
             guard let name = childSlots[slot].xmlName else { return false }
             return name.local.utf8.elementsEqual(local)
                 && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)

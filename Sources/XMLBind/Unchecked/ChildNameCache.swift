@@ -17,7 +17,9 @@ import Foundation
 /// tables, or hashing it. Only answers that cannot change during a
 /// parse are remembered: the parent's element is an object element (not a property or
 /// path element), neither its properties nor its paths take the name, and the name is a
-/// registered element name (not one the document's prefixes or a wildcard resolved).
+/// registered element name (not one the document's prefixes resolved, nor one an unprefixed
+/// registration took in a namespace, which depends on the parent's; in no namespace it
+/// does not).
 ///
 /// The entries and their copies of the names live in memory of their own; the engine
 /// that owns the cache calls ``deallocate()`` once.

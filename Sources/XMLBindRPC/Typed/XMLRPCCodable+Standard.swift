@@ -116,7 +116,11 @@ extension Double: XMLRPCCodable, WireScalar {
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Double? { wire.double ?? Int64.read(wire).map(Double.init) }
+    static func read(_ wire: WireValue) -> Double? {
+        if let number = wire.double { return number }
+        guard let integer = Int64.read(wire) else { return nil }
+        return Double(integer)
+    }
     /// Reads a `<double>`, or an integer value (clients often send `1` for `1.0`).
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// A `<double>`.

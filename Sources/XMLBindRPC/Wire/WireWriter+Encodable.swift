@@ -50,3 +50,35 @@ extension XMLRPCStructConvertible {
         return true
     }
 }
+
+/// A value whose document size can be told ahead, so that its buffer is reserved once:
+/// growing it as it fills copies the document several times over, about a tenth of writing
+/// an array of structs.
+protocol WireSizeEstimating {
+    /// About the bytes the value takes, written.
+    var estimatedWireSize: Int { get }
+}
+
+extension Array: WireSizeEstimating where Element: XMLRPCEncodable {
+    var estimatedWireSize: Int {
+        // About 80 bytes a struct member (markup, a name, a short value), 48 a scalar.
+        let members = (Element.self as? any XMLRPCStructConvertible.Type)?.estimatedMemberCount
+        let perElement = members.map { 40 + 80 * Swift.min($0, 1 << 20) } ?? 48
+        let (total, overflow) = count.multipliedReportingOverflow(by: perElement)
+        return overflow ? .max : total
+    }
+}
+
+extension XMLRPCStructConvertible {
+    /// The number of members the mapping declares.
+    static var estimatedMemberCount: Int { xmlrpcMembers.members.count }
+}
+
+extension WireWriter {
+    /// The buffer to reserve for a document holding `value`: its estimate when it has one
+    /// (at most 256 MB up front), 64 KB otherwise.
+    static func capacity(for value: some XMLRPCEncodable) -> Int {
+        guard let sized = value as? any WireSizeEstimating else { return 1 << 16 }
+        return min(max(sized.estimatedWireSize, 1 << 12), 1 << 28) + 256
+    }
+}
