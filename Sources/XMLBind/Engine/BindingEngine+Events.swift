@@ -29,13 +29,14 @@ extension BindingEngine {
             return
         }
         var parentIndex = -1
+        // The child's place among its parent's children, for the cache (see ChildNameCache).
+        var ordinal = 0
         if let parent = frames.lastAddress, parent.pointee.isObject {
             parentIndex = parent.pointee.bindingIndex
-            if let child = childNames.lookup(rawName, under: parentIndex) {
-                // The remembered name carries its namespace, so its number was kept too.
-                startObject(
-                    child, name: rawName, namespace: childNames.namespace(under: parentIndex), attributes: attributes,
-                    byteIndex: byteIndex)
+            ordinal = Int(parent.pointee.childOrdinal)
+            if ordinal < ChildNameCache.places &- 1 { parent.pointee.childOrdinal &+= 1 }
+            if let answer = childNames.lookup(rawName, under: parentIndex, ordinal: ordinal) {
+                startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
                 return
             }
         }
@@ -43,30 +44,29 @@ extension BindingEngine {
         if let parent = frames.lastAddress {
             let handled = withBinding(parent.pointee.bindingIndex) { binding in
                 startElement(
-                    name, rawName: rawName, inside: parent, of: binding, attributes: attributes, byteIndex: byteIndex)
+                    name, rawName: rawName, inside: parent, of: binding, ordinal: ordinal, attributes: attributes,
+                    byteIndex: byteIndex)
             }
             if handled { return }
         }
-        guard let bindingIndex = lookupElement(name, parent: frames.lastAddress),
+        let found = lookupElement(name, parent: frames.lastAddress)
+        guard let bindingIndex = found,
             !registry.hasAlternativeLookups || parentIndex < 0
                 || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
         else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }
+            // An unknown name in no namespace stays unknown under an object of the same
+            // mapping: its declarations and the registered names decide, and neither
+            // changes during a parse (the document's prefixes only add names in a namespace).
+            if parentIndex >= 0, name.uri == nil, found == nil {
+                childNames.remember(
+                    rawName, length: name.key.count, as: .init(kind: .unknown, namespace: -1, child: -1),
+                    under: parentIndex, ordinal: ordinal)
+            }
             // The innermost object's binding, borrowed: its policy decides.
-            let parentIndex = frames.lastIndex { $0.isObject }.map { frames[$0].bindingIndex }
-            func report(_ parent: ElementBinding?) {
-                var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
-                unknownElement(
-                    name, in: parent, byteIndex: byteIndex,
-                    message: { "unknown element <\(name.qualifiedName)> \(context)" },
-                    suggestions: { self.elementSuggestions(in: parent) })
-            }
-            if let parentIndex {
-                withBinding(parentIndex, report)
-            } else {
-                report(nil)
-            }
+            unknownChild(
+                name, under: frames.lastIndex { $0.isObject }.map { frames[$0].bindingIndex }, byteIndex: byteIndex)
             return
         }
         // Mappings chosen by `xsi:type` (issue 13): never cached, since the next element of
@@ -92,9 +92,48 @@ extension BindingEngine {
             !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
         {
             childNames.remember(
-                rawName, length: strlen(rawName), child: bindingIndex, namespace: namespace, under: parentIndex)
+                rawName, length: strlen(rawName), as: .init(kind: .object, namespace: namespace, child: bindingIndex),
+                under: parentIndex, ordinal: ordinal)
         }
         startObject(bindingIndex, name: rawName, namespace: namespace, attributes: attributes, byteIndex: byteIndex)
+    }
+
+    /// Starts a child whose answer the cache remembered, as the full lookup would.
+    @inline(__always)
+    private func startRemembered(
+        _ answer: ChildNameCache.Answer, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        switch answer.kind {
+        case .object:
+            startObject(
+                answer.child, name: rawName, namespace: answer.namespace, attributes: attributes, byteIndex: byteIndex)
+        case .property:
+            withBinding(parentIndex) { binding in
+                startPropertyElement(
+                    answer.child, of: binding, at: parentIndex, rawName: rawName, attributes: attributes,
+                    byteIndex: byteIndex)
+            }
+        case .unknown:
+            // Reported each time, as the full lookup would.
+            unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
+        }
+    }
+
+    /// An element nothing takes, inside the object of binding `parentIndex` (or the root).
+    private func unknownChild(_ name: ExpandedName, under parentIndex: Int?, byteIndex: Int) {
+        func report(_ parent: ElementBinding?) {
+            var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
+            unknownElement(
+                name, in: parent, byteIndex: byteIndex,
+                message: { "unknown element <\(name.qualifiedName)> \(context)" },
+                suggestions: { self.elementSuggestions(in: parent) })
+        }
+        if let parentIndex {
+            withBinding(parentIndex, report)
+        } else {
+            report(nil)
+        }
     }
 
     /// A start tag inside an open element, when that element's binding decides what it
@@ -102,12 +141,17 @@ extension BindingEngine {
     /// hold); `false` when it is an object element to look up.
     private func startElement(
         _ name: ExpandedName, rawName: UnsafePointer<CChar>, inside parentFrame: UnsafeMutablePointer<Frame>,
-        of binding: ElementBinding, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        of binding: ElementBinding, ordinal: Int, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
             // The usual property element: in no namespace (so without a prefix), declared
-            // without one.
+            // without one. Remembered: which property takes a name in no namespace depends
+            // on the mapping alone.
             if name.uri == nil, let property = binding.plainElementProperty(local: name.local) {
+                childNames.remember(
+                    rawName, length: name.key.count, as: .init(kind: .property, namespace: -1, child: property),
+                    under: parentFrame.pointee.bindingIndex, ordinal: ordinal)
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,
                     byteIndex: byteIndex)

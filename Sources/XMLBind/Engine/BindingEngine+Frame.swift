@@ -7,6 +7,9 @@ extension BindingEngine {
     struct Frame {
         /// Object frames: true; property frames: false.
         var isObject: Bool
+        /// Object frames: how many children the element has had so far, counted up to
+        /// ``ChildNameCache``'s last place, `places - 1`. (It fits beside ``isObject``.)
+        var childOrdinal: UInt8 = 0
         /// Object frames whose binding needs it (``CompiledRegistry/recordsNamespace``):
         /// the element's namespace, numbered by ``namespaces``; else
         /// ``NamespaceTable/unrecorded``. (It fits beside ``isObject``.)

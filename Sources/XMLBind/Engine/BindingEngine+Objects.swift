@@ -105,6 +105,25 @@ extension BindingEngine {
                 byteIndex: byteIndex))
     }
 
+    /// ``startPropertyElement(_:of:at:name:attributes:byteIndex:)`` for a child the
+    /// cache knows: its name is split only when the special case needs it.
+    @inline(__always)
+    func startPropertyElement(
+        _ index: Int, of binding: ElementBinding, at bindingIndex: Int, rawName: UnsafePointer<CChar>,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        if binding.hasKeyedProperties || attributes?[0] != nil {
+            startSpecialPropertyFrame(
+                index, of: binding, at: bindingIndex, name: ExpandedName(rawName), attributes: attributes,
+                byteIndex: byteIndex)
+            return
+        }
+        frames.append(
+            Frame(
+                isObject: false, bindingIndex: bindingIndex, propertyIndex: index, textStart: text.count,
+                byteIndex: byteIndex))
+    }
+
     @inline(never)
     private func startSpecialPropertyFrame(
         _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,

@@ -1,91 +1,148 @@
 import Foundation
 
 // Invariants (audited layer, see Unchecked.swift):
-// - `entries` (one per binding) and `bytes` (one slot of `slotSize` per binding) are
-//   allocated in `init` and freed once by `deallocate()`; parent indexes are binding
-//   indexes below the count given to `init`.
+// - `entries` (`slotsPerParent` per binding) and `bytes` (one slot of `slotSize` per entry)
+//   are allocated in `init` and freed once by `deallocate()`; parent indexes are binding
+//   indexes below the count given to `init`; an entry's index within its parent's is
+//   below `places` (by place, clamped) or `places` plus a value masked below `places`.
+// - A name is read past its first byte only while the bytes read so far are not its NUL.
 // - A stored name is at most `longestName` bytes and always NUL-terminated in its slot.
 
-/// The last object element read inside each mapping's elements, and the mapping it
-/// bound to: documents repeat themselves (a `<bean>` holds `<property>` after
-/// `<property>`), so the next child's name is most often the last one's.
+/// What the child elements read inside each mapping's elements turned out to be: an
+/// object element and the mapping it bound to, a property element of the parent, or an
+/// unknown element. Documents repeat themselves (an RSS `<item>` holds `<title>`, `<link>`,
+/// `<description>` in the same order item after item; a `<bean>` holds `<property>` after
+/// `<property>`), so each parent mapping remembers a few children by their place among the
+/// element's children, and the same children again by their names' first bytes, for
+/// children that take turns at one place.
 ///
 /// A child's name as expat reports it (`uri SEP local SEP prefix`) is compared with the
-/// remembered one in one `strncmp` (which stops at the name's end, so the name needs no
-/// `strlen` first); when they are equal, the child's binding is the
-/// remembered one, without splitting the name, asking the parent's property and path
-/// tables, or hashing it. Only answers that cannot change during a
-/// parse are remembered: the parent's element is an object element (not a property or
-/// path element), neither its properties nor its paths take the name, and the name is a
-/// registered element name (not one the document's prefixes resolved, nor one an unprefixed
-/// registration took in a namespace, which depends on the parent's; in no namespace it
-/// does not).
+/// name remembered at its place (then with the one remembered by its name) in one `strncmp` (which stops at the name's end, so the
+/// name needs no `strlen` first); when they are equal, the remembered answer stands,
+/// without splitting the name, asking the parent's property and path tables, or hashing
+/// it. Only answers that cannot change during a parse are remembered; the engine decides
+/// which (see `startElement` in BindingEngine+Events.swift).
 ///
 /// The entries and their copies of the names live in memory of their own; the engine
 /// that owns the cache calls ``deallocate()`` once.
 struct ChildNameCache {
     /// Longer names are not remembered.
-    static let longestName = 255
+    static let longestName = 127
+    /// Entries per parent mapping by place, and as many by name (a power of two).
+    static let places = 8
+    private static let slotsPerParent = 2 * places
+
+    /// What a remembered child is.
+    enum Kind: UInt8 {
+        /// An object element: ``Answer/child`` is its binding.
+        case object
+        /// A property element of the parent: ``Answer/child`` is the property's index.
+        case property
+        /// An element the parent's mapping does not take and no mapping is registered for.
+        case unknown
+    }
+
+    /// A remembered child.
+    struct Answer {
+        var kind: Kind
+        /// The child's namespace number, as the engine records it (object children only;
+        /// the name includes the namespace, so it is the same for every child remembered by it).
+        var namespace: Int32
+        /// The child's binding (objects) or the parent's property index (properties).
+        var child: Int
+    }
 
     private struct Entry {
         /// The remembered name's length, or -1 for none.
         var length: Int
-        var child: Int
-        /// The child's namespace number, as the engine records it (the name includes
-        /// the namespace, so it is the same for every child remembered by it).
-        var namespace: Int32
+        var answer: Answer
     }
 
     private let entries: UnsafeMutablePointer<Entry>
-    /// Per parent binding, a copy of the remembered name and its NUL.
+    /// Per entry, a copy of the remembered name and its NUL.
     private let bytes: UnsafeMutablePointer<CChar>
     private static let slotSize = longestName + 1
+    /// Parent bindings covered.
     private let count: Int
 
     init(bindingCount: Int) {
         count = max(1, bindingCount)
-        entries = .allocate(capacity: count)
-        entries.initialize(repeating: Entry(length: -1, child: -1, namespace: -1), count: count)
+        let total = count * Self.slotsPerParent
+        entries = .allocate(capacity: total)
+        entries.initialize(
+            repeating: Entry(length: -1, answer: Answer(kind: .unknown, namespace: -1, child: -1)), count: total)
         // Aligned to the slot size, so that no slot straddles a page: strncmp reads a
         // string near a page's end a byte at a time, which costs twice as much.
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: count * Self.slotSize, alignment: Self.slotSize)
-            .bindMemory(to: CChar.self, capacity: count * Self.slotSize)
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: total * Self.slotSize, alignment: Self.slotSize)
+            .bindMemory(to: CChar.self, capacity: total * Self.slotSize)
     }
 
     func deallocate() {
-        entries.deinitialize(count: count)
+        entries.deinitialize(count: count * Self.slotsPerParent)
         entries.deallocate()
         UnsafeMutableRawPointer(bytes).deallocate()
     }
 
-    /// The child binding remembered under `parent`, when `name` (NUL-terminated) is the
-    /// name remembered with it.
+    /// The entry for a child by its place: its ordinal among the element's children (the
+    /// last place standing for all later ones). Documents that repeat a sequence (`<title>`,
+    /// `<link>`, … in every RSS `<item>`; `<property>` after `<property>`) find each child here.
     @inline(__always)
-    func lookup(_ name: UnsafePointer<CChar>, under parent: Int) -> Int? {
-        guard parent < count else { return nil }
-        let entry = entries + parent
+    private func placeSlot(_ parent: Int, _ ordinal: Int) -> Int {
+        parent &* Self.slotsPerParent &+ min(ordinal, Self.places &- 1)
+    }
+
+    /// The entry for a child by its name's first bytes (up to four, stopping at its end),
+    /// whatever its place: for the different children that take turns at one place
+    /// (`<int>`, `<string>`, `<struct>` in an XML-RPC `<value>`).
+    @inline(__always)
+    private func nameSlot(_ name: UnsafePointer<CChar>, _ parent: Int) -> Int {
+        var mix = UInt32(UInt8(bitPattern: name[0]))
+        if name[0] != 0 {
+            mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[1]))
+            if name[1] != 0 {
+                mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[2]))
+                if name[2] != 0 { mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[3])) }
+            }
+        }
+        mix ^= (mix >> 1) ^ (mix >> 11)
+        return parent &* Self.slotsPerParent &+ Self.places &+ Int(mix & UInt32(Self.places &- 1))
+    }
+
+    /// Whether entry `index` remembers `name`.
+    @inline(__always)
+    private func holds(_ index: Int, _ name: UnsafePointer<CChar>) -> Bool {
+        let length = entries[index].length
         // Comparing the NUL too: equal exactly when the name ends where the copy does.
-        guard entry.pointee.length >= 0,
-            strncmp(bytes + parent &* Self.slotSize, name, entry.pointee.length &+ 1) == 0
-        else { return nil }
-        return entry.pointee.child
+        return length >= 0 && strncmp(bytes + index &* Self.slotSize, name, length &+ 1) == 0
     }
 
-    /// The namespace number remembered under `parent` (read after a ``lookup(_:under:)`` hit).
+    /// The answer remembered for the child at `ordinal` (its place among the element's
+    /// children) under `parent`, when `name` (NUL-terminated) is the name remembered with
+    /// it: first by its place, then by its name.
     @inline(__always)
-    func namespace(under parent: Int) -> Int32 {
-        entries[parent].namespace
+    func lookup(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
+        guard parent < count else { return nil }
+        let byPlace = placeSlot(parent, ordinal)
+        if holds(byPlace, name) { return entries[byPlace].answer }
+        let byName = nameSlot(name, parent)
+        if holds(byName, name) { return entries[byName].answer }
+        return nil
     }
 
-    /// Remembers that `name` (`length` bytes before its NUL) under `parent` binds to `child`,
-    /// whose frame records `namespace`.
+    /// Remembers that `name` (`length` bytes before its NUL), the child at `ordinal` under
+    /// `parent`, is `answer`: in both of its entries.
     mutating func remember(
-        _ name: UnsafePointer<CChar>, length: Int, child: Int, namespace: Int32, under parent: Int
+        _ name: UnsafePointer<CChar>, length: Int, as answer: Answer, under parent: Int, ordinal: Int
     ) {
         guard parent < count, length <= Self.longestName else { return }
-        let copy = bytes + parent * Self.slotSize
+        store(name, length: length, as: answer, at: placeSlot(parent, ordinal))
+        store(name, length: length, as: answer, at: nameSlot(name, parent))
+    }
+
+    private func store(_ name: UnsafePointer<CChar>, length: Int, as answer: Answer, at index: Int) {
+        let copy = bytes + index * Self.slotSize
         copy.update(from: name, count: length)
         copy[length] = 0
-        entries[parent] = Entry(length: length, child: child, namespace: namespace)
+        entries[index] = Entry(length: length, answer: answer)
     }
 }
