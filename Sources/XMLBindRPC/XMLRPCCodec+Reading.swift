@@ -1,0 +1,66 @@
+import Foundation
+import XMLBind
+
+/// A decoded `methodCall` or `methodResponse`, its values as compact trees.
+struct DecodedMessage: Sendable {
+    /// The method's name (a call's).
+    var methodName: String?
+    /// The parameters, in order.
+    var parameters: [CompactValue]
+    /// The fault's value (a response's).
+    var fault: CompactValue?
+}
+
+extension XMLRPCCodec {
+    /// The root element a document must have.
+    enum MessageRoot: String, Sendable {
+        case methodCall, methodResponse
+    }
+
+    /// Reads a document whose root must be `root`.
+    static func readMessage(_ data: Data, file: String?, root: MessageRoot) throws(XMLRPCError) -> DecodedMessage {
+        try referenceMessage(data, file: file, root: root)
+    }
+
+    /// Reads a document through the declarative wire mappings (``XMLRPCWire/binder``), the
+    /// reference every diagnostic comes from, and keeps its values as compact trees.
+    static func referenceMessage(_ data: Data, file: String?, root: MessageRoot) throws(XMLRPCError) -> DecodedMessage {
+        func compact(_ params: WireParams?) -> [CompactValue] {
+            params?.params.compactMap { $0.value.map(CompactValue.init(element:)) } ?? []
+        }
+        switch root {
+        case .methodResponse:
+            let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: root.rawValue)
+            return DecodedMessage(
+                methodName: nil, parameters: compact(response.params),
+                fault: response.fault?.value.map(CompactValue.init(element:)))
+        case .methodCall:
+            let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: root.rawValue)
+            return DecodedMessage(methodName: call.methodName, parameters: compact(call.params), fault: nil)
+        }
+    }
+
+    /// Binds a document whose root must be `<name>`. The root is checked here rather than
+    /// by the binder's typed parse, whose message would name the internal wire types.
+    static func parseRoot<Root>(
+        _ data: Data, file: String?, as type: Root.Type, named name: String
+    ) throws(XMLRPCError) -> Root {
+        let root: Any?
+        do {
+            root = try XMLRPCWire.binder.parse(data, file: file)
+        } catch let error as XMLBindError {
+            throw .malformed(error, what: "XML-RPC document")
+        } catch {
+            // The binder throws only XMLBindError; anything else is still a refused document.
+            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
+        }
+        if let root = root as? Root { return root }
+        let found = root.map { XMLRPCWire.elementName(of: $0) } ?? "nothing"
+        let origin = (root as? OriginAware)?.origin
+        let document = XMLRPCDocument(data: data, file: file)
+        let error = XMLBindError(
+            code: .unexpectedRoot, message: "the document is \(found), expected <\(name)>", origin: origin,
+            sourceLine: origin.flatMap { document.line($0.line) })
+        throw .malformed(error, what: "XML-RPC document")
+    }
+}
