@@ -17,9 +17,44 @@ extension XMLRPCCodec {
         case methodCall, methodResponse
     }
 
-    /// Reads a document whose root must be `root`.
+    /// Reads a document whose root must be `root`: through the fast binder, and when it
+    /// refuses the document, again through the reference, whose error is thrown (or whose
+    /// result is returned, should it accept what the fast binder refused).
     static func readMessage(_ data: Data, file: String?, root: MessageRoot) throws(XMLRPCError) -> DecodedMessage {
-        try referenceMessage(data, file: file, root: root)
+        if let message = fastMessage(data, file: file, root: root) { return message }
+        return try referenceMessage(data, file: file, root: root)
+    }
+
+    /// Reads a document through ``XMLRPCWire/fastBinder``; nil when it refuses the document,
+    /// or the document is not a `root` that the reference would accept as such.
+    static func fastMessage(_ data: Data, file: String?, root: MessageRoot) -> DecodedMessage? {
+        guard let parsed = try? XMLRPCWire.fastBinder.parse(data, file: file) else { return nil }
+        func values(_ params: ReadParams?) -> [CompactValue]? {
+            guard let params else { return [] }
+            var values: [CompactValue] = []
+            values.reserveCapacity(params.params.count)
+            for param in params.params {
+                guard let value = param.value else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        switch root {
+        case .methodResponse:
+            guard let response = parsed as? ReadMethodResponse else { return nil }
+            switch (response.params, response.fault) {
+            case (let params?, nil):
+                return values(params).map { DecodedMessage(methodName: nil, parameters: $0, fault: nil) }
+            case (nil, let fault?):
+                return fault.value.map { DecodedMessage(methodName: nil, parameters: [], fault: $0) }
+            default:
+                // Neither or both: the reference's `.validate` says which.
+                return nil
+            }
+        case .methodCall:
+            guard let call = parsed as? ReadMethodCall, let methodName = call.methodName else { return nil }
+            return values(call.params).map { DecodedMessage(methodName: methodName, parameters: $0, fault: nil) }
+        }
     }
 
     /// Reads a document through the declarative wire mappings (``XMLRPCWire/binder``), the

@@ -1,4 +1,5 @@
 import Foundation
+import XMLBind
 
 /// A decoded `<value>`, as nodes and typed reads see it: one small immutable object.
 ///
@@ -11,7 +12,7 @@ import Foundation
 ///
 /// A value keeps the byte offset of its start tag, not its origin: the line and column are
 /// only worked out for the one an error is about (``XMLRPCDocument/origin(atByteOffset:)``).
-final class CompactValue: Sendable {
+final class CompactValue: Bindable, Sendable {
     /// What a `<value>` holds: its one typed element, or its own text.
     enum Payload: Sendable {
         /// Text right inside `<value>`, without a typed element: a string.
@@ -41,6 +42,11 @@ final class CompactValue: Sendable {
     init(byteOffset: Int = -1, payload: Payload) {
         self.byteOffset = byteOffset
         self.payload = payload
+    }
+
+    /// An empty untyped value (`<value/>`); the binder's mappings need one to start from.
+    convenience init() {
+        self.init(payload: .text(""))
     }
 
     /// An `<int>` or `<i4>` value.
