@@ -68,7 +68,12 @@ struct WireValueReading {
         var byteOffset = -1
     }
 
-    private var frames: [Frame] = []
+    /// The innermost open element, and the ones around it (outermost first): the innermost
+    /// is read and changed on nearly every event, so it is kept out of the array.
+    private var open = Frame(kind: .value)
+    private var outer: [Frame] = []
+    /// How many elements are open (`open` and `outer`).
+    private var depth = 0
     /// Members of the open structs, innermost last.
     private var members: [CompactMember] = []
     /// Values of the open arrays, innermost last.
@@ -88,10 +93,9 @@ struct WireValueReading {
 
     mutating func start(_ element: ReaderElement) throws {
         guard element.attributes.isEmpty else { throw Refusal(description: "an attribute") }
-        let top = frames.count &- 1
-        guard top >= 0, element.depth > 0 else {
+        guard depth > 0, element.depth > 0 else {
             // One reader reads every top-level <value> of a parse; a refused one leaves its state.
-            frames.removeAll(keepingCapacity: true)
+            outer.removeAll(keepingCapacity: true)
             members.removeAll(keepingCapacity: true)
             values.removeAll(keepingCapacity: true)
             names.removeAll(keepingCapacity: true)
@@ -99,63 +103,72 @@ struct WireValueReading {
             memberValue = nil
             result = nil
             guard element.depth == 0 else { throw Refusal(description: "an element outside the value") }
-            frames.append(Frame(kind: .value, byteOffset: element.byteOffset))
+            open = Frame(kind: .value, byteOffset: element.byteOffset)
+            depth = 1
             return
         }
         let name = element.name
         let inNoNamespace = !element.hasNamespace
         // Names are told apart by their length first: then at most one or two comparisons
         // of bytes are left (`name == "…"` with a literal compares bytes, no `String`).
-        switch frames[top].kind {
+        switch open.kind {
         case .value:
-            guard !frames[top].hasChild else { throw Refusal(description: "a second typed element") }
-            frames[top].hasChild = true
+            guard !open.hasChild else { throw Refusal(description: "a second typed element") }
+            open.hasChild = true
             guard inNoNamespace else {
                 guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
                     throw Refusal(description: "an element in a namespace")
                 }
                 if name == ("i8" as StaticString) {
-                    frames.append(Frame(kind: .extensionI8))
+                    push(Frame(kind: .extensionI8))
                 } else if name == ("nil" as StaticString) {
-                    frames.append(Frame(kind: .nilValue))
+                    push(Frame(kind: .nilValue))
                 } else {
                     throw Refusal(description: "an unknown extension element")
                 }
                 return
             }
-            frames.append(Frame(kind: try Self.typedKind(name), first: members.count))
+            push(Frame(kind: try Self.typedKind(name), first: members.count))
         case .structure:
             guard inNoNamespace, name.count == 6, name == ("member" as StaticString) else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
-            frames.append(Frame(kind: .member))
+            push(Frame(kind: .member))
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
             if name.count == 5, name == ("value" as StaticString) {
-                guard !frames[top].hasChild else { throw Refusal(description: "a second <value>") }
-                frames[top].hasChild = true
-                frames.append(Frame(kind: .value, byteOffset: element.byteOffset))
+                guard !open.hasChild else { throw Refusal(description: "a second <value>") }
+                open.hasChild = true
+                push(Frame(kind: .value, byteOffset: element.byteOffset))
             } else if name.count == 4, name == ("name" as StaticString) {
-                guard !frames[top].hasName else { throw Refusal(description: "a second <name>") }
-                frames[top].hasName = true
-                frames.append(Frame(kind: .name))
+                guard !open.hasName else { throw Refusal(description: "a second <name>") }
+                open.hasName = true
+                push(Frame(kind: .name))
             } else {
                 throw Refusal(description: "an unknown element in <member>")
             }
         case .array:
-            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !frames[top].hasChild else {
+            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !open.hasChild else {
                 throw Refusal(description: "not one <data> in <array>")
             }
-            frames[top].hasChild = true
-            frames.append(Frame(kind: .data, first: values.count))
+            open.hasChild = true
+            push(Frame(kind: .data, first: values.count))
         case .data:
             guard inNoNamespace, name.count == 5, name == ("value" as StaticString) else {
                 throw Refusal(description: "not a <value> in <data>")
             }
-            frames.append(Frame(kind: .value, byteOffset: element.byteOffset))
+            push(Frame(kind: .value, byteOffset: element.byteOffset))
         default:
             throw Refusal(description: "an element inside a scalar")
         }
+    }
+
+    /// Opens `frame` inside the innermost open element.
+    @inline(__always)
+    private mutating func push(_ frame: Frame) {
+        outer.append(open)
+        open = frame
+        depth &+= 1
     }
 
     /// The kind of a typed element in no namespace (a `<struct>`'s frame keeps where its
@@ -189,16 +202,19 @@ struct WireValueReading {
     }
 
     mutating func end(_ text: ReaderText) throws {
-        guard let frame = frames.popLast() else { throw Refusal(description: "an end without a start") }
+        guard depth > 0 else { throw Refusal(description: "an end without a start") }
+        let frame = open
+        depth &-= 1
+        if depth > 0, let parent = outer.popLast() { open = parent }
         switch frame.kind {
         case .value:
             let value = CompactValue(byteOffset: frame.byteOffset, payload: payload ?? .text(text.string))
             payload = nil
-            guard let parent = frames.last else {
+            guard depth > 0 else {
                 result = value
                 return
             }
-            if parent.kind == .member {
+            if open.kind == .member {
                 memberValue = value
             } else {
                 values.append(value)
