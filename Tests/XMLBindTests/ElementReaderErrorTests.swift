@@ -167,11 +167,13 @@ struct ElementReaderErrorTests {
         let binder = XMLBinder(options: options).register(
             mapping(Sums.self, element: "sums"),
             mapping(Value.self, element: "sum").reading(with: { FailingReader(log: Log()) }))
-        let deep = "<sums><sum>" + String(repeating: "<d>", count: 9) + String(repeating: "</d>", count: 9) + "</sum></sums>"
+        let deep =
+            "<sums><sum>" + String(repeating: "<d>", count: 9) + String(repeating: "</d>", count: 9) + "</sum></sums>"
         let error = try #require(throws: XMLBindError.self) { try binder.parse(deep, as: Sums.self, file: "d.xml") }
         #expect(error.code == .depthLimitExceeded)
         #expect(error.origin == Origin(file: "d.xml", line: 1, column: 1 + 6 + 5 + 3 * 8))
-        let fits = "<sums><sum>" + String(repeating: "<d>", count: 8) + String(repeating: "</d>", count: 8) + "</sum></sums>"
+        let fits =
+            "<sums><sum>" + String(repeating: "<d>", count: 8) + String(repeating: "</d>", count: 8) + "</sum></sums>"
         #expect(try binder.parse(fits, as: Sums.self).totals == [0])
     }
 
