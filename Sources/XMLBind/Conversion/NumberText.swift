@@ -40,29 +40,30 @@ enum IntegerText {
 
 /// Floating-point text in XML Schema's lexical forms.
 enum FloatingText {
-    static func conversion<F: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(
-        parse: @escaping @Sendable (String) -> F?
-    ) -> Conversion<F> {
+    static func conversion<F: DecimalFloatingPoint>() -> Conversion<F> {
         Conversion(
-            bytes: { raw in
-                let bytes = XMLWhitespace.trimmed(raw)
-                let text = String(decoding: bytes, as: UTF8.self)
-                switch text {
-                case "INF", "+INF": return .infinity
-                case "-INF": return -.infinity
-                case "NaN": return .nan
-                default: break
-                }
-                guard isDecimalNumber(bytes), let value = parse(text) else {
-                    throw ConversionError("not a number")
-                }
-                return value
-            },
+            bytes: { try parse($0) },
             format: { value in
                 if value.isNaN { return "NaN" }
                 if value.isInfinite { return value < 0 ? "-INF" : "INF" }
                 return value.description
             })
+    }
+
+    /// Parses a decimal number (see ``isDecimalNumber(_:)``), `INF`, `+INF`, `-INF` or
+    /// `NaN`, surrounding XML whitespace ignored.
+    static func parse<F: DecimalFloatingPoint>(_ raw: UnsafeBufferPointer<UInt8>) throws -> F {
+        let bytes = XMLWhitespace.trimmed(raw)
+        guard let number = DecimalText.scan(bytes) else {
+            if XMLWhitespace.equal(bytes, "INF") || XMLWhitespace.equal(bytes, "+INF") { return .infinity }
+            if XMLWhitespace.equal(bytes, "-INF") { return -.infinity }
+            if XMLWhitespace.equal(bytes, "NaN") { return .nan }
+            throw ConversionError("not a number")
+        }
+        if let value = F.exactly(number) { return value }
+        // Long significands and far exponents: strtod, as before the fast path existed.
+        guard let value = F(String(decoding: bytes, as: UTF8.self)) else { throw ConversionError("not a number") }
+        return value
     }
 
     /// Whether the bytes are `[+-]?(digits)(.digits?)?([eE][+-]?digits)?` or the same

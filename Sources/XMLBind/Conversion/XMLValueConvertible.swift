@@ -100,7 +100,7 @@ extension Double: XMLValueConvertible {
     /// Decimal or scientific notation, `INF`, `-INF` and `NaN`; written in the shortest
     /// form that reads back to the same value.
     public static var xmlConversion: Conversion<Double> {
-        FloatingText.conversion(parse: { Double($0) })
+        FloatingText.conversion()
     }
 }
 
@@ -108,6 +108,6 @@ extension Float: XMLValueConvertible {
     /// Decimal or scientific notation, `INF`, `-INF` and `NaN`; written in the shortest
     /// form that reads back to the same value.
     public static var xmlConversion: Conversion<Float> {
-        FloatingText.conversion(parse: { Float($0) })
+        FloatingText.conversion()
     }
 }
