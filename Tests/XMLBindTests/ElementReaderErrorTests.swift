@@ -54,6 +54,7 @@ struct ElementReaderErrorTests {
                 throw ElementReaderError("<late> ends too late", atByteOffset: element.byteOffset + 1)
             }
             if element.name == "bad" { throw ConversionError("not wanted here") }
+            if element.name == "need", text.isWhitespace { throw ElementReaderError("<need> needs a value") }
         }
 
         func finish() throws -> Value {
@@ -99,6 +100,16 @@ struct ElementReaderErrorTests {
                 sums.xml:3:5: error: <x> is refused
                     3 |     <x fail='start'/></sum>
                       |     ^
+                """)
+    }
+
+    @Test func anErrorInAnEndTagPointsAtTheElementsStart() throws {
+        let error = try Self.failure("<sums><sum><n>1</n>\n  <need>  </need></sum></sums>")
+        #expect(
+            error.description == """
+                sums.xml:2:3: error: <need> needs a value
+                    2 |   <need>  </need></sum></sums>
+                      |   ^
                 """)
     }
 

@@ -204,4 +204,46 @@ struct ElementReaderTests {
         let data = Data(document.utf8)
         #expect(items.map { declarative.origin(ofByteOffset: $0.byteOffset, in: data) } == located.map(\.origin))
     }
+
+    // MARK: Names and text
+
+    /// Records what names and texts say of themselves.
+    final class Describer: ElementReader {
+        private var lines: [String] = []
+
+        func start(_ element: ReaderElement) throws {
+            if element.depth == 0 { lines = [] }
+            let name = element.name
+            let literal: StaticString = "ab"
+            let scalar: StaticString = "a"
+            lines.append(
+                "\(name) \(name.count) \(name.string == name.description) \(name == literal) \(name == scalar) "
+                    + "\(name == "éé") \(name == element.name)")
+        }
+
+        func end(_ element: ReaderElement, text: ReaderText) throws {
+            let bytes = text.withUTF8 { Array($0) }
+            lines.append(
+                "text \(text.string.debugDescription) \(text.count) \(text.isEmpty) \(text.isWhitespace) "
+                    + "\(bytes.count == text.count && String(decoding: bytes, as: UTF8.self) == text.string)")
+        }
+
+        func finish() throws -> Answers {
+            var answers = Answers()
+            answers.lines = lines
+            return answers
+        }
+    }
+
+    @Test func namesAndTextsDescribeThemselves() throws {
+        let binder = XMLBinder().register(mapping(Answers.self, element: "ab").reading(with: { Describer() }))
+        let answers = try binder.parse("<ab><a> \t\r\n</a><éé>x é</éé><a></a></ab>", as: Answers.self)
+        #expect(
+            answers.lines == [
+                "ab 2 true true false false true", "a 1 true false true false true",
+                "text \" \\t\\n\" 3 false true true", "éé 4 true false false true true",
+                "text \"x é\" 4 false false true", "a 1 true false true false true", "text \"\" 0 true true true",
+                "text \"\" 0 true true true",
+            ])
+    }
 }
