@@ -44,6 +44,7 @@ struct ElementReaderTests {
                 finished = nil
             }
             #expect(element.depth == stack.count)
+            #expect(element.hasAttributes == !element.attributes.isEmpty)
             stack.append(
                 Node(
                     name: element.name.string, namespace: element.namespace, attributes: element.attributes,
@@ -56,6 +57,7 @@ struct ElementReaderTests {
             #expect(element.byteOffset == node.byteOffset)
             #expect(element.name == node.name)
             #expect(element.attributes.isEmpty)
+            #expect(!element.hasAttributes)
             node.text = text.string
             #expect(text.count == node.text.utf8.count)
             #expect(text.isEmpty == node.text.isEmpty)

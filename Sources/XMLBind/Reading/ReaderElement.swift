@@ -77,6 +77,12 @@ public struct ReaderElement {
         return own.elementsEqual(uri.utf8)
     }
 
+    /// Whether the start tag has attributes (namespace declarations aside), without making
+    /// them; `false` in ``ElementReader/end(_:text:)``.
+    public var hasAttributes: Bool {
+        rawAttributes?[0] != nil
+    }
+
     /// The start tag's attributes in document order, as written (namespace declarations
     /// excluded); empty in ``ElementReader/end(_:text:)``. Made on each call.
     public var attributes: [XMLAttribute] {
