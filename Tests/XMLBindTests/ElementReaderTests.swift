@@ -123,7 +123,8 @@ struct ElementReaderTests {
     @Test func attributesAndNamespacesAreTheDocumentsOwn() throws {
         let document = """
             <p:tree xmlns:p="urn:p" xmlns="urn:d" id="7" p:k="v&amp;w"><child n="1"/><q:x xmlns:q="urn:q"/>\
-            <plain xmlns=""/></p:tree>
+            <plain xmlns=""/><a-local-name-longer-than-sixteen-bytes xmlns="http://www.example.com/long/namespace"/>\
+            <l:also-a-long-local-name-here xmlns:l="http://www.example.com/long/namespace"/></p:tree>
             """
         let tree = try Self.treeBinder.parse(document, as: Tree.self)
         let root = try #require(tree.root)
@@ -134,8 +135,12 @@ struct ElementReaderTests {
             root.attributes == [
                 XMLAttribute(name: "id", value: "7"), XMLAttribute(name: "p:k", namespace: "urn:p", value: "v&w"),
             ])
-        #expect(root.children.map(\.name) == ["child", "x", "plain"])
-        #expect(root.children.map(\.namespace) == ["urn:d", "urn:q", nil])
+        #expect(
+            root.children.map(\.name) == [
+                "child", "x", "plain", "a-local-name-longer-than-sixteen-bytes", "also-a-long-local-name-here",
+            ])
+        let long = "http://www.example.com/long/namespace"
+        #expect(root.children.map(\.namespace) == ["urn:d", "urn:q", nil, long, long])
         #expect(root.children.first?.attributes == [XMLAttribute(name: "n", value: "1")])
     }
 
@@ -165,12 +170,13 @@ struct ElementReaderTests {
         let binder = XMLBinder().register(
             mapping(Answers.self, element: "item").reading(with: { NamespaceQuestions() }))
         let answers = try binder.parse(
-            "<item xmlns='urn:a'><x/><x xmlns='urn:ab'/><x xmlns=''/><b:item xmlns:b='urn:a'/></item>",
+            "<item xmlns='urn:a'><x/><x xmlns='urn:ab'/><x xmlns=''/><b:item xmlns:b='urn:a'/>"
+                + "<x xmlns='urn:a:with:a:namespace:longer:than:sixteen'/></item>",
             as: Answers.self)
         #expect(
             answers.lines == [
                 "item:true:true:false:false:true", "x:true:true:false:true:false", "x:true:false:false:true:false",
-                "x:false:false:true:true:false", "item:true:true:false:false:true",
+                "x:false:false:true:true:false", "item:true:true:false:false:true", "x:true:false:false:true:false",
             ])
     }
 
