@@ -35,13 +35,16 @@ enum XMLRPCContender {
         times and ends with the median of each ratio over the rounds.
 
         --only node|typed|encode|encode-typed runs just that path of ours, without Python
-        and without warm-up, and prints its checksum (for callgrind).
+        and without warm-up, and prints its checksum (for callgrind). --only reader reads the
+        document with an ElementReader that only counts elements, --only floor with expat's
+        empty callbacks: their difference is what a reader costs on top of expat.
         """
 
     /// One of the four paths measured, for `--only`.
     enum Path: String, CaseIterable {
         case node, typed, encode
         case encodeTyped = "encode-typed"
+        case reader, floor
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -133,6 +136,12 @@ enum XMLRPCContender {
             case .encodeTyped:
                 let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
                 checksum = try XMLRPCCodec.methodResponse(encoding: typed).count
+            case .reader:
+                checksum = try ElementCountReader.binder(root: "methodResponse")
+                    .parse(data, as: ElementCountReader.Counts.self).elements
+            case .floor:
+                let document = Document(workload: .beans, bytes: data, path: nil, provenance: "xmlrpc")
+                if case .bytesOnly(let count) = try FloorContender().parse(document) { checksum = count }
             }
         }
         print("xmlrpc \(path.rawValue): \(checksum)")

@@ -54,6 +54,7 @@ struct ElementReaderErrorTests {
                 throw ElementReaderError("<late> ends too late", atByteOffset: element.byteOffset + 1)
             }
             if element.name == "bad" { throw ConversionError("not wanted here") }
+            if element.name == "need", text.isWhitespace { throw ElementReaderError("<need> needs a value") }
         }
 
         func finish() throws -> Value {
@@ -99,6 +100,16 @@ struct ElementReaderErrorTests {
                 sums.xml:3:5: error: <x> is refused
                     3 |     <x fail='start'/></sum>
                       |     ^
+                """)
+    }
+
+    @Test func anErrorInAnEndTagPointsAtTheElementsStart() throws {
+        let error = try Self.failure("<sums><sum><n>1</n>\n  <need>  </need></sum></sums>")
+        #expect(
+            error.description == """
+                sums.xml:2:3: error: <need> needs a value
+                    2 |   <need>  </need></sum></sums>
+                      |   ^
                 """)
     }
 
@@ -167,11 +178,13 @@ struct ElementReaderErrorTests {
         let binder = XMLBinder(options: options).register(
             mapping(Sums.self, element: "sums"),
             mapping(Value.self, element: "sum").reading(with: { FailingReader(log: Log()) }))
-        let deep = "<sums><sum>" + String(repeating: "<d>", count: 9) + String(repeating: "</d>", count: 9) + "</sum></sums>"
+        let deep =
+            "<sums><sum>" + String(repeating: "<d>", count: 9) + String(repeating: "</d>", count: 9) + "</sum></sums>"
         let error = try #require(throws: XMLBindError.self) { try binder.parse(deep, as: Sums.self, file: "d.xml") }
         #expect(error.code == .depthLimitExceeded)
         #expect(error.origin == Origin(file: "d.xml", line: 1, column: 1 + 6 + 5 + 3 * 8))
-        let fits = "<sums><sum>" + String(repeating: "<d>", count: 8) + String(repeating: "</d>", count: 8) + "</sum></sums>"
+        let fits =
+            "<sums><sum>" + String(repeating: "<d>", count: 8) + String(repeating: "</d>", count: 8) + "</sum></sums>"
         #expect(try binder.parse(fits, as: Sums.self).totals == [0])
     }
 

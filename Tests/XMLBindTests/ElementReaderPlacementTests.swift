@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import XMLBind
 
@@ -158,6 +159,41 @@ struct ElementReaderPlacementTests {
             return .continue
         }
         #expect(spots == [34, 12])
+    }
+
+    @Test func parsesOnManyThreadsEachHaveTheirOwnReaders() throws {
+        let documents = (0..<16).map { index in
+            "<shape>" + (0..<50).map { "<point>\(index) \($0)</point>" }.joined() + "</shape>"
+        }
+        let sums = Mutex([Double](repeating: -1, count: documents.count))
+        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
+            let shape = try? Self.binder.parse(documents[index], as: Shape.self)
+            let sum = shape.map { $0.corners.reduce(0) { $0 + $1.x * 100 + $1.y } } ?? -1
+            sums.withLock { $0[index] = sum }
+        }
+        #expect(sums.withLock { $0 } == documents.indices.map { Double($0 * 100 * 50 + 49 * 50 / 2) })
+    }
+
+    /// A class parent: a class value goes straight into its field, structs into arrays.
+    final class Board: Bindable {
+        var spot: Spot?
+        var spots: [Spot] = []
+        var points: [Point] = []
+        init() {}
+    }
+
+    @Test func aClassParentTakesClassAndStructValues() throws {
+        let binder = XMLBinder().register(
+            mapping(Board.self, element: "board").child(\.spot, xml: "first").children(\.spots).children(\.points),
+            mapping(Point.self, element: "point").reading(with: { PointReader() }),
+            mapping(Spot.self, element: "spot").reading(with: { SpotReader() }),
+            mapping(Spot.self, element: "first").reading(with: { SpotReader() }))
+        let board = try binder.parse(
+            "<board><spot><x>1</x></spot><first><y>2</y></first><point>3 4</point><spot><x>5</x></spot></board>",
+            as: Board.self)
+        #expect(board.spot.map { [$0.x, $0.y] } == [0, 2])
+        #expect(board.spots.map(\.x) == [1, 5])
+        #expect(board.points == [Point(x: 3, y: 4)])
     }
 
     /// An Ancestor parent receives the values as children.

@@ -44,6 +44,7 @@ struct ElementReaderTests {
                 finished = nil
             }
             #expect(element.depth == stack.count)
+            #expect(element.hasAttributes == !element.attributes.isEmpty)
             stack.append(
                 Node(
                     name: element.name.string, namespace: element.namespace, attributes: element.attributes,
@@ -56,6 +57,7 @@ struct ElementReaderTests {
             #expect(element.byteOffset == node.byteOffset)
             #expect(element.name == node.name)
             #expect(element.attributes.isEmpty)
+            #expect(!element.hasAttributes)
             node.text = text.string
             #expect(text.count == node.text.utf8.count)
             #expect(text.isEmpty == node.text.isEmpty)
@@ -121,7 +123,8 @@ struct ElementReaderTests {
     @Test func attributesAndNamespacesAreTheDocumentsOwn() throws {
         let document = """
             <p:tree xmlns:p="urn:p" xmlns="urn:d" id="7" p:k="v&amp;w"><child n="1"/><q:x xmlns:q="urn:q"/>\
-            <plain xmlns=""/></p:tree>
+            <plain xmlns=""/><a-local-name-longer-than-sixteen-bytes xmlns="http://www.example.com/long/namespace"/>\
+            <l:also-a-long-local-name-here xmlns:l="http://www.example.com/long/namespace"/></p:tree>
             """
         let tree = try Self.treeBinder.parse(document, as: Tree.self)
         let root = try #require(tree.root)
@@ -132,8 +135,12 @@ struct ElementReaderTests {
             root.attributes == [
                 XMLAttribute(name: "id", value: "7"), XMLAttribute(name: "p:k", namespace: "urn:p", value: "v&w"),
             ])
-        #expect(root.children.map(\.name) == ["child", "x", "plain"])
-        #expect(root.children.map(\.namespace) == ["urn:d", "urn:q", nil])
+        #expect(
+            root.children.map(\.name) == [
+                "child", "x", "plain", "a-local-name-longer-than-sixteen-bytes", "also-a-long-local-name-here",
+            ])
+        let long = "http://www.example.com/long/namespace"
+        #expect(root.children.map(\.namespace) == ["urn:d", "urn:q", nil, long, long])
         #expect(root.children.first?.attributes == [XMLAttribute(name: "n", value: "1")])
     }
 
@@ -163,12 +170,13 @@ struct ElementReaderTests {
         let binder = XMLBinder().register(
             mapping(Answers.self, element: "item").reading(with: { NamespaceQuestions() }))
         let answers = try binder.parse(
-            "<item xmlns='urn:a'><x/><x xmlns='urn:ab'/><x xmlns=''/><b:item xmlns:b='urn:a'/></item>",
+            "<item xmlns='urn:a'><x/><x xmlns='urn:ab'/><x xmlns=''/><b:item xmlns:b='urn:a'/>"
+                + "<x xmlns='urn:a:with:a:namespace:longer:than:sixteen'/></item>",
             as: Answers.self)
         #expect(
             answers.lines == [
                 "item:true:true:false:false:true", "x:true:true:false:true:false", "x:true:false:false:true:false",
-                "x:false:false:true:true:false", "item:true:true:false:false:true",
+                "x:false:false:true:true:false", "item:true:true:false:false:true", "x:true:false:false:true:false",
             ])
     }
 
@@ -203,5 +211,47 @@ struct ElementReaderTests {
         #expect(tree.origin == expected.origin)
         let data = Data(document.utf8)
         #expect(items.map { declarative.origin(ofByteOffset: $0.byteOffset, in: data) } == located.map(\.origin))
+    }
+
+    // MARK: Names and text
+
+    /// Records what names and texts say of themselves.
+    final class Describer: ElementReader {
+        private var lines: [String] = []
+
+        func start(_ element: ReaderElement) throws {
+            if element.depth == 0 { lines = [] }
+            let name = element.name
+            let literal: StaticString = "ab"
+            let scalar: StaticString = "a"
+            lines.append(
+                "\(name) \(name.count) \(name.string == name.description) \(name == literal) \(name == scalar) "
+                    + "\(name == "éé") \(name == element.name)")
+        }
+
+        func end(_ element: ReaderElement, text: ReaderText) throws {
+            let bytes = text.withUTF8 { Array($0) }
+            lines.append(
+                "text \(text.string.debugDescription) \(text.count) \(text.isEmpty) \(text.isWhitespace) "
+                    + "\(bytes.count == text.count && String(decoding: bytes, as: UTF8.self) == text.string)")
+        }
+
+        func finish() throws -> Answers {
+            var answers = Answers()
+            answers.lines = lines
+            return answers
+        }
+    }
+
+    @Test func namesAndTextsDescribeThemselves() throws {
+        let binder = XMLBinder().register(mapping(Answers.self, element: "ab").reading(with: { Describer() }))
+        let answers = try binder.parse("<ab><a> \t\r\n</a><éé>x é</éé><a></a></ab>", as: Answers.self)
+        #expect(
+            answers.lines == [
+                "ab 2 true true false false true", "a 1 true false true false true",
+                "text \" \\t\\n\" 3 false true true", "éé 4 true false false true true",
+                "text \"x é\" 4 false false true", "a 1 true false true false true", "text \"\" 0 true true true",
+                "text \"\" 0 true true true",
+            ])
     }
 }

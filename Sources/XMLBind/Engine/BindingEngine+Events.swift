@@ -23,14 +23,25 @@ extension BindingEngine {
 
     // MARK: Events
 
+    /// A start tag. Inside an element read by an ``ElementReader``, it goes to the reader, and
+    /// the test for that is inlined into the driver's handler: the reader's events skip the
+    /// entry to the engine's own (large) handler.
+    @inline(__always)
     func startElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
-        // Inside an element read by an ElementReader, everything goes to the reader.
         if readerLevels.count > 0 {
             readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
-            return
+        } else {
+            startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
         }
+    }
+
+    /// A start tag outside elements read by readers.
+    @inline(never)
+    private func startBoundElement(
+        name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
         if skipDepth > 0 {
             skipDepth += 1
             return
@@ -207,11 +218,20 @@ extension BindingEngine {
         return true
     }
 
+    /// An end tag; inside an element read by an ``ElementReader``, the reader's (see
+    /// ``startElement(name:attributes:byteIndex:)``).
+    @inline(__always)
     func endElement(name rawName: UnsafePointer<CChar>) {
         if readerLevels.count > 0 {
             readerEnd(name: rawName)
-            return
+        } else {
+            endBoundElement(name: rawName)
         }
+    }
+
+    /// An end tag outside elements read by readers.
+    @inline(never)
+    private func endBoundElement(name rawName: UnsafePointer<CChar>) {
         if skipDepth > 0 {
             skipDepth -= 1
             if skipDepth == 0 { skipKeepsText = false }

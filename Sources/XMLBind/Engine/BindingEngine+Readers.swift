@@ -56,8 +56,7 @@ extension BindingEngine {
             rootByteIndex = byteIndex
         }
         // Streaming (issue 5): the outermost value of the streamed type goes to the stream.
-        if let stream, stream.openFrame < 0, stream.opens(binding, at: bindingIndex, sample: access.makeSampleValue)
-        {
+        if let stream, stream.openFrame < 0, stream.opens(binding, at: bindingIndex, sample: access.makeSampleValue) {
             state.streams = true
         }
         readerState = state
@@ -78,6 +77,9 @@ extension BindingEngine {
     }
 
     /// A start tag inside (or of) the element being read.
+    ///
+    /// Inlined into the driver's handler (whose frame is already set up); failures go out
+    /// of line.
     @inline(__always)
     func readerStart(
         name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
@@ -86,7 +88,8 @@ extension BindingEngine {
         readerLevels.append(ReaderLevel(textStart: text.count, byteOffset: byteIndex))
         do {
             try withActiveReader {
-                try $0.start(ReaderElement(depth: depth, byteOffset: byteIndex, rawName: name, attributes: attributes))
+                try $0.reader.start(
+                    ReaderElement(depth: depth, byteOffset: byteIndex, rawName: name, attributes: attributes))
             }
         } catch {
             readerFailed(error, name: name, depth: depth, byteOffset: byteIndex, text: nil)
@@ -102,7 +105,7 @@ extension BindingEngine {
         let depth = readerLevels.count
         do {
             try withActiveReader {
-                try $0.end(
+                try $0.reader.end(
                     ReaderElement(depth: depth, byteOffset: byteOffset, rawName: name, attributes: nil),
                     text: ReaderText(text.values(from: textStart)))
             }
@@ -177,7 +180,8 @@ extension BindingEngine {
     /// Reports what a reader threw, and skips the rest of the element being read.
     @inline(never)
     private func readerFailed(
-        _ error: any Error, name: UnsafePointer<CChar>, depth: Int, byteOffset: Int, text value: UnsafeBufferPointer<UInt8>?
+        _ error: any Error, name: UnsafePointer<CChar>, depth: Int, byteOffset: Int,
+        text value: UnsafeBufferPointer<UInt8>?
     ) {
         reportReaderFailure(
             error, element: ExpandedName(name).qualifiedName,

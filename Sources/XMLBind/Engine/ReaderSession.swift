@@ -1,12 +1,16 @@
 /// One mapping's ``ElementReader`` within one parse, as the engine calls it: without the
 /// mapping's type, which only ``TypedReaderSession`` knows.
 ///
-/// The engine holds the session of the element being read and calls it once per event
-/// (a class method call, then the reader's own through its protocol).
+/// The engine calls ``reader``'s start and end methods directly (they do not involve the
+/// reader's value type, so the existential needs no opening at a type), one protocol call per
+/// event; only ``finish()``, which makes the value, goes through the typed subclass.
 class ReaderSession {
-    func start(_ element: ReaderElement) throws {}
+    /// The mapping's reader.
+    let reader: any ElementReader
 
-    func end(_ element: ReaderElement, text: ReaderText) throws {}
+    init(_ reader: any ElementReader) {
+        self.reader = reader
+    }
 
     /// The finished value, held as the engine holds the objects it makes.
     func finish() throws -> HeldObject {
@@ -16,25 +20,18 @@ class ReaderSession {
 
 /// The session of a reader of values of the mapped type `T`.
 final class TypedReaderSession<T: Bindable>: ReaderSession {
-    let reader: any ElementReader<T>
+    let typedReader: any ElementReader<T>
     /// Whether `T` is a class (held as itself) or a struct (held in a box).
     let isClass: Bool
 
     init(_ reader: any ElementReader<T>, isClass: Bool) {
-        self.reader = reader
+        self.typedReader = reader
         self.isClass = isClass
-    }
-
-    override func start(_ element: ReaderElement) throws {
-        try reader.start(element)
-    }
-
-    override func end(_ element: ReaderElement, text: ReaderText) throws {
-        try reader.end(element, text: text)
+        super.init(reader)
     }
 
     override func finish() throws -> HeldObject {
-        let value = try reader.finish()
+        let value = try typedReader.finish()
         return HeldObject(retaining: isClass ? ObjectStorage.reference(to: value) : StructBox(value))
     }
 }

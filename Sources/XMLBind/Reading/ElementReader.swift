@@ -40,7 +40,8 @@
 /// Anything a method throws becomes an ``XMLBindError/Code/elementReaderFailed`` error of the
 /// parse, at the start tag of the element whose event threw; the rest of the mapped element
 /// is then skipped (no more calls for it, no ``finish()``), and nothing is placed in its
-/// parent.
+/// parent. The parse goes on to find other problems and then fails, in lenient mode too, as it
+/// does for a failed conversion.
 public protocol ElementReader<Value>: AnyObject {
     /// The value the reader builds from one element.
     associatedtype Value

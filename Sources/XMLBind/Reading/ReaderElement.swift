@@ -33,17 +33,29 @@ public struct ReaderElement {
 
     /// The element's local name (`value` for `<rpc:value>`).
     public var name: ReaderName {
-        // Names are short: a loop finds the separators sooner than `strlen` and `memchr` calls.
+        let first = Self.stop(in: rawName)
+        guard rawName[first] == CompiledRegistry.separator else {
+            return ReaderName(UnsafeBufferPointer(start: rawName, count: first))
+        }
+        let local = rawName + (first &+ 1)
+        return ReaderName(UnsafeBufferPointer(start: local, count: Self.stop(in: local)))
+    }
+
+    /// The index of the first separator or NUL in `bytes`. Local names are short, and a loop
+    /// finds their end sooner than library calls would; past 16 bytes (a namespace URI),
+    /// `strlen` and `memchr` scan many bytes at a time.
+    @inline(__always)
+    private static func stop(in bytes: UnsafePointer<UInt8>) -> Int {
         let separator = CompiledRegistry.separator
         var index = 0
-        while rawName[index] != 0, rawName[index] != separator { index &+= 1 }
-        guard rawName[index] == separator else {
-            return ReaderName(UnsafeBufferPointer(start: rawName, count: index))
+        while index < 16 {
+            if bytes[index] == 0 || bytes[index] == separator { return index }
+            index &+= 1
         }
-        let local = rawName + (index &+ 1)
-        var end = 0
-        while local[end] != 0, local[end] != separator { end &+= 1 }
-        return ReaderName(UnsafeBufferPointer(start: local, count: end))
+        let rest = bytes + index
+        let length = strlen(UnsafeRawPointer(rest).assumingMemoryBound(to: CChar.self))
+        guard let found = memchr(rest, Int32(separator), length) else { return index &+ length }
+        return index &+ (UnsafeRawPointer(found) - UnsafeRawPointer(rest))
     }
 
     /// Whether the element is in a namespace.
@@ -77,6 +89,12 @@ public struct ReaderElement {
         return own.elementsEqual(uri.utf8)
     }
 
+    /// Whether the start tag has attributes (namespace declarations aside), without making
+    /// them; `false` in ``ElementReader/end(_:text:)``.
+    public var hasAttributes: Bool {
+        rawAttributes?[0] != nil
+    }
+
     /// The start tag's attributes in document order, as written (namespace declarations
     /// excluded); empty in ``ElementReader/end(_:text:)``. Made on each call.
     public var attributes: [XMLAttribute] {
@@ -96,9 +114,7 @@ public struct ReaderElement {
 
     /// The length of the namespace URI at the start of ``rawName``, or -1 when there is none.
     private var uriLength: Int {
-        let separator = CompiledRegistry.separator
-        var index = 0
-        while rawName[index] != 0, rawName[index] != separator { index &+= 1 }
-        return rawName[index] == separator ? index : -1
+        let index = Self.stop(in: rawName)
+        return rawName[index] == CompiledRegistry.separator ? index : -1
     }
 }

@@ -8,7 +8,8 @@ extension ClassDefinition {
     /// ``ElementReader/finish()`` returns goes where an object of the mapping would: into the
     /// parent's `.child`/`.children` slot or ``Ancestor``, as the root, or to a stream. It gets
     /// what such an object gets: its origin (``OriginAware``), byte offset
-    /// (``ByteOffsetAware``) and namespace (``NamespaceAware``), then the `.validate` checks.
+    /// (``ByteOffsetAware``) and namespace (``NamespaceAware``), then the `.validate` checks. Its
+    /// element's content is the reader's alone: an ``Ancestor`` value is offered no children.
     ///
     /// ```swift
     /// mapping(Point.self, element: "point")
