@@ -92,7 +92,7 @@ struct WireValueReading {
     private typealias Refusal = WireValueReader.Refusal
 
     mutating func start(_ element: ReaderElement) throws {
-        guard element.attributes.isEmpty else { throw Refusal(description: "an attribute") }
+        guard !element.hasAttributes else { throw Refusal(description: "an attribute") }
         guard depth > 0, element.depth > 0 else {
             // One reader reads every top-level <value> of a parse; a refused one leaves its state.
             outer.removeAll(keepingCapacity: true)
