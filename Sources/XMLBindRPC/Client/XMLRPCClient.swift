@@ -78,7 +78,10 @@ public struct XMLRPCClient: Sendable {
     public func call<T: XMLRPCDecodable>(
         _ methodName: String, _ parameters: [Any] = [], returning type: T.Type
     ) async throws(XMLRPCError) -> T {
-        try await call(methodName, parameters)[0].decode(type)
+        let values = try encoder.parameters(parameters)
+        let data = try await exchange(methodName, values, to: url, extraHeaders: [:])
+        // Straight into `type`, with the errors of `decodeResponse(data)[0].decode(type)`.
+        return try XMLRPCCodec.decodeResponse(data, as: type, file: url.absoluteString)
     }
 
     /// Makes the call a ``XMLRPCRequestConvertible`` describes, with its URL and headers.
@@ -121,6 +124,14 @@ public struct XMLRPCClient: Sendable {
     private func send(
         _ methodName: String, _ values: [XMLRPCValue], to url: URL, extraHeaders: [String: String]
     ) async throws(XMLRPCError) -> XMLRPCNode {
+        let data = try await exchange(methodName, values, to: url, extraHeaders: extraHeaders)
+        return try XMLRPCCodec.decodeResponse(data, file: url.absoluteString)
+    }
+
+    /// Posts a call and returns the response's body (a status other than 200 is an error).
+    private func exchange(
+        _ methodName: String, _ values: [XMLRPCValue], to url: URL, extraHeaders: [String: String]
+    ) async throws(XMLRPCError) -> Data {
         let body = try XMLRPCCodec.methodCall(methodName, parameters: values)
         var request = URLRequest(url: url)
         // URLRequest(url:cachePolicy:timeoutInterval:) ignores its timeout on Linux.
@@ -150,6 +161,6 @@ public struct XMLRPCClient: Sendable {
                     + (excerpt.isEmpty ? "" : ": \(excerpt)"),
                 httpStatus: http.statusCode)
         }
-        return try XMLRPCCodec.decodeResponse(data, file: url.absoluteString)
+        return data
     }
 }

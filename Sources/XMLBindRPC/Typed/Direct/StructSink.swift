@@ -1,0 +1,125 @@
+import XMLBind
+
+/// A ``DirectSink`` that reads a struct value straight into a ``XMLRPCStructConvertible``
+/// type, as ``XMLRPCStructMapping``'s one-pass reading does from the tree: each member's name
+/// looked up in the mapping's ``XMLRPCStructMapping/ReadingPlan`` (the next declared name
+/// first), the first member of a name read into its property, members not declared passed
+/// over (read and dropped, so that they are checked).
+///
+/// A member's value is read by a ``TreeSink`` into a compact value and stored with the
+/// mapping's own member reading. Anything that reading would report (a wrong type, a
+/// conversion that fails) or would need a node for (a type read through
+/// ``XMLRPCDecodable/init(xmlrpc:)``), and a missing required member, refuse the document:
+/// the two-step path then throws the error it always threw.
+final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
+    private let mapping: XMLRPCStructMapping<S>
+    private let plan: XMLRPCStructMapping<S>.ReadingPlan
+    /// The declared names' UTF-8 bytes, by position.
+    private let nameBytes: [[UInt8]]
+    private var object: S
+    private var found: UInt64 = 0
+    private var next = 0
+    private var isComplete = false
+    /// The position of the open member's name; -1 for a name not declared, nil before `</name>`.
+    private var position: Int?
+    /// A member's value read before its `<name>`.
+    private var pending: CompactValue?
+    private let values = TreeSink()
+
+    /// A sink for `S`, or nil when its mapping is read member by member in declaration order
+    /// (repeated names, or more members than one pass tracks): that reading makes nodes.
+    static func make() -> StructSink? {
+        let mapping = S.xmlrpcMembers
+        guard mapping.readingPlan.isUsable else { return nil }
+        return StructSink(mapping)
+    }
+
+    private init(_ mapping: XMLRPCStructMapping<S>) {
+        self.mapping = mapping
+        plan = mapping.readingPlan
+        nameBytes = plan.names.map { Array($0.utf8) }
+        object = mapping.make()
+    }
+
+    /// The struct read, after `</value>`.
+    func take() throws -> S {
+        guard isComplete else { throw Refusal(description: "no struct") }
+        isComplete = false
+        return object
+    }
+
+    override func began() {
+        isComplete = false
+    }
+
+    override func structBegan() throws {
+        object = mapping.make()
+        found = 0
+        next = 0
+    }
+
+    override func memberBegan() throws {
+        position = nil
+        pending = nil
+    }
+
+    override func memberNamed(_ text: ReaderText) throws {
+        position = text.withUTF8 { lookUp($0) }
+    }
+
+    /// The declared position of a name; -1 when it is not declared. ASCII names are compared
+    /// as bytes; others as `String`s, which compare by canonical equivalence as the plan's
+    /// dictionary does.
+    private func lookUp(_ name: UnsafeBufferPointer<UInt8>) -> Int {
+        if name.contains(where: { $0 >= 0x80 }) {
+            return plan.positions[String(decoding: name, as: UTF8.self)] ?? -1
+        }
+        if next < nameBytes.count, nameBytes[next].elementsEqual(name) { return next }
+        for (index, bytes) in nameBytes.enumerated() where bytes.elementsEqual(name) { return index }
+        return -1
+    }
+
+    override func memberValueSink() throws -> DirectSink {
+        values
+    }
+
+    override func memberValueEnded(_ child: DirectSink) throws {
+        guard let value = values.result else { throw Refusal(description: "a member without a value") }
+        if let position {
+            try store(value, at: position)
+        } else {
+            pending = value
+        }
+    }
+
+    override func memberEnded() throws {
+        guard let pending else { return }
+        self.pending = nil
+        guard let position else { throw Refusal(description: "a member without a name") }
+        try store(pending, at: position)
+    }
+
+    /// Reads a member's value into its property, unless the name is not declared or was read.
+    private func store(_ value: CompactValue, at position: Int) throws {
+        guard position >= 0 else { return }
+        next = position + 1
+        let bit: UInt64 = 1 << position
+        guard found & bit == 0 else { return }
+        found |= bit
+        var neededNode = false
+        do {
+            try plan.dispatch(&object, position, value) {
+                neededNode = true
+                return XMLRPCNode(storage: .value(value), path: "", document: nil)
+            }
+        } catch {
+            throw Refusal(description: "member \(plan.names[position]): \(error)")
+        }
+        guard !neededNode else { throw Refusal(description: "member \(plan.names[position]) needs a node") }
+    }
+
+    override func structEnded() throws {
+        guard plan.required & ~found == 0 else { throw Refusal(description: "a required member is missing") }
+        isComplete = true
+    }
+}
