@@ -69,10 +69,10 @@ class DirectSink {
                 place = .scalar
                 return nil
             }
-            if name == ("struct" as StaticString) {
+            if name.count == 6, name == ("struct" as StaticString) {
                 place = .structure
                 try structBegan()
-            } else if name == ("array" as StaticString) {
+            } else if name.count == 5, name == ("array" as StaticString) {
                 place = .array
                 hasData = false
                 try arrayBegan()
@@ -82,7 +82,7 @@ class DirectSink {
             }
             return nil
         case .structure:
-            guard inNoNamespace, name == ("member" as StaticString) else {
+            guard inNoNamespace, name.count == 6, name == ("member" as StaticString) else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
             place = .member
@@ -92,26 +92,26 @@ class DirectSink {
             return nil
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
-            if name == ("value" as StaticString) {
+            if name.count == 5, name == ("value" as StaticString) {
                 guard !hasMemberValue else { throw Refusal(description: "a second <value>") }
                 hasMemberValue = true
                 return try memberValueSink()
             }
-            guard name == ("name" as StaticString), !hasName else {
+            guard name.count == 4, name == ("name" as StaticString), !hasName else {
                 throw Refusal(description: "not one <name> and one <value> in <member>")
             }
             hasName = true
             place = .name
             return nil
         case .array:
-            guard inNoNamespace, name == ("data" as StaticString), !hasData else {
+            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !hasData else {
                 throw Refusal(description: "not one <data> in <array>")
             }
             hasData = true
             place = .data
             return nil
         case .data:
-            guard inNoNamespace, name == ("value" as StaticString) else {
+            guard inNoNamespace, name.count == 5, name == ("value" as StaticString) else {
                 throw Refusal(description: "not a <value> in <data>")
             }
             return try elementSink()

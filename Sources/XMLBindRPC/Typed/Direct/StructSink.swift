@@ -1,3 +1,4 @@
+import Foundation
 import XMLBind
 
 /// A ``DirectSink`` that reads a struct value straight into a ``XMLRPCStructConvertible``
@@ -25,6 +26,13 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
     /// A member's value read before its `<name>`.
     private var pending: CompactValue?
     private let values = TreeSink()
+    /// By position: how a scalar member's payload is stored (a store that refuses, for other
+    /// members). Not an array of optionals: taking an `Optional` of a generic class out of an
+    /// array looks up its metadata every time.
+    private let payloadStores: [PayloadStore<S>]
+    /// The positions of the members ``payloadStores`` stores, a bit each.
+    private let scalarPositions: UInt64
+    private let scalars = ScalarSink()
 
     /// A sink for `S`, or nil when its mapping is read member by member in declaration order
     /// (repeated names, or more members than one pass tracks): that reading makes nodes.
@@ -38,6 +46,14 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
         self.mapping = mapping
         plan = mapping.readingPlan
         nameBytes = plan.names.map { Array($0.utf8) }
+        let refusing = PayloadStore<S> { _, _ in false }
+        payloadStores = mapping.members.map { $0.storePayload ?? refusing }
+        var scalarPositions: UInt64 = 0
+        for (position, member) in mapping.members.enumerated()
+        where member.storePayload != nil && position < XMLRPCStructMapping<S>.ReadingPlan.capacity {
+            scalarPositions |= 1 << position
+        }
+        self.scalarPositions = scalarPositions
         object = mapping.make()
     }
 
@@ -74,16 +90,37 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
         if name.contains(where: { $0 >= 0x80 }) {
             return plan.positions[String(decoding: name, as: UTF8.self)] ?? -1
         }
-        if next < nameBytes.count, nameBytes[next].elementsEqual(name) { return next }
-        for (index, bytes) in nameBytes.enumerated() where bytes.elementsEqual(name) { return index }
+        if next < nameBytes.count, Self.equal(nameBytes[next], name) { return next }
+        for (index, bytes) in nameBytes.enumerated() where Self.equal(bytes, name) { return index }
         return -1
     }
 
+    private static func equal(_ bytes: [UInt8], _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == name.count else { return false }
+        return bytes.withUnsafeBufferPointer { own in
+            guard let start = own.baseAddress, let other = name.baseAddress else { return true }
+            return memcmp(start, other, own.count) == 0
+        }
+    }
+
     override func memberValueSink() throws -> DirectSink {
-        values
+        // A scalar member named before its value, and not read yet: its payload is stored as
+        // it is, without a compact value.
+        if let position, position >= 0, found & (1 << position) == 0, scalarPositions & (1 << position) != 0 {
+            return scalars
+        }
+        return values
     }
 
     override func memberValueEnded(_ child: DirectSink) throws {
+        if child === scalars, let position {
+            guard let payload = scalars.payload, payloadStores[position].store(&object, payload) else {
+                throw Refusal(description: "member \(plan.names[position]) of another type")
+            }
+            next = position + 1
+            found |= 1 << position
+            return
+        }
         guard let value = values.result else { throw Refusal(description: "a member without a value") }
         if let position {
             try store(value, at: position)
