@@ -92,13 +92,12 @@ public enum XMLRPCCodec {
     ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = "response") throws(XMLRPCError) -> XMLRPCNode {
-        let response = try parseRoot(data, file: file, as: WireMethodResponse.self, named: "methodResponse")
+        let response = try readMessage(data, file: file, root: .methodResponse)
         let document = XMLRPCDocument(data: data, file: file)
-        if let fault = response.fault, let value = fault.value {
-            throw faultError(value, document: document)
+        if let fault = response.fault {
+            throw faultError(fault, document: document)
         }
-        let values = response.params?.params.compactMap(\.value) ?? []
-        return XMLRPCNode(storage: .list(values), path: "", document: document)
+        return XMLRPCNode(storage: .list(response.parameters), path: "", document: document)
     }
 
     /// Reads a `methodCall`.
@@ -106,37 +105,12 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = "request") throws(XMLRPCError) -> Call {
-        let call = try parseRoot(data, file: file, as: WireMethodCall.self, named: "methodCall")
+        let call = try readMessage(data, file: file, root: .methodCall)
         let document = XMLRPCDocument(data: data, file: file)
-        let values = call.params?.params.compactMap(\.value) ?? []
-        let parameters = values.enumerated().map {
+        let parameters = call.parameters.enumerated().map {
             XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
         }
         return Call(methodName: call.methodName ?? "", parameters: parameters)
-    }
-
-    /// Binds a document whose root must be `<name>`. The root is checked here rather than
-    /// by the binder's typed parse, whose message would name the internal wire types.
-    private static func parseRoot<Root>(
-        _ data: Data, file: String?, as type: Root.Type, named name: String
-    ) throws(XMLRPCError) -> Root {
-        let root: Any?
-        do {
-            root = try XMLRPCWire.binder.parse(data, file: file)
-        } catch let error as XMLBindError {
-            throw .malformed(error, what: "XML-RPC document")
-        } catch {
-            // The binder throws only XMLBindError; anything else is still a refused document.
-            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
-        }
-        if let root = root as? Root { return root }
-        let found = root.map { XMLRPCWire.elementName(of: $0) } ?? "nothing"
-        let origin = (root as? OriginAware)?.origin
-        let document = XMLRPCDocument(data: data, file: file)
-        let error = XMLBindError(
-            code: .unexpectedRoot, message: "the document is \(found), expected <\(name)>", origin: origin,
-            sourceLine: origin.flatMap { document.line($0.line) })
-        throw .malformed(error, what: "XML-RPC document")
     }
 
     static func wireParams(_ values: [XMLRPCValue]) -> WireParams {
@@ -162,15 +136,15 @@ public enum XMLRPCCodec {
 
     /// The fault a `<fault>` value stands for; a fault without an int faultCode and a string
     /// faultString is an unexpected response, located at the value.
-    static func faultError(_ value: WireValue, document: XMLRPCDocument) -> XMLRPCError {
-        guard let members = value.structValue?.members else {
+    static func faultError(_ value: CompactValue, document: XMLRPCDocument) -> XMLRPCError {
+        guard let members = value.members else {
             return document.error(
                 "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)",
                 atByteOffset: value.byteOffset)
         }
         let code = members.first { $0.name == "faultCode" }?.value
         let string = members.first { $0.name == "faultString" }?.value
-        guard let faultCode = code.flatMap({ $0.int ?? $0.i4 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
+        guard let faultCode = code.flatMap({ $0.int32 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
         else {
             return document.error(
                 "the fault's faultCode is missing or not an int", atByteOffset: code?.byteOffset ?? value.byteOffset)

@@ -12,11 +12,10 @@ import XMLBind
 ///
 /// A node read from a document knows where its value came from (``origin``), so that
 /// ``XMLRPCStructMapping`` can point at a wrong member. Nodes are immutable and `Sendable`.
-public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
-    // @unchecked Sendable: the wire objects are filled by one parse and never changed after.
+public struct XMLRPCNode: Sendable, CustomStringConvertible {
     enum Storage {
-        case value(WireValue)
-        case list([WireValue])
+        case value(CompactValue)
+        case list([CompactValue])
         case missing
     }
 
@@ -58,26 +57,26 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
 
     /// A node holding `value`, as handlers and tests build them.
     public init(_ value: XMLRPCValue) {
-        self.init(storage: .value(WireValue(value)), path: "", document: nil)
+        self.init(storage: .value(CompactValue(value)), path: "", document: nil)
     }
 
     /// A node holding a list of values, as a response's parameters are.
     public init(list values: [XMLRPCValue]) {
-        self.init(storage: .list(values.map(WireValue.init)), path: "", document: nil)
+        self.init(storage: .list(values.map(CompactValue.init)), path: "", document: nil)
     }
 
-    var wire: WireValue? {
+    var wire: CompactValue? {
         if case .value(let wire) = storage { return wire }
         return nil
     }
 
     /// The node one step down from this one, holding `wire` (nothing when nil).
-    func child(_ wire: WireValue?, step: Step) -> XMLRPCNode {
+    func child(_ wire: CompactValue?, step: Step) -> XMLRPCNode {
         XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, parentPath: path, step: step, document: document)
     }
 
     /// Children that share this node's path, computed once.
-    private func children(_ wires: [WireValue]) -> [XMLRPCNode] {
+    private func children(_ wires: [CompactValue]) -> [XMLRPCNode] {
         let path = self.path
         return wires.enumerated().map {
             XMLRPCNode(storage: .value($0.element), parentPath: path, step: .index($0.offset), document: document)
@@ -92,7 +91,7 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         case .list(let values):
             return child(values.indices.contains(index) ? values[index] : nil, step: step)
         case .value(let wire):
-            guard let values = wire.arrayValue?.data?.values, values.indices.contains(index) else {
+            guard let values = wire.values, values.indices.contains(index) else {
                 return child(nil, step: step)
             }
             return child(values[index], step: step)
@@ -103,7 +102,7 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
 
     /// The first member named `key` of a struct; a node holding nothing when there is none.
     public subscript(key: String) -> XMLRPCNode {
-        child(wire?.structValue?.members.first { $0.name == key }?.value, step: .key(key))
+        child(wire?.member(key), step: .key(key))
     }
 
     /// Whether the node holds a value (false past a missing index or member).
@@ -127,8 +126,8 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
         case .list(let values):
             return children(values)
         case .value(let wire):
-            guard let array = wire.arrayValue else { return nil }
-            return children(array.data?.values ?? [])
+            guard let values = wire.values else { return nil }
+            return children(values)
         case .missing:
             return nil
         }
@@ -136,31 +135,27 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
 
     /// The members of a struct by name (the first of a repeated name wins).
     public var dictionary: [String: XMLRPCNode]? {
-        guard let members = wire?.structValue?.members else { return nil }
+        guard let members = wire?.members else { return nil }
         var result: [String: XMLRPCNode] = [:]
         for member in members {
-            guard let name = member.name, result[name] == nil else { continue }
-            result[name] = child(member.value, step: .key(name))
+            guard result[member.name] == nil else { continue }
+            result[member.name] = child(member.value, step: .key(member.name))
         }
         return result
     }
 
     /// The members of a struct as ordered name–node pairs.
     public var members: [(name: String, node: XMLRPCNode)]? {
-        guard let members = wire?.structValue?.members else { return nil }
-        return members.map { ($0.name ?? "", child($0.value, step: .key($0.name ?? ""))) }
+        guard let members = wire?.members else { return nil }
+        return members.map { ($0.name, child($0.value, step: .key($0.name))) }
     }
 
     /// A string value (`<string>` or text right inside `<value>`).
     public var string: String? { wire?.stringValue }
     /// An `<int>` or `<i4>` value.
-    public var int32: Int32? { wire.flatMap { $0.int ?? $0.i4 } }
+    public var int32: Int32? { wire?.int32 }
     /// An integer value of either width: `<int>`, `<i4>`, `<i8>`.
-    public var int64: Int64? {
-        guard let wire else { return nil }
-        if let small = wire.int ?? wire.i4 { return Int64(small) }
-        return wire.i8 ?? wire.extensionI8
-    }
+    public var int64: Int64? { wire?.int64 }
     /// A `<double>` value.
     public var double: Double? { wire?.double }
     /// A `<boolean>` value.
@@ -170,12 +165,12 @@ public struct XMLRPCNode: @unchecked Sendable, CustomStringConvertible {
     /// A `<base64>` value.
     public var data: Data? { wire?.base64 }
     /// Whether the value is `<nil/>`.
-    public var isNil: Bool { wire?.nilValue != nil }
+    public var isNil: Bool { wire?.isNil ?? false }
     /// The number of elements of an array (or parameters), or of members of a struct.
     public var count: Int? {
         switch storage {
         case .list(let values): values.count
-        case .value(let wire): wire.arrayValue.map { $0.data?.values.count ?? 0 } ?? wire.structValue?.members.count
+        case .value(let wire): wire.values?.count ?? wire.members?.count
         case .missing: nil
         }
     }

@@ -9,7 +9,7 @@ import Foundation
 /// ``XMLRPCDecodable/init(xmlrpc:)``. `node` makes it, lazily: on the success path of the
 /// types below no node and no path string is built.
 struct WireReader<Value>: Sendable {
-    let read: @Sendable (_ wire: WireValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Value
+    let read: @Sendable (_ wire: CompactValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Value
 }
 
 /// A type read from one `<value>` alone: a scalar, or ``XMLRPCValue``.
@@ -17,25 +17,26 @@ protocol WireScalar: XMLRPCDecodable {
     /// What an error says was expected (`int or i8`).
     static var wireExpectation: String { get }
     /// The value `wire` holds as this type, or nil when it holds another.
-    static func read(_ wire: WireValue) -> Self?
+    static func read(_ wire: CompactValue) -> Self?
     /// The type's ``WireReader``, as `Any`. Each type writes `scalarReader(Self.self)`, so
     /// that the reader is compiled for the concrete type: made in a protocol extension, it
     /// would look up the metadata of `Self?` on every value it reads.
     static func makeWireReader() -> Any
     /// Stores the value `wire` holds into a property; false when it holds another type.
     /// Each type writes `storeScalar(wire, in: &object, at: keyPath)`.
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
     /// As ``store(_:in:at:)``, for an optional property. Each type writes
     /// `storeOptionalScalar(wire, in: &object, at: keyPath)`.
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool
 }
 
 /// Reads a member's bound `<value>` into a property of `Root`; `node` makes the member's
 /// node, for an error.
 typealias WireMemberRead<Root> =
-    @Sendable (inout Root, WireValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Void
+    @Sendable (inout Root, CompactValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Void
 
 /// A ``WireMemberRead``, held in a class so that it can be handed back optionally: a
 /// function in an `Optional` (or any generic container) is stored in its most general
@@ -52,7 +53,7 @@ final class WireMemberReading<Root>: Sendable {
 /// type. Inlined into each scalar's ``WireScalar/store(_:in:at:)``, where `S` is concrete.
 @inline(__always)
 func storeScalar<S: WireScalar, Root>(
-    _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, S>
+    _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, S>
 ) -> Bool {
     guard let value = S.read(wire) else { return false }
     object[keyPath: keyPath] = value
@@ -62,9 +63,9 @@ func storeScalar<S: WireScalar, Root>(
 /// As ``storeScalar(_:in:at:)`` for an optional property: `<nil/>` stores nil.
 @inline(__always)
 func storeOptionalScalar<S: WireScalar, Root>(
-    _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, S?>
+    _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, S?>
 ) -> Bool {
-    if wire.nilValue != nil {
+    if wire.isNil {
         object[keyPath: keyPath] = nil
         return true
     }
@@ -142,8 +143,7 @@ extension XMLRPCStructConvertible {
     /// reading a struct of five members).
     static func makeWireArrayReader() -> Any {
         WireReader<[Self]> { wire, node throws(XMLRPCError) in
-            guard let array = wire.arrayValue else { throw node().mismatch(expected: "array") }
-            let values = array.data?.values ?? []
+            guard let values = wire.values else { throw node().mismatch(expected: "array") }
             let mapping = xmlrpcMembers
             var result: [Self] = []
             result.reserveCapacity(values.count)
@@ -177,7 +177,7 @@ extension Optional: WireComposite where Wrapped: XMLRPCDecodable {
     static func makeWireReader() -> Any {
         let wrapped = wireReader(for: Wrapped.self).read
         return WireReader<Self> { wire, node throws(XMLRPCError) in
-            wire.nilValue != nil ? nil : try wrapped(wire, node)
+            wire.isNil ? nil : try wrapped(wire, node)
         }
     }
 }
@@ -192,8 +192,7 @@ extension Array: WireComposite where Element: XMLRPCDecodable {
         }
         let element = wireReader(for: Element.self).read
         return WireReader<Self> { wire, node throws(XMLRPCError) in
-            guard let array = wire.arrayValue else { throw node().mismatch(expected: "array") }
-            let values = array.data?.values ?? []
+            guard let values = wire.values else { throw node().mismatch(expected: "array") }
             var result: [Element] = []
             result.reserveCapacity(values.count)
             for (index, value) in values.enumerated() {
@@ -209,16 +208,12 @@ extension Dictionary: WireComposite where Key == String, Value: XMLRPCDecodable 
     static func makeWireReader() -> Any {
         let valueReader = wireReader(for: Value.self).read
         return WireReader<Self> { wire, node throws(XMLRPCError) in
-            guard let members = wire.structValue?.members else { throw node().mismatch(expected: "struct") }
+            guard let members = wire.members else { throw node().mismatch(expected: "struct") }
             var result: [String: Value] = [:]
             for member in members {
-                let name = member.name ?? ""
+                let name = member.name
                 guard result[name] == nil else { continue }
-                guard let value = member.value else {
-                    // A member without a value (only a hand-built tree has one) reads as a missing node.
-                    result[name] = try Value(xmlrpc: node().child(nil, step: .key(name)))
-                    continue
-                }
+                let value = member.value
                 result[name] = try valueReader(value) { node().child(value, step: .key(name)) }
             }
             return result

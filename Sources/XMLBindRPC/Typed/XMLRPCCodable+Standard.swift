@@ -5,15 +5,17 @@ extension Int32: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "int" }
     static var wireExpectation: String { "int" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Int32? { wire.int ?? wire.i4 }
+    static func read(_ wire: CompactValue) -> Int32? { wire.int32 }
     /// Reads an `<int>` or `<i4>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// An `<int>`.
@@ -25,18 +27,17 @@ extension Int64: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "i8" }
     static var wireExpectation: String { "int or i8" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Int64? {
-        if let small = wire.int ?? wire.i4 { return Int64(small) }
-        return wire.i8 ?? wire.extensionI8
-    }
+    static func read(_ wire: CompactValue) -> Int64? { wire.int64 }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
@@ -48,15 +49,17 @@ extension Int: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "int" }
     static var wireExpectation: String { "int" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Int? { Int64.read(wire).flatMap { Int(exactly: $0) } }
+    static func read(_ wire: CompactValue) -> Int? { Int64.read(wire).flatMap { Int(exactly: $0) } }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
@@ -68,15 +71,17 @@ extension Bool: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "boolean" }
     static var wireExpectation: String { "boolean" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Bool? { wire.boolean }
+    static func read(_ wire: CompactValue) -> Bool? { wire.boolean }
     /// Reads a `<boolean>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// A `<boolean>`.
@@ -88,15 +93,17 @@ extension String: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "string" }
     static var wireExpectation: String { "string" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> String? { wire.stringValue }
+    static func read(_ wire: CompactValue) -> String? { wire.stringValue }
     /// Reads a `<string>` or text right inside `<value>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// A `<string>`.
@@ -108,15 +115,17 @@ extension Double: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "double" }
     static var wireExpectation: String { "double" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Double? {
+    static func read(_ wire: CompactValue) -> Double? {
         if let number = wire.double { return number }
         guard let integer = Int64.read(wire) else { return nil }
         return Double(integer)
@@ -132,15 +141,17 @@ extension Date: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "dateTime.iso8601" }
     static var wireExpectation: String { "dateTime.iso8601" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Date? { wire.dateTime }
+    static func read(_ wire: CompactValue) -> Date? { wire.dateTime }
     /// Reads a `<dateTime.iso8601>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// A `<dateTime.iso8601>`.
@@ -152,15 +163,17 @@ extension Data: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "base64" }
     static var wireExpectation: String { "base64" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> Data? { wire.base64 }
+    static func read(_ wire: CompactValue) -> Data? { wire.base64 }
     /// Reads a `<base64>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
     /// A `<base64>`.
@@ -172,15 +185,17 @@ extension XMLRPCValue: XMLRPCCodable, WireScalar {
     public static var xmlrpcTypeName: String { "value" }
     static var wireExpectation: String { "a value" }
     static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>) -> Bool {
+    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
+        -> Bool
+    {
         storeScalar(wire, in: &object, at: keyPath)
     }
     static func storeOptional<Root>(
-        _ wire: WireValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
+        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
     ) -> Bool {
         storeOptionalScalar(wire, in: &object, at: keyPath)
     }
-    static func read(_ wire: WireValue) -> XMLRPCValue? { wire.xmlrpcValue }
+    static func read(_ wire: CompactValue) -> XMLRPCValue? { wire.xmlrpcValue }
     /// Reads any value.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
         guard let value = node.value else { throw node.mismatch(expected: "a value") }

@@ -1,7 +1,7 @@
 extension XMLRPCStructMapping {
     /// Reads the member at a position (in declaration order) into the object.
     typealias MemberDispatch =
-        @Sendable (inout T, _ position: Int, WireValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Void
+        @Sendable (inout T, _ position: Int, CompactValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Void
 
     /// The declared members as the one-pass reading of a struct finds them: names in
     /// declaration order, a name's position, which positions are required, and the reading
@@ -68,15 +68,15 @@ extension XMLRPCStructMapping {
     /// declaration order, to throw the error that order meets first (a missing required
     /// member declared before the wrong one, say): errors do not depend on the order the
     /// members were sent in. Only that path makes nodes and spells out paths.
-    func read(_ wire: WireValue, node: () -> XMLRPCNode) throws(XMLRPCError) -> T {
-        guard let members = wire.structValue?.members else { throw node().mismatch(expected: "struct (\(T.self))") }
+    func read(_ wire: CompactValue, node: () -> XMLRPCNode) throws(XMLRPCError) -> T {
+        guard let members = wire.members else { throw node().mismatch(expected: "struct (\(T.self))") }
         let plan = readingPlan
         guard plan.isUsable else { return try decodeInDeclarationOrder(node()) }
         var object = make()
         var found: UInt64 = 0
         var next = 0
         for member in members {
-            guard let name = member.name else { continue }
+            let name = member.name
             let position: Int
             if next < plan.names.count, plan.names[next] == name {
                 position = next
@@ -88,8 +88,7 @@ extension XMLRPCStructMapping {
             next = position + 1
             let bit: UInt64 = 1 << position
             guard found & bit == 0 else { continue }
-            // A member without a value reads as missing: only a tree built by hand has one.
-            guard let value = member.value else { return try decodeInDeclarationOrder(node()) }
+            let value = member.value
             found |= bit
             do {
                 try plan.dispatch(&object, position, value) { node().child(value, step: .key(name)) }
@@ -116,9 +115,8 @@ extension XMLRPCStructMapping {
     /// Reads a struct member by member in declaration order, each through a node: the
     /// reference the one-pass ``read(_:node:)`` is held to, and its error path.
     func decodeInDeclarationOrder(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
-        guard let structValue = node.wire?.structValue else { throw node.mismatch(expected: "struct (\(T.self))") }
+        guard let wireMembers = node.wire?.members else { throw node.mismatch(expected: "struct (\(T.self))") }
         var object = make()
-        let wireMembers = structValue.members
         let path = node.path
         for member in members {
             let found = wireMembers.first { $0.name == member.name }?.value

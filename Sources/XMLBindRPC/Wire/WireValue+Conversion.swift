@@ -30,48 +30,4 @@ extension WireValue {
         case .nil: nilValue = WireNil()
         }
     }
-
-    /// The value this `<value>` holds; text without a typed element is a string.
-    var xmlrpcValue: XMLRPCValue {
-        if let int { return .int(int) }
-        if let i4 { return .int(i4) }
-        if let string { return .string(string) }
-        if let structValue {
-            return .struct(
-                XMLRPCStruct(
-                    structValue.members.map { member in
-                        XMLRPCStruct.Member(name: member.name ?? "", value: member.value?.xmlrpcValue ?? .string(""))
-                    }))
-        }
-        if let arrayValue { return .array(arrayValue.data?.values.map(\.xmlrpcValue) ?? []) }
-        if let double { return .double(double) }
-        if let boolean { return .boolean(boolean) }
-        if let i8 { return .i8(i8) }
-        if let extensionI8 { return .i8(extensionI8) }
-        if let dateTime { return .dateTime(dateTime) }
-        if let base64 { return .base64(base64) }
-        if nilValue != nil { return .nil }
-        return .string(text ?? "")
-    }
-
-    /// The value's type name, for messages.
-    var typeName: String {
-        if int != nil || i4 != nil { return "int" }
-        if string != nil { return "string" }
-        if structValue != nil { return "struct" }
-        if arrayValue != nil { return "array" }
-        if double != nil { return "double" }
-        if boolean != nil { return "boolean" }
-        if i8 != nil || extensionI8 != nil { return "i8" }
-        if dateTime != nil { return "dateTime.iso8601" }
-        if base64 != nil { return "base64" }
-        if nilValue != nil { return "nil" }
-        return "string"
-    }
-
-    /// The text of a string value (typed or not), or nil for other types.
-    var stringValue: String? {
-        if let string { return string }
-        return typedElementCount == 0 ? (text ?? "") : nil
-    }
 }

@@ -3,15 +3,17 @@ import XMLBind
 
 /// `<value>` as the binder fills it: at most one typed element, or text of its own.
 ///
-/// A value keeps the byte offset of its start tag (``ByteOffsetAware``), not its origin: a
-/// located error names a value, but the line and column are only worked out for the one
-/// an error is about (``XMLRPCDocument/origin(atByteOffset:)``), where an ``Origin`` would
-/// cost expat a line and column count for every value of the document.
+/// The wire classes are the reference mapping of the format: the binder fills them during a
+/// parse, every located diagnostic comes from their declarations, and ``XMLRPCCodec`` writes
+/// through them. A document they accept is kept as ``CompactValue``s, which nodes and typed
+/// reads work on.
 ///
-/// The wire classes are filled by the binder during a parse and never changed after it, so
-/// an ``XMLRPCNode`` can share them across threads (hence `@unchecked Sendable`). Their
-/// properties keep Swift's dynamic exclusivity checks: unchecked exclusivity is unsafe code,
-/// which stays in XMLBind's audited layer.
+/// A value keeps the byte offset of its start tag (``ByteOffsetAware``), not its origin,
+/// which would cost expat a line and column count for every value of the document.
+///
+/// The wire classes are filled by the binder during a parse and never changed after it
+/// (hence `@unchecked Sendable`). Their properties keep Swift's dynamic exclusivity checks:
+/// unchecked exclusivity is unsafe code, which stays in XMLBind's audited layer.
 final class WireValue: Bindable, ByteOffsetAware, @unchecked Sendable {
     /// Where the `<value>` start tag is in the document; -1 for a value built in Swift.
     var byteOffset = -1
@@ -31,24 +33,6 @@ final class WireValue: Bindable, ByteOffsetAware, @unchecked Sendable {
     var nilValue: WireNil?
 
     init() {}
-
-    /// How many typed elements the `<value>` held (more than one is an error).
-    var typedElementCount: Int {
-        var count = 0
-        if int != nil { count += 1 }
-        if i4 != nil { count += 1 }
-        if i8 != nil { count += 1 }
-        if extensionI8 != nil { count += 1 }
-        if boolean != nil { count += 1 }
-        if string != nil { count += 1 }
-        if double != nil { count += 1 }
-        if dateTime != nil { count += 1 }
-        if base64 != nil { count += 1 }
-        if structValue != nil { count += 1 }
-        if arrayValue != nil { count += 1 }
-        if nilValue != nil { count += 1 }
-        return count
-    }
 }
 
 /// `<struct>`: its members in document order.
