@@ -140,6 +140,16 @@ public struct Conversion<Value>: Sendable {
 public struct ConversionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The reason, such as `value out of range for UInt8 (0...255)`.
     public var reason: String
+    /// The text and the target type, when ``ReaderText/converted(with:)`` threw the error
+    /// from an ``ElementReader``: so that the parse reports it as a failed conversion of
+    /// element text. Not part of the error's identity.
+    var attempt: Attempt?
+
+    /// What an element reader tried to convert (see ``attempt``).
+    struct Attempt: Sendable {
+        var text: String
+        var typeName: String
+    }
 
     /// Creates a conversion error.
     ///
@@ -150,4 +160,14 @@ public struct ConversionError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The reason.
     public var description: String { reason }
+
+    /// Whether two errors give the same reason.
+    public static func == (lhs: ConversionError, rhs: ConversionError) -> Bool {
+        lhs.reason == rhs.reason
+    }
+
+    /// Hashes the reason.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(reason)
+    }
 }

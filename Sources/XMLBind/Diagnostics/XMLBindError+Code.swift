@@ -20,6 +20,7 @@ extension XMLBindError {
             case invalidCharacter = "invalid-character"
             case unmappedType = "unmapped-type"
             case invalidAttribute = "invalid-attribute"
+            case elementReaderFailed = "element-reader-failed"
             // Refusals of hostile input (ParseLimits and what a document may point at).
             case depthLimitExceeded = "depth-limit-exceeded"
             case attributeLimitExceeded = "attribute-limit-exceeded"
@@ -84,6 +85,10 @@ extension XMLBindError {
         /// written: its name is not an XML name, it is a namespace declaration, or the
         /// element already has an attribute of that name.
         public static let invalidAttribute = Code(.invalidAttribute)
+        /// An ``ElementReader`` threw while reading an element's content (an
+        /// ``ElementReaderError``, a ``ConversionError`` or any other error); the element's
+        /// value is left out.
+        public static let elementReaderFailed = Code(.elementReaderFailed)
 
         // MARK: Refusals of hostile input
 

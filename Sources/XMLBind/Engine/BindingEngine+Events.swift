@@ -6,6 +6,8 @@ extension BindingEngine {
     /// nothing is being skipped. The driver gives expat a text handler only while it does.
     var wantsText: Bool {
         @inline(__always) get {
+            // An element reader gets all text inside its element.
+            if readerLevels.count > 0 { return true }
             // Skipped content keeps text only inside a whole text; tested only while skipping.
             guard skipDepth == 0 || skipKeepsText else { return false }
             return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
@@ -24,6 +26,11 @@ extension BindingEngine {
     func startElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
+        // Inside an element read by an ElementReader, everything goes to the reader.
+        if readerLevels.count > 0 {
+            readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
+            return
+        }
         if skipDepth > 0 {
             skipDepth += 1
             return
@@ -201,6 +208,10 @@ extension BindingEngine {
     }
 
     func endElement(name rawName: UnsafePointer<CChar>) {
+        if readerLevels.count > 0 {
+            readerEnd(name: rawName)
+            return
+        }
         if skipDepth > 0 {
             skipDepth -= 1
             if skipDepth == 0 { skipKeepsText = false }
@@ -306,7 +317,9 @@ extension BindingEngine {
     /// Records where the innermost element's text starts, for substitution.
     @inline(never)
     private func noteTextOffset() {
-        guard let top = frames.lastAddress, top.pointee.textOffset < 0, let driver else { return }
+        // Text an element reader reads is not substituted.
+        guard readerLevels.count == 0, let top = frames.lastAddress, top.pointee.textOffset < 0, let driver
+        else { return }
         top.pointee.textOffset = driver.currentByteIndex
     }
 

@@ -22,6 +22,10 @@ extension BindingEngine {
         _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
+        if binding.readerFactory != nil {
+            startReader(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
+            return
+        }
         let access = binding.access
         let held = access.makeRetainedObject()
         // The frame goes on the stack first and is filled in place (it is large); it holds
@@ -82,8 +86,15 @@ extension BindingEngine {
         startObject(
             child, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
             byteIndex: byteIndex)
+        // A value an element reader reads goes into the slot when it is finished.
+        if readerLevels.count > 0 {
+            readerState.slot = slot
+            return
+        }
         // The object's frame, unless the child was refused before it had one.
-        if frames.count > 0, let top = frames.lastAddress, top.pointee.isObject, top.pointee.bindingIndex == child {
+        if skipDepth == 0, frames.count > 0, let top = frames.lastAddress, top.pointee.isObject,
+            top.pointee.bindingIndex == child
+        {
             top.pointee.propertyIndex = slot
         }
     }

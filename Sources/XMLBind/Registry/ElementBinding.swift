@@ -103,6 +103,9 @@ final class ElementBinding: Sendable {
     let ignoredNamespaces: [String]
     /// The `xsi:type` that chooses this mapping among others for its element (`.xsiType`).
     let schemaType: XMLName?
+    /// Makes the mapping's reader session for a parse, when its elements are read by an
+    /// ``ElementReader`` (`.reading(with:)`); `nil` for declarative mappings.
+    let readerFactory: (@Sendable () -> ReaderSession)?
 
     // Writing.
 
@@ -217,6 +220,11 @@ final class ElementBinding: Sendable {
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
+        if let maker = definition.declarations.contents.readerMaker as? ReaderMaker<T> {
+            readerFactory = { TypedReaderSession(maker.make(), isClass: isClass) }
+        } else {
+            readerFactory = nil
+        }
     }
 
     deinit {

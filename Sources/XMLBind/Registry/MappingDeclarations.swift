@@ -39,6 +39,8 @@ final class MappingDeclarations: Sendable {
         var ignoredNamespaces: [String] = []
         /// The `xsi:type` that chooses this mapping among others for the same element (`.xsiType`).
         var schemaType: String?
+        /// The reader factory (`.reading(with:)`): a ``ReaderMaker`` of the mapped type, or `nil`.
+        var readerMaker: (any AnyObject & Sendable)?
         /// Modifiers that fit no declaration, refused at registration: why, and the
         /// position in ``contentOrder`` of the declaration before each (-1: none). Arrays
         /// of types the registry uses anyway: an array of a new type (a tuple) has its
@@ -153,6 +155,12 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(schemaType name: String) -> MappingDeclarations {
         with { $0.schemaType = name }
+    }
+
+    /// These declarations read through an ``ElementReader`` (``ReaderMaker``).
+    @usableFromInline
+    func setting(readerMaker maker: any AnyObject & Sendable) -> MappingDeclarations {
+        with { $0.readerMaker = maker }
     }
 
     /// These declarations with one more ignored name or namespace.

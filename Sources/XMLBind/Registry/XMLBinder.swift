@@ -99,6 +99,7 @@ public struct XMLBinder: Sendable {
         for definition in repeat each mappings {
             let binding = ElementBinding(definition, prefixes: prefixes)
             problems += binding.ownProblems()
+            problems += binding.readerProblems()
             bindings.append(binding)
         }
         let registry = CompiledRegistry(bindings: bindings)

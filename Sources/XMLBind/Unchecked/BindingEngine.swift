@@ -9,6 +9,8 @@ import Foundation
 //   call, so `withDriver` borrows it without a retain.
 // - `bindingRefs` does not retain the bindings: `registry` keeps them alive.
 // - `propertyPrefixes` hold bytes of the engine's own, freed in `deinit`.
+// - `activeReader` does not retain its session: `readers` holds every session for the
+//   engine's life, and `activeReader` is only ever one of them (or `nil`).
 // - SafeMode: the same state without `@exclusivity(unchecked)` (every access checked), and
 //   `driver` is `weak`.
 
@@ -59,6 +61,10 @@ final class BindingEngine {
         var errorCount = 0
         var shouldStop = false
         var stream: StreamSink?
+        var readerLevels = EngineStack<ReaderLevel>(capacity: 8)
+        var readerState = ReaderState()
+        var readers: [ReaderSession?] = []
+        private var activeReader: ReaderSession?
     #else
         /// Set by the driver that owns this engine; used for origins.
         var driver: ExpatDriver? {
@@ -137,6 +143,16 @@ final class BindingEngine {
         /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
         /// `nil` for a whole-document parse.
         @exclusivity(unchecked) var stream: StreamSink?
+
+        /// The elements open inside an element read by an ``ElementReader``, its own first:
+        /// empty when no reader is reading (see BindingEngine+Readers.swift).
+        @exclusivity(unchecked) var readerLevels = EngineStack<ReaderLevel>(capacity: 8)
+        /// The element being read, for placing its value.
+        @exclusivity(unchecked) var readerState = ReaderState()
+        /// Each reading mapping's session in this parse, by binding index, made when first used.
+        @exclusivity(unchecked) var readers: [ReaderSession?] = []
+        /// The session reading now, unretained: ``readers`` keeps it alive.
+        @exclusivity(unchecked) private var activeReader: Unmanaged<ReaderSession>?
     #endif
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {
@@ -174,6 +190,28 @@ final class BindingEngine {
         #endif
     }
 
+    /// Makes `session` the one every event goes to while ``readerLevels`` is not empty
+    /// (it must be kept alive by ``readers``), or none.
+    @inline(__always)
+    func setActiveReader(_ session: ReaderSession?) {
+        #if SafeMode
+            activeReader = session
+        #else
+            activeReader = session.map { Unmanaged.passUnretained($0) }
+        #endif
+    }
+
+    /// Runs `body` with the active reader session, borrowed (no retain and release around
+    /// the call); nothing when there is none.
+    @inline(__always)
+    func withActiveReader(_ body: (ReaderSession) throws -> Void) rethrows {
+        #if SafeMode
+            if let activeReader { try body(activeReader) }
+        #else
+            try activeReader?._withUnsafeGuaranteedRef(body)
+        #endif
+    }
+
     deinit {
         // A parse that stopped early leaves frames open; their objects and bit sets are ours.
         for frame in frames where frame.isObject {
@@ -192,5 +230,6 @@ final class BindingEngine {
         bindingRefs.deallocate()
         nilFrames.deallocate()
         text.deallocate()
+        readerLevels.deallocate()
     }
 }

@@ -68,10 +68,22 @@ final class StreamSink {
         return decide(binding, at: index, object)
     }
 
+    /// Whether values of this binding are streamed, for a mapping read by an element reader
+    /// (which has no object yet when its element starts): decided from a sample value.
+    func opens(_ binding: ElementBinding, at index: Int, sample: () -> Any) -> Bool {
+        if index < decisions.count, decisions[index] >= 0 { return decisions[index] == 1 }
+        return decide(at: index, sample())
+    }
+
     /// Tests a binding's first object, and remembers the answer.
     @inline(never)
     private func decide(_ binding: ElementBinding, at index: Int, _ object: AnyObject) -> Bool {
-        let decided = isStreamed(binding.access.value(object))
+        decide(at: index, binding.access.value(object))
+    }
+
+    @inline(never)
+    private func decide(at index: Int, _ value: Any) -> Bool {
+        let decided = isStreamed(value)
         if index >= decisions.count { decisions += repeatElement(-1, count: index + 1 - decisions.count) }
         decisions[index] = decided ? 1 : 0
         return decided

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The local name of an element an ``ElementReader`` reads (`value` for `<rpc:value>`), as a
+/// view of the parser's bytes.
+///
+/// Valid only during the reader call it came with. Comparing it with a literal or a `String`
+/// compares UTF-8 bytes and makes no `String`:
+///
+/// ```swift
+/// if element.name == "member" { … }
+/// switch element.name { case "i4", "int": … default: … }
+/// ```
+public struct ReaderName: Equatable, CustomStringConvertible {
+    /// The name's UTF-8 bytes, lent by the parser.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The name as a `String`.
+    public var string: String {
+        ReaderText.makeString(bytes)
+    }
+
+    /// The name's length in UTF-8 bytes.
+    public var count: Int { bytes.count }
+
+    /// The name, as ``string``.
+    public var description: String { string }
+
+    /// Whether two names have the same bytes.
+    public static func == (lhs: ReaderName, rhs: ReaderName) -> Bool {
+        equal(lhs.bytes, rhs.bytes.baseAddress, rhs.bytes.count)
+    }
+
+    /// Whether the name is `literal`, compared as UTF-8 bytes.
+    @inline(__always)
+    public static func == (name: ReaderName, literal: StaticString) -> Bool {
+        // A literal of one Unicode scalar stores the scalar, not UTF-8 bytes.
+        guard literal.hasPointerRepresentation else { return name.string == literal.description }
+        return equal(name.bytes, literal.utf8Start, literal.utf8CodeUnitCount)
+    }
+
+    /// Whether the name is `text`, compared as UTF-8 bytes (no `String` is made).
+    @inline(__always)
+    public static func == (name: ReaderName, text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({
+            equal(name.bytes, $0.baseAddress, $0.count)
+        }) {
+            return answer
+        }
+        return name.bytes.elementsEqual(text.utf8)
+    }
+
+    /// Matches a name against a literal in a `switch` (`case "struct":`).
+    @inline(__always)
+    public static func ~= (pattern: StaticString, name: ReaderName) -> Bool {
+        name == pattern
+    }
+
+    @inline(__always)
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int)
+        -> Bool
+    {
+        guard bytes.count == count else { return false }
+        guard count > 0, let start = bytes.baseAddress, let other else { return true }
+        return memcmp(start, other, count) == 0
+    }
+}
