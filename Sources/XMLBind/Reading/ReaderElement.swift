@@ -19,7 +19,13 @@ public struct ReaderElement {
     /// expat's name: `uri SEP local SEP prefix`, `uri SEP local` or `local`.
     let rawName: UnsafePointer<UInt8>
     /// expat's attributes (name, value, …, nil) in a start tag; `nil` in an end tag.
-    let rawAttributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    @usableFromInline let rawAttributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    /// The local name's first byte in ``rawName``, and its length; found once per event, so
+    /// that ``name`` (read several times per tag) is two loads.
+    @usableFromInline let localStart: UnsafePointer<UInt8>
+    @usableFromInline let localCount: Int
+    /// The length of the namespace URI at the start of ``rawName``, or -1 when there is none.
+    @usableFromInline let uriLength: Int
 
     init(
         depth: Int, byteOffset: Int, rawName: UnsafePointer<CChar>,
@@ -27,18 +33,22 @@ public struct ReaderElement {
     ) {
         self.depth = depth
         self.byteOffset = byteOffset
-        self.rawName = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
+        let name = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
+        self.rawName = name
         self.rawAttributes = attributes
+        // No namespace (the common case in many formats): the one scan finds the name's end.
+        let first = Self.stop(in: name)
+        if name[first] == CompiledRegistry.separator {
+            let local = name + (first &+ 1)
+            (uriLength, localStart, localCount) = (first, local, Self.stop(in: local))
+        } else {
+            (uriLength, localStart, localCount) = (-1, name, first)
+        }
     }
 
     /// The element's local name (`value` for `<rpc:value>`).
-    public var name: ReaderName {
-        let first = Self.stop(in: rawName)
-        guard rawName[first] == CompiledRegistry.separator else {
-            return ReaderName(UnsafeBufferPointer(start: rawName, count: first))
-        }
-        let local = rawName + (first &+ 1)
-        return ReaderName(UnsafeBufferPointer(start: local, count: Self.stop(in: local)))
+    @inlinable public var name: ReaderName {
+        ReaderName(UnsafeBufferPointer(start: localStart, count: localCount))
     }
 
     /// The index of the first separator or NUL in `bytes`. Local names are short, and a loop
@@ -59,7 +69,7 @@ public struct ReaderElement {
     }
 
     /// Whether the element is in a namespace.
-    public var hasNamespace: Bool {
+    @inlinable public var hasNamespace: Bool {
         uriLength >= 0
     }
 
@@ -91,7 +101,7 @@ public struct ReaderElement {
 
     /// Whether the start tag has attributes (namespace declarations aside), without making
     /// them; `false` in ``ElementReader/end(_:text:)``.
-    public var hasAttributes: Bool {
+    @inlinable public var hasAttributes: Bool {
         rawAttributes?[0] != nil
     }
 
@@ -110,11 +120,5 @@ public struct ReaderElement {
                     value: String(cString: rawValue)))
         }
         return result
-    }
-
-    /// The length of the namespace URI at the start of ``rawName``, or -1 when there is none.
-    private var uriLength: Int {
-        let index = Self.stop(in: rawName)
-        return rawName[index] == CompiledRegistry.separator ? index : -1
     }
 }

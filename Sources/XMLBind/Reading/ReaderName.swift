@@ -10,11 +10,15 @@ import Foundation
 /// if element.name == "member" { … }
 /// switch element.name { case "i4", "int": … default: … }
 /// ```
+///
+/// Comparisons are inlined and test the length first, so a name of another length costs one
+/// comparison of integers. A reader telling many names apart can switch on ``count`` and
+/// ``firstByte`` first and leave one comparison of bytes to decide.
 public struct ReaderName: Equatable, CustomStringConvertible {
     /// The name's UTF-8 bytes, lent by the parser.
-    let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -24,26 +28,43 @@ public struct ReaderName: Equatable, CustomStringConvertible {
     }
 
     /// The name's length in UTF-8 bytes.
-    public var count: Int { bytes.count }
+    @inlinable public var count: Int { bytes.count }
+
+    /// The name's first UTF-8 byte (`UInt8(ascii: "s")` for `struct`), or 0 for an empty name.
+    @inlinable public var firstByte: UInt8 {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        return start.pointee
+    }
+
+    /// The name's UTF-8 byte at `index`, or 0 past its end.
+    ///
+    /// - Parameter index: A position from 0.
+    /// - Returns: The byte there, or 0 when `index` is not below ``count``.
+    @inlinable public func byte(at index: Int) -> UInt8 {
+        guard index >= 0, index < bytes.count, let start = bytes.baseAddress else { return 0 }
+        return start[index]
+    }
 
     /// The name, as ``string``.
     public var description: String { string }
 
     /// Whether two names have the same bytes.
-    public static func == (lhs: ReaderName, rhs: ReaderName) -> Bool {
+    @inlinable public static func == (lhs: ReaderName, rhs: ReaderName) -> Bool {
         equal(lhs.bytes, rhs.bytes.baseAddress, rhs.bytes.count)
     }
 
     /// Whether the name is `literal`, compared as UTF-8 bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func == (name: ReaderName, literal: StaticString) -> Bool {
         // A literal of one Unicode scalar stores the scalar, not UTF-8 bytes.
         guard literal.hasPointerRepresentation else { return name.string == literal.description }
+        // Inlined with a literal, the count is a constant: the length test comes first, and
+        // `memcmp` of a constant size becomes a load or two and a compare.
         return equal(name.bytes, literal.utf8Start, literal.utf8CodeUnitCount)
     }
 
     /// Whether the name is `text`, compared as UTF-8 bytes (no `String` is made).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func == (name: ReaderName, text: String) -> Bool {
         if let answer = text.utf8.withContiguousStorageIfAvailable({
             equal(name.bytes, $0.baseAddress, $0.count)
@@ -54,13 +75,13 @@ public struct ReaderName: Equatable, CustomStringConvertible {
     }
 
     /// Matches a name against a literal in a `switch` (`case "struct":`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func ~= (pattern: StaticString, name: ReaderName) -> Bool {
         name == pattern
     }
 
-    @inline(__always)
-    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int)
+    @usableFromInline @inline(__always)
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int)
         -> Bool
     {
         guard bytes.count == count else { return false }

@@ -28,6 +28,8 @@
 //   TypeReflection        a class's superclass and a type's name (memory-safe internals)
 //   StreamCaster          streamed class instances made into the stream's `Element` from
 //                         a template of their class, not by a dynamic cast per object
+//   ReaderStack           the public stack element readers keep their state in, with
+//                         unchecked exclusivity and memory of its own
 //
 // Outside this folder the core holds no raw field writes, `Unmanaged` references,
 // `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still

@@ -4,10 +4,13 @@ import XMLBind
 /// Builds the compact tree of one top-level `<value>` (nested structs and arrays included)
 /// from the binder's reader events: what ``XMLRPCWire/fastBinder`` reads values with.
 ///
-/// Per event it does as little as it can: one switch on the element's name at a start tag,
-/// a push or pop of a small explicit stack of plain frames, and at `</struct>` and `</data>`
-/// one exact-size array made from a scratch buffer that every struct and array of the value
-/// reuses. Numbers, booleans, dates and base64 are converted from the bytes with the
+/// Per event it does as little as it can: at a start tag, a switch on the open element's kind
+/// and the name's length and first byte, then one comparison of bytes; a push or pop of a
+/// stack of plain frames; at a typed element's end, its ``CompactValue``, made once with its
+/// payload; at `</struct>` and `</data>` one exact-size array taken off a stack that every
+/// struct and array of the value shares. All state is in ``ReaderStack``s held in `let`
+/// properties: the reader has no `var` stored property, whose every access would be checked
+/// for exclusivity at run time. Numbers, booleans, dates and base64 are converted from the bytes with the
 /// conversions the reference mapping (``XMLRPCWire/binder``) declares.
 ///
 /// It only has to succeed on what the reference accepts. Anything it is not sure the
@@ -24,28 +27,6 @@ final class WireValueReader: ElementReader {
         let description: String
     }
 
-    /// All of the reader's state in one value, so that each event makes one access to the
-    /// reader's stored property (a class property's every access is checked for
-    /// exclusivity at run time).
-    private var state = WireValueReading()
-
-    func start(_ element: ReaderElement) throws {
-        try state.start(element)
-    }
-
-    func end(_ element: ReaderElement, text: ReaderText) throws {
-        try state.end(text)
-    }
-
-    func finish() throws -> CompactValue {
-        guard let result = state.result else { throw Refusal(description: "no value") }
-        state.result = nil
-        return result
-    }
-}
-
-/// The state and the work of a ``WireValueReader``.
-struct WireValueReading {
     /// What an open element is.
     enum Kind: UInt8 {
         case value
@@ -58,142 +39,140 @@ struct WireValueReading {
     struct Frame {
         var kind: Kind
         /// A `<value>`'s typed element, a `<member>`'s `<value>`, an `<array>`'s `<data>`:
-        /// whether it has been opened (a second one is refused).
+        /// whether it has been opened (a second one is refused). For a `<value>`, also that
+        /// its typed element made the value.
         var hasChild = false
         /// Whether a `<member>`'s `<name>` has been read (it is on ``names``).
         var hasName = false
         /// A `<struct>`'s first member in ``members``, a `<data>`'s first value in ``values``.
         var first = 0
-        /// A `<value>`'s start tag.
+        /// The start tag of the `<value>` this frame is (or whose content it is): the offset
+        /// the value made at its end keeps.
         var byteOffset = -1
     }
 
-    /// The innermost open element, and the ones around it (outermost first): the innermost
-    /// is read and changed on nearly every event, so it is kept out of the array.
-    private var open = Frame(kind: .value)
-    private var outer: [Frame] = []
-    /// How many elements are open (`open` and `outer`).
-    private var depth = 0
+    /// The open elements, the outermost first.
+    private let frames = ReaderStack<Frame>(capacity: 32)
     /// Members of the open structs, innermost last.
-    private var members: [CompactMember] = []
-    /// Values of the open arrays, innermost last.
-    private var values: [CompactValue] = []
+    private let members = ReaderStack<CompactMember>(capacity: 64)
+    /// Values made and not yet placed: the elements of the open arrays, a `<member>`'s value
+    /// until its `</member>`, and the top-level value until ``finish()``.
+    private let values = ReaderStack<CompactValue>(capacity: 64)
     /// Names of the open members that have one, innermost last.
-    private var names: [String] = []
-    /// What the innermost `<value>`'s typed element gave, until its `</value>`: nothing can
-    /// come between the two but whitespace, so one slot serves every value.
-    private var payload: CompactValue.Payload?
-    /// A `<member>`'s value, from its `</value>` until its `</member>` (only a `<name>`, which
-    /// holds no elements, can come between them).
-    private var memberValue: CompactValue?
-    /// The top-level value, once read.
-    var result: CompactValue?
+    private let names = ReaderStack<String>(capacity: 16)
 
-    private typealias Refusal = WireValueReader.Refusal
+    /// The conversions the reference mapping declares, made once (each `xmlConversion` makes
+    /// a new one).
+    private static let int32 = Int32.xmlConversion
+    private static let int64 = Int64.xmlConversion
+    private static let double = Double.xmlConversion
+    private static let boolean = Bool.xmlConversion
+    private static let base64 = Data.xmlConversion
 
-    mutating func start(_ element: ReaderElement) throws {
+    func start(_ element: ReaderElement) throws {
         guard !element.hasAttributes else { throw Refusal(description: "an attribute") }
-        guard depth > 0, element.depth > 0 else {
+        guard element.depth > 0, !frames.isEmpty else {
             // One reader reads every top-level <value> of a parse; a refused one leaves its state.
-            outer.removeAll(keepingCapacity: true)
-            members.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
-            names.removeAll(keepingCapacity: true)
-            payload = nil
-            memberValue = nil
-            result = nil
+            frames.removeAll()
+            members.removeAll()
+            values.removeAll()
+            names.removeAll()
             guard element.depth == 0 else { throw Refusal(description: "an element outside the value") }
-            open = Frame(kind: .value, byteOffset: element.byteOffset)
-            depth = 1
+            frames.push(Frame(kind: .value, byteOffset: element.byteOffset))
             return
         }
+        let opened = try frames.modifyTop { open in try Self.child(of: &open, element, members.count, values.count) }
+        guard let opened else { throw Refusal(description: "no open element") }
+        frames.push(opened)
+    }
+
+    /// The frame of `element`, a start tag inside `open`, whose flags it updates.
+    @inline(__always)
+    private static func child(
+        of open: inout Frame, _ element: ReaderElement, _ memberCount: Int, _ valueCount: Int
+    ) throws -> Frame {
         let name = element.name
         let inNoNamespace = !element.hasNamespace
-        // Names are told apart by their length first: then at most one or two comparisons
-        // of bytes are left (`name == "…"` with a literal compares bytes, no `String`).
         switch open.kind {
         case .value:
             guard !open.hasChild else { throw Refusal(description: "a second typed element") }
             open.hasChild = true
-            guard inNoNamespace else {
-                guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
-                    throw Refusal(description: "an element in a namespace")
-                }
-                if name == ("i8" as StaticString) {
-                    push(Frame(kind: .extensionI8))
-                } else if name == ("nil" as StaticString) {
-                    push(Frame(kind: .nilValue))
-                } else {
-                    throw Refusal(description: "an unknown extension element")
-                }
-                return
-            }
-            push(Frame(kind: try Self.typedKind(name), first: members.count))
+            guard inNoNamespace else { return try extensionFrame(element, in: open) }
+            let kind = try typedKind(name)
+            return Frame(kind: kind, first: kind == .structure ? memberCount : 0, byteOffset: open.byteOffset)
         case .structure:
-            guard inNoNamespace, name.count == 6, name == ("member" as StaticString) else {
+            guard name.count == 6, name == ("member" as StaticString), inNoNamespace else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
-            push(Frame(kind: .member))
+            return Frame(kind: .member)
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
             if name.count == 5, name == ("value" as StaticString) {
                 guard !open.hasChild else { throw Refusal(description: "a second <value>") }
                 open.hasChild = true
-                push(Frame(kind: .value, byteOffset: element.byteOffset))
-            } else if name.count == 4, name == ("name" as StaticString) {
-                guard !open.hasName else { throw Refusal(description: "a second <name>") }
-                open.hasName = true
-                push(Frame(kind: .name))
-            } else {
+                return Frame(kind: .value, byteOffset: element.byteOffset)
+            }
+            guard name.count == 4, name == ("name" as StaticString) else {
                 throw Refusal(description: "an unknown element in <member>")
             }
+            guard !open.hasName else { throw Refusal(description: "a second <name>") }
+            open.hasName = true
+            return Frame(kind: .name)
         case .array:
-            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !open.hasChild else {
+            guard name.count == 4, name == ("data" as StaticString), inNoNamespace, !open.hasChild else {
                 throw Refusal(description: "not one <data> in <array>")
             }
             open.hasChild = true
-            push(Frame(kind: .data, first: values.count))
+            return Frame(kind: .data, first: valueCount, byteOffset: open.byteOffset)
         case .data:
-            guard inNoNamespace, name.count == 5, name == ("value" as StaticString) else {
+            guard name.count == 5, name == ("value" as StaticString), inNoNamespace else {
                 throw Refusal(description: "not a <value> in <data>")
             }
-            push(Frame(kind: .value, byteOffset: element.byteOffset))
+            return Frame(kind: .value, byteOffset: element.byteOffset)
         default:
             throw Refusal(description: "an element inside a scalar")
         }
     }
 
-    /// Opens `frame` inside the innermost open element.
-    @inline(__always)
-    private mutating func push(_ frame: Frame) {
-        outer.append(open)
-        open = frame
-        depth &+= 1
+    /// `<ex:i8>` or `<ex:nil>` in a `<value>`.
+    @inline(never)
+    private static func extensionFrame(_ element: ReaderElement, in open: Frame) throws -> Frame {
+        guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
+            throw Refusal(description: "an element in a namespace")
+        }
+        let name = element.name
+        if name == ("i8" as StaticString) { return Frame(kind: .extensionI8, byteOffset: open.byteOffset) }
+        if name == ("nil" as StaticString) { return Frame(kind: .nilValue, byteOffset: open.byteOffset) }
+        throw Refusal(description: "an unknown extension element")
     }
 
-    /// The kind of a typed element in no namespace (a `<struct>`'s frame keeps where its
-    /// members start: the caller passes it along).
+    /// The kind of a typed element in no namespace: told apart by the name's length and one
+    /// byte, then confirmed by one comparison of bytes.
     @inline(__always)
     private static func typedKind(_ name: ReaderName) throws -> Kind {
         let kind: Kind? =
             switch name.count {
             case 6:
-                if name == ("string" as StaticString) {
-                    .string
-                } else if name == ("struct" as StaticString) {
-                    .structure
-                } else if name == ("double" as StaticString) {
-                    .double
-                } else if name == ("base64" as StaticString) {
-                    .base64
-                } else {
-                    nil
+                switch name.firstByte {
+                case UInt8(ascii: "s"):
+                    // `string` and `struct` differ in their fourth byte.
+                    name.byte(at: 3) == UInt8(ascii: "i")
+                        ? (name == ("string" as StaticString) ? .string : nil)
+                        : (name == ("struct" as StaticString) ? .structure : nil)
+                case UInt8(ascii: "d"): name == ("double" as StaticString) ? .double : nil
+                case UInt8(ascii: "b"): name == ("base64" as StaticString) ? .base64 : nil
+                default: nil
                 }
             case 3:
-                name == ("int" as StaticString) ? .int : name == ("nil" as StaticString) ? .nilValue : nil
+                name.firstByte == UInt8(ascii: "i")
+                    ? (name == ("int" as StaticString) ? .int : nil)
+                    : (name == ("nil" as StaticString) ? .nilValue : nil)
             case 7: name == ("boolean" as StaticString) ? .boolean : nil
             case 5: name == ("array" as StaticString) ? .array : nil
-            case 2: name == ("i4" as StaticString) ? .i4 : name == ("i8" as StaticString) ? .i8 : nil
+            case 2:
+                name.byte(at: 1) == UInt8(ascii: "4")
+                    ? (name == ("i4" as StaticString) ? .i4 : nil)
+                    : (name == ("i8" as StaticString) ? .i8 : nil)
             case 16: name == ("dateTime.iso8601" as StaticString) ? .dateTime : nil
             default: nil
             }
@@ -201,68 +180,56 @@ struct WireValueReading {
         return kind
     }
 
-    mutating func end(_ text: ReaderText) throws {
-        guard depth > 0 else { throw Refusal(description: "an end without a start") }
-        let frame = open
-        depth &-= 1
-        if depth > 0, let parent = outer.popLast() { open = parent }
+    func end(_ element: ReaderElement, text: ReaderText) throws {
+        guard let frame = frames.pop() else { throw Refusal(description: "an end without a start") }
         switch frame.kind {
         case .value:
-            let value = CompactValue(byteOffset: frame.byteOffset, payload: payload ?? .text(text.string))
-            payload = nil
-            guard depth > 0 else {
-                result = value
-                return
-            }
-            if open.kind == .member {
-                memberValue = value
-            } else {
-                values.append(value)
-            }
-        case .string: payload = .string(text.string)
-        case .int: payload = .int(try text.converted(with: Int32.xmlConversion))
-        case .double: payload = .double(try text.converted(with: Double.xmlConversion))
-        case .boolean: payload = .boolean(try text.converted(with: Bool.xmlConversion))
-        case .i4: payload = .i4(try text.converted(with: Int32.xmlConversion))
-        case .i8: payload = .i8(try text.converted(with: Int64.xmlConversion))
-        case .extensionI8: payload = .extensionI8(try text.converted(with: Int64.xmlConversion))
-        case .dateTime: payload = .dateTime(try text.converted(with: XMLRPCWire.dateTime))
-        case .base64: payload = .base64(try text.converted(with: Data.xmlConversion))
+            // With a typed element, its end made the value; else the text is a string.
+            if !frame.hasChild { values.push(CompactValue(byteOffset: frame.byteOffset, payload: .text(text.string))) }
+        case .string: place(.string(text.string), frame)
+        case .int: place(.int(try text.converted(with: Self.int32)), frame)
+        case .double: place(.double(try text.converted(with: Self.double)), frame)
+        case .boolean: place(.boolean(try text.converted(with: Self.boolean)), frame)
+        case .i4: place(.i4(try text.converted(with: Self.int32)), frame)
+        case .i8: place(.i8(try text.converted(with: Self.int64)), frame)
+        case .extensionI8: place(.extensionI8(try text.converted(with: Self.int64)), frame)
+        case .dateTime: place(.dateTime(try text.converted(with: XMLRPCWire.dateTime)), frame)
+        case .base64: place(.base64(try text.converted(with: Self.base64)), frame)
         case .name:
-            names.append(text.string)
+            names.push(text.string)
         case .member:
             try Self.expectNoText(text)
-            guard frame.hasName, frame.hasChild, let value = memberValue, let name = names.popLast() else {
+            // The member's `<value>` ended inside it, so its value is the last one made.
+            guard frame.hasName, frame.hasChild, let value = values.pop(), let name = names.pop() else {
                 throw Refusal(description: "a member without a name or a value")
             }
-            memberValue = nil
-            members.append(CompactMember(name: name, value: value))
+            members.push(CompactMember(name: name, value: value))
         case .structure:
             try Self.expectNoText(text)
-            payload = .members(Self.taking(&members, from: frame.first))
+            place(.members(members.take(from: frame.first)), frame)
         case .data:
             try Self.expectNoText(text)
-            payload = .values(Self.taking(&values, from: frame.first))
+            place(.values(values.take(from: frame.first)), frame)
         case .array:
             try Self.expectNoText(text)
-            if !frame.hasChild { payload = .values([]) }
+            if !frame.hasChild { place(.values([]), frame) }
         case .nilValue:
             try Self.expectNoText(text)
-            payload = .nil
+            place(.nil, frame)
         }
     }
 
-    /// The elements of `scratch` from `first` on, as an array of their own of exactly their
-    /// size, and removed from `scratch`, which keeps its capacity for the next struct or
-    /// array. (`Array(scratch[first...])` of the whole buffer would share its storage, and
-    /// the removal would then copy the buffer.)
+    /// The value of the `<value>` whose content `frame` is, made once, with its payload.
     @inline(__always)
-    private static func taking<Element>(_ scratch: inout [Element], from first: Int) -> [Element] {
-        var taken: [Element] = []
-        taken.reserveCapacity(scratch.count &- first)
-        taken.append(contentsOf: scratch[first...])
-        scratch.removeSubrange(first...)
-        return taken
+    private func place(_ payload: CompactValue.Payload, _ frame: Frame) {
+        values.push(CompactValue(byteOffset: frame.byteOffset, payload: payload))
+    }
+
+    func finish() throws -> CompactValue {
+        guard frames.isEmpty, values.count == 1, let result = values.pop() else {
+            throw Refusal(description: "no value")
+        }
+        return result
     }
 
     /// Text the reference keeps nowhere (inside `<struct>`, `<member>`, …) is refused unless
