@@ -21,13 +21,13 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
-        var writer = WireWriter()
+        var writer = WireWriter(capacity: WireWriter.capacity(for: parameters) + methodName.utf8.count)
         writer.append("<methodCall><methodName>")
         try writer.appendEscaped(methodName, place: "the method name")
         writer.append("</methodName>")
         try writer.appendParams(parameters)
         writer.append("</methodCall>")
-        return writer.data
+        return writer.takeData()
     }
 
     /// A `methodResponse` document with one parameter.
@@ -35,11 +35,11 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: 1 << 16)
+        var writer = WireWriter(capacity: WireWriter.capacity(for: [value]))
         writer.append("<methodResponse>")
         try writer.appendParams([value])
         writer.append("</methodResponse>")
-        return writer.data
+        return writer.takeData()
     }
 
     /// A `methodResponse` document with one parameter, written straight from a typed value.
@@ -61,7 +61,7 @@ public enum XMLRPCCodec {
         writer.append("<methodResponse><params><param>")
         try writer.appendEncodable(value)
         writer.append("</param></params></methodResponse>")
-        return writer.data
+        return writer.takeData()
     }
 
     /// A `methodResponse` document holding a fault.

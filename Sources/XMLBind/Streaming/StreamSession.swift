@@ -128,9 +128,10 @@ final class StreamSession<Element> {
     /// The next streamed object, if one is waiting.
     func nextObject() -> Element? {
         while let queued = sink.popFirst() {
-            switch queued {
-            case .object(let object): if let typed = caster.cast(object) { return typed }
-            case .value(let value): if let typed = value as? Element { return typed }
+            if let value = StreamSink.takeValue(queued) {
+                if let typed = value as? Element { return typed }
+            } else if let typed = caster.cast(taking: queued) {
+                return typed
             }
         }
         return nil
@@ -142,9 +143,10 @@ final class StreamSession<Element> {
     func deliver(to body: (Element) throws -> StreamAction) rethrows -> Bool {
         while let queued = sink.popFirst() {
             let action: StreamAction?
-            switch queued {
-            case .object(let object): action = try caster.hand(object, to: body)
-            case .value(let value): action = try (value as? Element).map(body)
+            if let value = StreamSink.takeValue(queued) {
+                action = try (value as? Element).map(body)
+            } else {
+                action = try caster.hand(taking: queued, to: body)
             }
             if action == .stop {
                 sink.removeAll()

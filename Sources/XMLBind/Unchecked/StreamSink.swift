@@ -1,6 +1,12 @@
 // Invariants (audited layer, see Unchecked.swift):
 // - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
 //   thread and never re-enters itself, so no two accesses to its state overlap.
+// - The queue holds one retained reference (`Unmanaged`, +1) per entry from `head` on:
+//   `append` retains, `popFirst` hands that reference to its caller (who must take or
+//   release it), `removeAll` and `deinit` release the entries still waiting. Entries
+//   before `head` have been handed out and are not released again.
+// - A struct's value is queued in a `QueuedValue` box, told apart from streamed class
+//   instances by its exact class (the box is final and private to the sink).
 // - SafeMode: the same state without the attribute, every access checked.
 
 /// Where a streaming parse's engine puts the objects it streams instead of placing them in
@@ -23,11 +29,17 @@ final class StreamSink {
         case value(Any)
     }
 
+    /// A struct's value waiting in the queue, boxed so that the queue holds only references.
+    private final class QueuedValue {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+    }
+
     #if SafeMode
         // The same state, with exclusivity checked (see the invariants above).
         private var decisions: [Int8] = []
         var openFrame = -1
-        private var queue: [Queued] = []
+        private var queue: [Unmanaged<AnyObject>] = []
         private var head = 0
     #else
         /// The answer for each binding (by its index: 1 streamed, 0 not, -1 not decided),
@@ -35,13 +47,19 @@ final class StreamSink {
         @exclusivity(unchecked) private var decisions: [Int8] = []
         /// The frame index of the open streamed object, or -1 when none is open.
         @exclusivity(unchecked) var openFrame = -1
-        /// Completed objects not yet handed to the caller, oldest first from ``head``.
-        @exclusivity(unchecked) private var queue: [Queued] = []
+        /// Completed objects not yet handed to the caller, oldest first from ``head``, each
+        /// a retained reference: plain words, so that queueing and handing out copy no
+        /// enum payloads and pair no retains with releases.
+        @exclusivity(unchecked) private var queue: [Unmanaged<AnyObject>] = []
         @exclusivity(unchecked) private var head = 0
     #endif
 
     init(isStreamed: @escaping (Any) -> Bool) {
         self.isStreamed = isStreamed
+    }
+
+    deinit {
+        releaseWaiting()
     }
 
     /// Whether objects of this binding (the registry's binding `index`) are streamed.
@@ -72,26 +90,54 @@ final class StreamSink {
     }
 
     /// Queues a completed streamed object.
-    func append(_ object: Queued) {
-        queue.append(object)
+    @inline(__always)
+    func append(_ object: consuming Queued) {
+        // Consumed, so that the reference the engine's enum holds is the one queued, not
+        // copied out of it with a retain and then released with the enum.
+        switch consume object {
+        case .object(let object): queue.append(Unmanaged.passRetained(object))
+        case .value(let value): queue.append(Unmanaged.passRetained(QueuedValue(value)))
+        }
     }
 
-    /// The oldest queued object, removed from the queue.
-    func popFirst() -> Queued? {
+    /// The oldest queued object, removed from the queue: a reference the caller now owns,
+    /// to hand on with ``StreamCaster`` (a class instance) or to open with
+    /// ``takeValue(_:)`` (a struct's value).
+    func popFirst() -> Unmanaged<AnyObject>? {
         guard head < queue.count else { return nil }
         let object = queue[head]
         head += 1
         if head == queue.count {
-            // Drained: start over, keeping the storage.
+            // Drained: start over, keeping the storage (plain words: nothing to destroy).
             queue.removeAll(keepingCapacity: true)
             head = 0
         }
         return object
     }
 
+    /// The struct's value in a popped entry, taking over its reference; `nil` (and the
+    /// reference left to the caller) when the entry is a class instance.
+    static func takeValue(_ entry: Unmanaged<AnyObject>) -> Any? {
+        let isBox = entry._withUnsafeGuaranteedRef {
+            ObjectIdentifier(type(of: $0)) == ObjectIdentifier(QueuedValue.self)
+        }
+        guard isBox else { return nil }
+        return unsafeDowncast(entry.takeRetainedValue(), to: QueuedValue.self).value
+    }
+
     /// Forgets every queued object (the caller stopped).
     func removeAll() {
+        releaseWaiting()
         queue.removeAll()
         head = 0
+    }
+
+    /// Releases the references of the entries not handed out yet.
+    private func releaseWaiting() {
+        var index = head
+        while index < queue.count {
+            queue[index].release()
+            index += 1
+        }
     }
 }

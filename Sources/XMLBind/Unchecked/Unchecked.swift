@@ -22,6 +22,7 @@
 //   ChildNameCache,       attribute table, the document buffer of the writer
 //   PlainAttributeTable,
 //   DocumentStorage
+//   ByteArrayHandover     a writer's finished byte array handed to `Data` without a copy
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
 //   TypeReflection        a class's superclass and a type's name (memory-safe internals)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes XML markup and escaped text as UTF-8 into a buffer, and hands full buffers on:
 /// to a sink (a file, a handle) or to a ``DocumentStorage`` (a document kept in memory).
 ///
@@ -54,6 +56,18 @@ package struct XMLWriter {
         storage = nil
         flushThreshold = .max
         buffer.reserveCapacity(max(0, capacity))
+    }
+
+    /// The document written so far as `Data`, handed over without copying its bytes; the
+    /// writer is empty afterwards (and keeps writing into a new buffer).
+    ///
+    /// For a writer made with ``init(reservingCapacity:)``: the `Data` keeps the writer's
+    /// own allocation, capacity included, where `Data(buffer)` would copy every byte into
+    /// fresh memory. The bytes are those of ``buffer``.
+    package mutating func takeData() -> Data {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return ByteArrayHandover.data(taking: taken)
     }
 
     // MARK: Markup

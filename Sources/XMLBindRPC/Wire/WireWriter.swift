@@ -18,8 +18,9 @@ struct WireWriter {
         if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
 
-    /// The document so far.
-    var data: Data { Data(writer.buffer) }
+    /// The document so far, handed over without a copy (``XMLWriter/takeData()``); the
+    /// writer is empty afterwards.
+    mutating func takeData() -> Data { writer.takeData() }
 
     mutating func append(_ text: StaticString) {
         writer.raw(text)
