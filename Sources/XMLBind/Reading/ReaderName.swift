@@ -80,7 +80,7 @@ public struct ReaderName: Equatable, CustomStringConvertible {
         name == pattern
     }
 
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int)
         -> Bool
     {

@@ -155,11 +155,17 @@ public final class ReaderStack<Element> {
             let first = storedCount &- taken
             storedCount = first
             let source = base + first
-            return [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
-                // Moves, so each value keeps the one reference it had on the stack.
-                buffer.baseAddress?.moveInitialize(from: source, count: taken)
-                initialized = taken
+            // `reserveCapacity` then `append` are specialized for `Element` where they are
+            // used; `Array(unsafeUninitializedCapacity:)` allocates through an unspecialized
+            // entry point that looks the array's storage type up at run time, several times
+            // the cost of moving a struct's few members.
+            var result: [Element] = []
+            result.reserveCapacity(taken)
+            for offset in 0..<taken {
+                // Moved, so each value keeps the one reference it had on the stack.
+                result.append((source + offset).move())
             }
+            return result
         #endif
     }
 
