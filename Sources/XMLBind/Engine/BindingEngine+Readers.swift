@@ -161,20 +161,7 @@ extension BindingEngine {
         access.setNamespace?(object) { state.namespace }
         if let slot = binding.elementNameSlot, let name = state.elementName { slot.store(object, name) }
         guard !binding.validators.isEmpty else { return }
-        let context = ValidationContext(elementName: binding.elementName.description)
-        for validator in binding.validators {
-            do {
-                try validator(object, context)
-            } catch {
-                context.error(String(describing: error))
-            }
-        }
-        for item in context.reports {
-            report(
-                PendingDiagnostic(
-                    severity: item.severity, code: .validationFailed, message: item.message,
-                    byteOffset: state.byteOffset, focus: item.attribute.map { .attributeName($0) } ?? .offset))
-        }
+        runValidators(of: binding, on: object, byteOffset: state.byteOffset)
     }
 
     /// Reports what a reader threw, and skips the rest of the element being read.

@@ -251,6 +251,12 @@ extension BindingEngine {
         }
         // A check on an element that already has errors would mostly repeat them.
         guard !binding.validators.isEmpty, errorCount == frame.pointee.errorMark else { return }
+        runValidators(of: binding, on: object, byteOffset: frame.pointee.byteIndex)
+    }
+
+    /// Runs the mapping's `.validate` checks on a finished object, reporting what they find
+    /// at its start tag (an object the engine built, or a value an element reader made).
+    func runValidators(of binding: ElementBinding, on object: AnyObject, byteOffset: Int) {
         let context = ValidationContext(elementName: binding.elementName.description)
         for validator in binding.validators {
             do {
@@ -263,8 +269,7 @@ extension BindingEngine {
             report(
                 PendingDiagnostic(
                     severity: item.severity, code: .validationFailed, message: item.message,
-                    byteOffset: frame.pointee.byteIndex,
-                    focus: item.attribute.map { .attributeName($0) } ?? .offset))
+                    byteOffset: byteOffset, focus: item.attribute.map { .attributeName($0) } ?? .offset))
         }
     }
 
