@@ -17,8 +17,10 @@ final class DirectValueReader<T: XMLRPCDecodable>: ElementReader {
 
     private let root: DirectSink
     private let take: () throws -> T
-    private var sinks: [DirectSink] = []
-    private var isComplete = false
+    /// The open sinks, the root first. A stack and a state held in `let`s: `var` stored
+    /// properties are checked for exclusivity at every access.
+    private let sinks = ReaderStack<DirectSink>(capacity: 8)
+    private let isComplete = ReaderState(false)
 
     init() {
         if let structType = T.self as? any XMLRPCStructConvertible.Type,
@@ -54,33 +56,33 @@ final class DirectValueReader<T: XMLRPCDecodable>: ElementReader {
     func start(_ element: ReaderElement) throws {
         guard !element.hasAttributes else { throw DirectSink.Refusal(description: "an attribute") }
         if element.depth == 0 {
-            sinks.removeAll(keepingCapacity: true)
-            isComplete = false
+            sinks.removeAll()
+            isComplete.value = false
             root.begin(element)
-            sinks.append(root)
+            sinks.push(root)
             return
         }
-        guard let top = sinks.last else { throw DirectSink.Refusal(description: "an element outside the value") }
+        guard let top = sinks.top else { throw DirectSink.Refusal(description: "an element outside the value") }
         if let child = try top.start(element) {
             child.begin(element)
-            sinks.append(child)
+            sinks.push(child)
         }
     }
 
     func end(_ element: ReaderElement, text: ReaderText) throws {
-        guard let top = sinks.last else { throw DirectSink.Refusal(description: "an end without a start") }
+        guard let top = sinks.top else { throw DirectSink.Refusal(description: "an end without a start") }
         guard try top.end(text) else { return }
-        sinks.removeLast()
-        if let parent = sinks.last {
+        _ = sinks.pop()
+        if let parent = sinks.top {
             try parent.childEnded(top)
         } else {
-            isComplete = true
+            isComplete.value = true
         }
     }
 
     func finish() throws -> DirectValue {
-        guard isComplete else { throw DirectSink.Refusal(description: "no value") }
-        isComplete = false
+        guard isComplete.value else { throw DirectSink.Refusal(description: "no value") }
+        isComplete.value = false
         let result = DirectValue()
         result.value = try take()
         return result

@@ -1,15 +1,21 @@
+import XMLBind
+
 /// A ``DirectSink`` for a member declared as a scalar type: it keeps the scalar's payload, for
 /// the struct's sink to store into the property, and refuses a struct or an array (which the
 /// two-step path reports as a mismatch).
 final class ScalarSink: DirectSink {
+    /// The payload, in a ``ReaderState`` held in a `let` (a `var` stored property is checked
+    /// for exclusivity at every access).
+    private let read = ReaderState<CompactValue.Payload?>(nil)
+
     /// The payload read, after `</value>`.
-    private(set) var payload: CompactValue.Payload?
+    var payload: CompactValue.Payload? { read.value }
 
     override func began() {
-        payload = nil
+        read.value = nil
     }
 
     override func scalarEnded(_ payload: CompactValue.Payload) throws {
-        self.payload = payload
+        read.value = payload
     }
 }

@@ -4,8 +4,10 @@ import XMLBind
 /// reused ``StructSink``.
 final class StructArraySink<S: XMLRPCStructConvertible>: DirectSink {
     private let element: StructSink<S>
-    private var items: [S] = []
-    private var isComplete = false
+    /// The elements read so far, and whether the array has ended: states held in `let`s (a
+    /// `var` stored property is checked for exclusivity at every access).
+    private let items = ReaderState<[S]>([])
+    private let isComplete = ReaderState(false)
 
     /// A sink for `[S]`, or nil when `S` has no ``StructSink``.
     static func make() -> StructArraySink? {
@@ -18,20 +20,20 @@ final class StructArraySink<S: XMLRPCStructConvertible>: DirectSink {
 
     /// The array read, after `</value>`.
     func take() throws -> [S] {
-        guard isComplete else { throw Refusal(description: "no array") }
-        isComplete = false
-        let taken = items
-        items = []
+        guard isComplete.value else { throw Refusal(description: "no array") }
+        isComplete.value = false
+        let taken = items.value
+        items.value = []
         return taken
     }
 
     override func began() {
-        isComplete = false
-        items = []
+        isComplete.value = false
+        items.value = []
     }
 
     override func arrayBegan() throws {
-        items = []
+        items.value = []
     }
 
     override func elementSink() throws -> DirectSink {
@@ -39,10 +41,11 @@ final class StructArraySink<S: XMLRPCStructConvertible>: DirectSink {
     }
 
     override func elementEnded(_ child: DirectSink) throws {
-        items.append(try element.take())
+        let item = try element.take()
+        items.value.append(item)
     }
 
     override func arrayEnded() throws {
-        isComplete = true
+        isComplete.value = true
     }
 }

@@ -17,21 +17,25 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
     private let plan: XMLRPCStructMapping<S>.ReadingPlan
     /// The declared names' UTF-8 bytes, by position.
     private let nameBytes: [[UInt8]]
-    private var object: S
-    private var found: UInt64 = 0
-    private var next = 0
-    private var isComplete = false
-    /// The position of the open member's name; -1 for a name not declared, nil before `</name>`.
-    private var position: Int?
-    /// A member's value read before its `<name>`.
-    private var pending: CompactValue?
+    /// What the open struct has read. Fields and object are in ``ReaderState``s held in
+    /// `let`s (a `var` stored property is checked for exclusivity at every access); each is
+    /// changed in one statement, and the object is passed `inout` only to the plan's
+    /// readings, which do not know the sink.
+    private struct Progress {
+        /// The positions read, a bit each.
+        var found: UInt64 = 0
+        /// The position after the last one read: the name looked for first.
+        var next = 0
+        var isComplete = false
+        /// The position of the open member's name; -1 for a name not declared, nil before `</name>`.
+        var position: Int?
+        /// A member's value read before its `<name>`.
+        var pending: CompactValue?
+    }
+
+    private let progress = ReaderState(Progress())
+    private let object: ReaderState<S>
     private let values = TreeSink()
-    /// By position: how a scalar member's payload is stored (a store that refuses, for other
-    /// members). Not an array of optionals: taking an `Optional` of a generic class out of an
-    /// array looks up its metadata every time.
-    private let payloadStores: [PayloadStore<S>]
-    /// The positions of the members ``payloadStores`` stores, a bit each.
-    private let scalarPositions: UInt64
     private let scalars = ScalarSink()
 
     /// A sink for `S`, or nil when its mapping is read member by member in declaration order
@@ -46,41 +50,34 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
         self.mapping = mapping
         plan = mapping.readingPlan
         nameBytes = plan.names.map { Array($0.utf8) }
-        let refusing = PayloadStore<S> { _, _ in false }
-        payloadStores = mapping.members.map { $0.storePayload ?? refusing }
-        var scalarPositions: UInt64 = 0
-        for (position, member) in mapping.members.enumerated()
-        where member.storePayload != nil && position < XMLRPCStructMapping<S>.ReadingPlan.capacity {
-            scalarPositions |= 1 << position
-        }
-        self.scalarPositions = scalarPositions
-        object = mapping.make()
+        object = ReaderState(mapping.make())
     }
 
     /// The struct read, after `</value>`.
     func take() throws -> S {
-        guard isComplete else { throw Refusal(description: "no struct") }
-        isComplete = false
-        return object
+        guard progress.value.isComplete else { throw Refusal(description: "no struct") }
+        progress.value.isComplete = false
+        return object.value
     }
 
     override func began() {
-        isComplete = false
+        progress.value.isComplete = false
     }
 
     override func structBegan() throws {
-        object = mapping.make()
-        found = 0
-        next = 0
+        object.value = mapping.make()
+        progress.value.found = 0
+        progress.value.next = 0
     }
 
     override func memberBegan() throws {
-        position = nil
-        pending = nil
+        progress.value.position = nil
+        progress.value.pending = nil
     }
 
     override func memberNamed(_ text: ReaderText) throws {
-        position = text.withUTF8 { lookUp($0) }
+        let position = text.withUTF8 { lookUp($0) }
+        progress.value.position = position
     }
 
     /// The declared position of a name; -1 when it is not declared. ASCII names are compared
@@ -90,6 +87,7 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
         if name.contains(where: { $0 >= 0x80 }) {
             return plan.positions[String(decoding: name, as: UTF8.self)] ?? -1
         }
+        let next = progress.value.next
         if next < nameBytes.count, Self.equal(nameBytes[next], name) { return next }
         for (index, bytes) in nameBytes.enumerated() where Self.equal(bytes, name) { return index }
         return -1
@@ -106,46 +104,49 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
     override func memberValueSink() throws -> DirectSink {
         // A scalar member named before its value, and not read yet: its payload is stored as
         // it is, without a compact value.
-        if let position, position >= 0, found & (1 << position) == 0, scalarPositions & (1 << position) != 0 {
+        if let position = progress.value.position, position >= 0, progress.value.found & (1 << position) == 0,
+            plan.scalarPositions & (1 << position) != 0
+        {
             return scalars
         }
         return values
     }
 
     override func memberValueEnded(_ child: DirectSink) throws {
+        let position = progress.value.position
         if child === scalars, let position {
-            guard let payload = scalars.payload, payloadStores[position].store(&object, payload) else {
+            guard let payload = scalars.payload, plan.storePayload(&object.value, position, payload) else {
                 throw Refusal(description: "member \(plan.names[position]) of another type")
             }
-            next = position + 1
-            found |= 1 << position
+            progress.value.next = position + 1
+            progress.value.found |= 1 << position
             return
         }
         guard let value = values.result else { throw Refusal(description: "a member without a value") }
         if let position {
             try store(value, at: position)
         } else {
-            pending = value
+            progress.value.pending = value
         }
     }
 
     override func memberEnded() throws {
-        guard let pending else { return }
-        self.pending = nil
-        guard let position else { throw Refusal(description: "a member without a name") }
+        guard let pending = progress.value.pending else { return }
+        progress.value.pending = nil
+        guard let position = progress.value.position else { throw Refusal(description: "a member without a name") }
         try store(pending, at: position)
     }
 
     /// Reads a member's value into its property, unless the name is not declared or was read.
     private func store(_ value: CompactValue, at position: Int) throws {
         guard position >= 0 else { return }
-        next = position + 1
+        progress.value.next = position + 1
         let bit: UInt64 = 1 << position
-        guard found & bit == 0 else { return }
-        found |= bit
+        guard progress.value.found & bit == 0 else { return }
+        progress.value.found |= bit
         var neededNode = false
         do {
-            try plan.dispatch(&object, position, value) {
+            try plan.dispatch(&object.value, position, value) {
                 neededNode = true
                 return XMLRPCNode(storage: .value(value), path: "", document: nil)
             }
@@ -156,7 +157,9 @@ final class StructSink<S: XMLRPCStructConvertible>: DirectSink {
     }
 
     override func structEnded() throws {
-        guard plan.required & ~found == 0 else { throw Refusal(description: "a required member is missing") }
-        isComplete = true
+        guard plan.required & ~progress.value.found == 0 else {
+            throw Refusal(description: "a required member is missing")
+        }
+        progress.value.isComplete = true
     }
 }
