@@ -135,7 +135,8 @@ class DirectSink {
     final func end(_ text: ReaderText) throws -> Bool {
         switch fields.value.place {
         case .value:
-            if let payload = fields.value.payload {
+            // Moved out, so that handing it on retains nothing.
+            if let payload = fields.value.payload.take() {
                 try Self.expectNoText(text)
                 try scalarEnded(payload)
             } else if !fields.value.hasTyped {
@@ -189,7 +190,7 @@ class DirectSink {
     /// `</value>`, after the hooks for its content.
     func valueEnded() throws {}
     /// `</value>` of a scalar, or of text without a typed element.
-    func scalarEnded(_ payload: CompactValue.Payload) throws { throw Refusal(description: "a scalar") }
+    func scalarEnded(_ payload: consuming CompactValue.Payload) throws { throw Refusal(description: "a scalar") }
     func structBegan() throws { throw Refusal(description: "a struct") }
     func memberBegan() throws {}
     /// `</name>`, with the name's text.
@@ -208,7 +209,7 @@ class DirectSink {
 
     // MARK: Conversions, as the value reader converts.
 
-    private static func scalarKind(_ name: ReaderName) throws -> ScalarKind {
+    static func scalarKind(_ name: ReaderName) throws -> ScalarKind {
         let kind: ScalarKind? =
             switch name.count {
             case 6:
@@ -226,7 +227,7 @@ class DirectSink {
     }
 
     /// The payload of a scalar typed element, converted with the reference mapping's conversions.
-    private static func payload(_ kind: ScalarKind, _ text: ReaderText) throws -> CompactValue.Payload {
+    static func payload(_ kind: ScalarKind, _ text: ReaderText) throws -> CompactValue.Payload {
         switch kind {
         case .string: .string(text.string)
         case .int: .int(try text.converted(with: Int32.xmlConversion))

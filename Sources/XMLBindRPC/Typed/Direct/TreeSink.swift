@@ -41,7 +41,7 @@ final class TreeSink: DirectSink {
         fields.value.result = CompactValue(byteOffset: byteOffset, payload: payload)
     }
 
-    override func scalarEnded(_ payload: CompactValue.Payload) throws {
+    override func scalarEnded(_ payload: consuming CompactValue.Payload) throws {
         fields.value.payload = payload
     }
 
