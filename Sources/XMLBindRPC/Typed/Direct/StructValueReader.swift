@@ -75,8 +75,9 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
     private let fields = ReaderState(Fields())
     /// The struct being read: made fresh before each one, and moved out when it ends.
     private let object: ReaderState<S>
-    /// The array's elements read so far.
-    private let items = ReaderState<[S]>([])
+    /// The array's elements read so far: pushed onto a stack (appending to an array in generic
+    /// code looks the array type's metadata up every time) and taken as one array at the end.
+    private let items = ReaderStack<S>(capacity: 64)
     /// Reads the member values that are not stored from their payload; while it reads one,
     /// ``delegated`` holds its open sinks and every event goes to them.
     private let tree = TreeSink()
@@ -105,7 +106,7 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             frames.removeAll()
             delegated.removeAll()
             fields.value = Fields()
-            items.value = []
+            items.removeAll(keepingCapacity: false)
             object.value = mapping.make()
             frames.push(Frame(kind: .rootValue))
             return
@@ -117,14 +118,16 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             }
             return
         }
-        guard let opened = try frames.modifyTop({ open in try child(of: &open, element) }) else {
-            throw Refusal(description: "an element outside the value")
-        }
+        // Popped and pushed back rather than changed through `modifyTop`: its closure is not
+        // inlined. A refusal leaves the frames as they are, for the next value to reset.
+        guard var open = frames.pop() else { throw Refusal(description: "an element outside the value") }
+        let opened = try child(of: &open, element)
+        frames.push(open)
         if let opened { frames.push(opened) }
     }
 
     /// The frame of `element`, a start tag inside `open`, whose flags it updates; nil when a
-    /// member's value goes to the tree sink. Does not push or pop ``frames``.
+    /// member's value goes to the tree sink.
     @inline(__always)
     private func child(of open: inout Frame, _ element: ReaderElement) throws -> Frame? {
         let name = element.name
@@ -249,7 +252,7 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             // Moved out, with a fresh object in its place for the next element.
             var read = mapping.make()
             swap(&read, &object.value)
-            items.value.append(read)
+            items.push(read)
         case .data, .array:
             try DirectSink.expectNoText(text)
         case .rootValue:
@@ -315,9 +318,7 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         fields.value.isComplete = false
         let result = DirectValue()
         if isArray {
-            let taken = items.value
-            items.value = []
-            result.value = taken
+            result.value = items.take(last: items.count)
         } else {
             result.value = object.value
         }
