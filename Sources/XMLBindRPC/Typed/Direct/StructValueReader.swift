@@ -34,8 +34,8 @@ enum StructReading {
         var position: Int?
         /// A member's value read before its `<name>`.
         var pending: CompactValue?
-        /// A scalar member's payload, from its typed element's end to its `</value>`.
-        var payload: CompactValue.Payload?
+        /// Whether the open scalar member's typed element has been stored.
+        var hasStored = false
         /// Whether a top-level `<value>` has been read, and not taken by ``StructValueReader/finish()``.
         var isComplete = false
     }
@@ -192,7 +192,7 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         if let position = fields.value.position, position >= 0, fields.value.found & (1 << position) == 0,
             plan.scalarPositions & (1 << position) != 0
         {
-            fields.value.payload = nil
+            fields.value.hasStored = false
             return Frame(kind: .memberValue)
         }
         tree.begin(element)
@@ -226,7 +226,9 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         guard let frame = frames.pop() else { throw Refusal(description: "an end without a start") }
         switch frame.kind {
         case .scalar:
-            fields.value.payload = try DirectSink.payload(frame.scalar, text)
+            // Only a scalar member's value holds a typed scalar: stored as it ends.
+            try storeScalar(try DirectSink.payload(frame.scalar, text))
+            fields.value.hasStored = true
         case .memberValue:
             try scalarMemberEnded(frame, text)
         case .name:
@@ -262,18 +264,21 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         }
     }
 
-    /// A scalar member's `</value>`: its payload (its typed element's, or the text of a
-    /// `<value>` without one) stored into its property.
+    /// A scalar member's `</value>`: its typed element was stored as it ended; the text of a
+    /// `<value>` without one is stored now.
     @inline(__always)
     private func scalarMemberEnded(_ frame: Frame, _ text: ReaderText) throws {
-        let payload: CompactValue.Payload
         if frame.hasChild {
             try DirectSink.expectNoText(text)
-            guard let read = fields.value.payload.take() else { throw Refusal(description: "a value without content") }
-            payload = read
+            guard fields.value.hasStored else { throw Refusal(description: "a value without content") }
         } else {
-            payload = .text(text.string)
+            try storeScalar(.text(text.string))
         }
+    }
+
+    /// Stores the open scalar member's payload into its property.
+    @inline(__always)
+    private func storeScalar(_ payload: CompactValue.Payload) throws {
         guard let position = fields.value.position, position >= 0 else {
             throw Refusal(description: "a scalar member without a name")
         }
