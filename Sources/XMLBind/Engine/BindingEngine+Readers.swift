@@ -106,7 +106,7 @@ extension BindingEngine {
         do {
             try withActiveReader {
                 try $0.reader.end(
-                    ReaderElement(depth: depth, byteOffset: byteOffset, rawName: name, attributes: nil),
+                    ReaderElement(endTagAt: depth, byteOffset: byteOffset, rawName: name),
                     text: ReaderText(text.values(from: textStart)))
             }
         } catch {
