@@ -95,7 +95,8 @@ final class WireValueReader: ElementReader {
             guard values.count == open.first else { throw Refusal(description: "a second typed element") }
             guard inNoNamespace else { return try Self.extensionFrame(element, in: open) }
             let kind = try Self.typedKind(name)
-            return Frame(kind: kind, first: kind == .structure ? members.count : values.count, byteOffset: open.byteOffset)
+            return Frame(
+                kind: kind, first: kind == .structure ? members.count : values.count, byteOffset: open.byteOffset)
         case .structure:
             guard name.count == 6, name == ("member" as StaticString), inNoNamespace else {
                 throw Refusal(description: "not a <member> in <struct>")
