@@ -19,6 +19,15 @@ private struct Entry: Bindable, XMLRPCStructConvertible, Equatable {
         .member(\.note)
 }
 
+/// A struct with a flag.
+private struct Flagged: Bindable, XMLRPCStructConvertible, Equatable {
+    var id: Int32 = 0
+    var flag = false
+    init() {}
+
+    static let xmlrpcMembers = xmlrpcMapping(Flagged.self).member(\.id).required().member(\.flag).required()
+}
+
 /// More members than one pass tracks: read member by member, through nodes.
 private struct Wide: Bindable, XMLRPCStructConvertible, Equatable {
     var values = [Int32](repeating: 0, count: 65)
@@ -97,5 +106,41 @@ struct StructValueReaderTests {
         let wide = try XMLRPCCodec.decodeResponse(data, as: Wide.self)
         #expect(wide.values == (0..<65).map { Int32($0 * 2) })
         #expect(wide == (try Self.twoStep(data, as: Wide.self)))
+    }
+
+    /// `<int>`, `<i4>` and `<boolean>` texts around the forms read without the conversion:
+    /// each decodes (or fails) directly as the two-step path decodes it.
+    @Test(arguments: [
+        "0", "-0", "7", "-7", "007", "+5", " 5", "5 ", "", "-", "--1", "123456789", "-123456789", "1234567890",
+        "2147483647", "-2147483648", "2147483648", "1e3", "0x10", "٣",
+    ])
+    func integerFormsDecodeAsTheTreeDoes(_ text: String) {
+        for element in ["int", "i4"] {
+            let data = Self.response([
+                "<value><struct><member><name>id</name><value><\(element)>\(text)</\(element)></value></member>"
+                    + "</struct></value>"
+            ])
+            let direct = DirectDecodingTests.outcome { () throws(XMLRPCError) in
+                try XMLRPCCodec.decodeResponse(data, as: Entry.self)
+            }
+            let twoStep = DirectDecodingTests.outcome { () throws(XMLRPCError) in try Self.twoStep(data, as: Entry.self)
+            }
+            #expect(direct == twoStep, "<\(element)>\(text)")
+        }
+    }
+
+    @Test(arguments: ["0", "1", "2", "true", "false", " 1", "01", "", "1 "])
+    func booleanFormsDecodeAsTheTreeDoes(_ text: String) {
+        let data = Self.response([
+            "<value><array><data><value><struct><member><name>id</name><value><int>1</int></value></member>"
+                + "<member><name>flag</name><value><boolean>\(text)</boolean></value></member>"
+                + "</struct></value></data></array></value>"
+        ])
+        let direct = DirectDecodingTests.outcome { () throws(XMLRPCError) in
+            try XMLRPCCodec.decodeResponse(data, as: [Flagged].self)
+        }
+        let twoStep = DirectDecodingTests.outcome { () throws(XMLRPCError) in try Self.twoStep(data, as: [Flagged].self)
+        }
+        #expect(direct == twoStep, "<boolean>\(text)")
     }
 }
