@@ -78,8 +78,12 @@ extension BindingEngine {
             // mapping: its declarations and the registered names decide, and neither
             // changes during a parse (the document's prefixes only add names in a namespace).
             if parentIndex >= 0, name.uri == nil, found == nil {
+                // Content the parent's policy ignores is remembered as such: nothing about it
+                // is reported, so the next one needs neither its name split nor a report.
+                let kind: ChildNameCache.Kind =
+                    withBinding(parentIndex) { ignoresUnknownContent($0) } ? .ignored : .unknown
                 childNames.remember(
-                    rawName, length: name.key.count, as: .init(kind: .unknown, namespace: -1, child: -1),
+                    rawName, length: name.key.count, as: .init(kind: kind, namespace: -1, child: -1),
                     under: parentIndex, ordinal: ordinal)
             }
             // The innermost object's binding, borrowed: its policy decides.
@@ -135,7 +139,18 @@ extension BindingEngine {
         case .unknown:
             // Reported each time, as the full lookup would.
             unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
+        case .ignored:
+            // What `unknownElement` does for content its policy ignores: skipped with
+            // everything inside it, its text kept only inside a whole text.
+            skipDepth = 1
+            if topFrameTakesWholeText() { skipKeepsText = true }
         }
+    }
+
+    /// Whether the policy for unknown content inside objects of `binding` skips it silently.
+    private func ignoresUnknownContent(_ binding: ElementBinding) -> Bool {
+        if case .ignore = binding.unknownContentPolicy ?? globalPolicy { return true }
+        return false
     }
 
     /// An element nothing takes, inside the object of binding `parentIndex` (or the root).

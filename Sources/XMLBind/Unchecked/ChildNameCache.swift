@@ -40,6 +40,9 @@ struct ChildNameCache {
         case property
         /// An element the parent's mapping does not take and no mapping is registered for.
         case unknown
+        /// Such an element that the parent's policy skips without a word
+        /// (``UnknownContentPolicy/ignore``): nothing about it is reported.
+        case ignored
     }
 
     /// A remembered child.
@@ -138,7 +141,9 @@ struct ChildNameCache {
         let place = placeSlot(parent, ordinal)
         store(name, length: length, as: answer, at: place)
         store(name, length: length, as: answer, at: nameSlot(name, parent))
-        if answer.kind != .unknown { guessLaterPlaces(after: ordinal, under: parent, from: place) }
+        if answer.kind == .object || answer.kind == .property {
+            guessLaterPlaces(after: ordinal, under: parent, from: place)
+        }
     }
 
     /// Copies the entry just remembered at a place into the parent's later places that
