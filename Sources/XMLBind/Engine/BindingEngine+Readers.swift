@@ -30,6 +30,12 @@ extension BindingEngine {
         var streams = false
     }
 
+    /// Whether an element reader is reading: every tag goes to it (the driver then calls
+    /// ``readerStart(name:attributes:byteIndex:)`` and ``readerEnd(name:)`` directly).
+    var isReading: Bool {
+        @inline(__always) get { readerLevels.count > 0 }
+    }
+
     /// Begins reading an element of a mapping read by a reader, instead of making an object.
     @inline(never)
     func startReader(
@@ -106,7 +112,7 @@ extension BindingEngine {
         do {
             try withActiveReader {
                 try $0.reader.end(
-                    ReaderElement(depth: depth, byteOffset: byteOffset, rawName: name, attributes: nil),
+                    ReaderElement(endTagAt: depth, byteOffset: byteOffset, rawName: name),
                     text: ReaderText(text.values(from: textStart)))
             }
         } catch {

@@ -35,7 +35,7 @@ final class ExpatDriver {
     let engine: BindingEngine
     /// The same engine without reference counting, for the per-event handlers: `engine`
     /// keeps it alive for as long as the driver lives.
-    private let hotEngine: UnretainedReference<BindingEngine>
+    let hotEngine: UnretainedReference<BindingEngine>
     /// The encoding named in the XML declaration, if any.
     private(set) var declaredEncoding: String?
     /// The bounds this document is held to (see `ExpatDriver+Guards.swift`).
@@ -499,25 +499,25 @@ final class ExpatDriver {
     /// Runs `body` with the driver behind expat's user-data pointer, without retaining
     /// it: the driver outlives every callback of its own parser.
     @inline(__always)
-    private static func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
+    static func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
         guard let userData else { return }
         Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
     }
 
-    private static let startElement: XML_StartElementHandler = { userData, name, attributes in
+    static let startElement: XML_StartElementHandler = { userData, name, attributes in
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
-            let (stops, wantsText) = driver.hotEngine.withObject { engine in
+            let (stops, wantsText, reads) = driver.hotEngine.withObject { engine in
                 engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-                return (engine.shouldStop, engine.wantsText)
+                return (engine.shouldStop, engine.wantsText, engine.isReading)
             }
             if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if stops { driver.stop() }
+            if stops { driver.stop() } else if reads { driver.startReading() }
         }
     }
 
-    private static let endElement: XML_EndElementHandler = { userData, name in
+    static let endElement: XML_EndElementHandler = { userData, name in
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed else { return }
@@ -535,7 +535,7 @@ final class ExpatDriver {
     /// Installs the text handler while the innermost element keeps text, and removes it
     /// otherwise: most character data (the whitespace between elements) goes nowhere,
     /// and without a handler expat skips it without a call.
-    private func deliverText(_ on: Bool) {
+    func deliverText(_ on: Bool) {
         XML_SetCharacterDataHandler(parser, on ? Self.characterData : nil)
         deliversText = on
     }

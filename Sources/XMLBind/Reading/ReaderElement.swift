@@ -20,8 +20,10 @@ public struct ReaderElement {
     let rawName: UnsafePointer<UInt8>
     /// expat's attributes (name, value, …, nil) in a start tag; `nil` in an end tag.
     @usableFromInline let rawAttributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
-    /// The local name's first byte in ``rawName``, and its length; found once per event, so
-    /// that ``name`` (read several times per tag) is two loads.
+    /// The local name's first byte in ``rawName``, and its length; found once per start tag,
+    /// so that ``name`` (read several times per tag) is two loads. In an end tag, which many
+    /// readers never ask for its name, they are found when first needed: `localCount` is -1
+    /// until then.
     @usableFromInline let localStart: UnsafePointer<UInt8>
     @usableFromInline let localCount: Int
     /// The length of the namespace URI at the start of ``rawName``, or -1 when there is none.
@@ -36,19 +38,44 @@ public struct ReaderElement {
         let name = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
         self.rawName = name
         self.rawAttributes = attributes
+        (uriLength, localStart, localCount) = Self.layout(of: name)
+    }
+
+    /// An end tag: its name is scanned only if a reader asks for it.
+    @inline(__always)
+    init(endTagAt depth: Int, byteOffset: Int, rawName: UnsafePointer<CChar>) {
+        self.depth = depth
+        self.byteOffset = byteOffset
+        let name = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
+        self.rawName = name
+        self.rawAttributes = nil
+        (uriLength, localStart, localCount) = (-1, name, -1)
+    }
+
+    /// Where the local name is in `name`, and the namespace URI's length (-1 for none).
+    @inline(__always)
+    private static func layout(of name: UnsafePointer<UInt8>) -> (
+        uriLength: Int, localStart: UnsafePointer<UInt8>, localCount: Int
+    ) {
         // No namespace (the common case in many formats): the one scan finds the name's end.
-        let first = Self.stop(in: name)
-        if name[first] == CompiledRegistry.separator {
-            let local = name + (first &+ 1)
-            (uriLength, localStart, localCount) = (first, local, Self.stop(in: local))
-        } else {
-            (uriLength, localStart, localCount) = (-1, name, first)
+        let first = stop(in: name)
+        guard name[first] == CompiledRegistry.separator else { return (-1, name, first) }
+        let local = name + (first &+ 1)
+        return (first, local, stop(in: local))
+    }
+
+    /// The layout, found now when it was not yet (an end tag).
+    @usableFromInline var scanned: (uriLength: Int, localStart: UnsafePointer<UInt8>, localCount: Int) {
+        @inline(__always) get {
+            localCount >= 0 ? (uriLength, localStart, localCount) : Self.layout(of: rawName)
         }
     }
 
     /// The element's local name (`value` for `<rpc:value>`).
     @inlinable public var name: ReaderName {
-        ReaderName(UnsafeBufferPointer(start: localStart, count: localCount))
+        if localCount >= 0 { return ReaderName(UnsafeBufferPointer(start: localStart, count: localCount)) }
+        let layout = scanned
+        return ReaderName(UnsafeBufferPointer(start: layout.localStart, count: layout.localCount))
     }
 
     /// The index of the first separator or NUL in `bytes`. Local names are short, and a loop
@@ -70,12 +97,12 @@ public struct ReaderElement {
 
     /// Whether the element is in a namespace.
     @inlinable public var hasNamespace: Bool {
-        uriLength >= 0
+        (localCount >= 0 ? uriLength : scanned.uriLength) >= 0
     }
 
     /// The element's namespace URI, or `nil` when it is in no namespace (made on each call).
     public var namespace: String? {
-        let length = uriLength
+        let length = scanned.uriLength
         guard length >= 0 else { return nil }
         return String(decoding: UnsafeBufferPointer(start: rawName, count: length), as: UTF8.self)
     }
@@ -86,7 +113,7 @@ public struct ReaderElement {
     /// - Parameter uri: A namespace URI, such as `http://www.w3.org/2005/Atom`.
     /// - Returns: Whether the element's namespace is exactly `uri`.
     public func isInNamespace(_ uri: String) -> Bool {
-        let length = uriLength
+        let length = scanned.uriLength
         guard length >= 0 else { return uri.isEmpty }
         let own = UnsafeBufferPointer(start: rawName, count: length)
         if let answer = uri.utf8.withContiguousStorageIfAvailable({ other in

@@ -32,6 +32,8 @@
 //                         a template of their class, not by a dynamic cast per object
 //   ReaderStack           the public stack element readers keep their state in, with
 //                         unchecked exclusivity and memory of its own
+//   ReaderState           the public single value element readers keep their state
+//                         in, with unchecked exclusivity
 //
 // Outside this folder the core holds no raw field writes, `Unmanaged` references,
 // `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still

@@ -40,7 +40,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
         /// Writes the member into a document, or nothing when it is left out; whether it wrote.
         var write: MemberWrite
         /// For a scalar (or optional scalar) property: stores a `<value>`'s payload into it, for a
-        /// typed decode straight from the parser (``StructSink``).
+        /// typed decode straight from the parser (``StructValueReader``).
         var storePayload: PayloadStore<T>? = nil
     }
 

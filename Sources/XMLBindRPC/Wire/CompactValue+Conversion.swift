@@ -2,7 +2,7 @@ import Foundation
 
 extension CompactValue {
     /// A value built in Swift, as handlers and tests build nodes.
-    convenience init(_ value: XMLRPCValue) {
+    init(_ value: XMLRPCValue) {
         let payload: Payload =
             switch value {
             case .int(let number): .int(number)
@@ -25,7 +25,7 @@ extension CompactValue {
     ///
     /// The binder lets a `<value>` hold one typed element at most (a `.choice`), so the
     /// order of the tests below only serves speed: the types documents use most come first.
-    convenience init(element wire: WireValue) {
+    init(element wire: WireValue) {
         let payload: Payload =
             if let text = wire.string {
                 .string(text)

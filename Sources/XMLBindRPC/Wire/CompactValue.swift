@@ -1,18 +1,19 @@
 import Foundation
 import XMLBind
 
-/// A decoded `<value>`, as nodes and typed reads see it: one small immutable object.
+/// A decoded `<value>`, as nodes and typed reads see it: a small immutable value.
 ///
 /// The binder's wire objects (``WireValue``, ``WireStruct``, …) are the reference mapping of
 /// the format, which every located diagnostic comes from; a document they accept is kept as
-/// a tree of these instead: a value is its start tag's byte offset and a ``Payload`` (one
-/// allocation of 48 bytes), a struct's members are an array of name–value pairs, an array's
-/// elements an array of values, with no object per `<struct>`, `<member>`, `<array>`,
-/// `<data>` or `<nil/>`.
+/// a tree of these instead: a value is its start tag's byte offset and a ``Payload``, stored
+/// inline where it is kept (a member, an array's element, a node), a struct's members an
+/// array of name–value pairs, an array's elements an array of values. Nothing is allocated
+/// for a scalar (a string's text aside, when it is too long to be stored in the `String`),
+/// nor for a `<struct>`, `<member>`, `<array>`, `<data>` or `<nil/>` beyond its one array.
 ///
 /// A value keeps the byte offset of its start tag, not its origin: the line and column are
 /// only worked out for the one an error is about (``XMLRPCDocument/origin(atByteOffset:)``).
-final class CompactValue: Bindable, Sendable {
+struct CompactValue: Bindable, Sendable {
     /// What a `<value>` holds: its one typed element, or its own text.
     enum Payload: Sendable {
         /// Text right inside `<value>`, without a typed element: a string.
@@ -45,7 +46,7 @@ final class CompactValue: Bindable, Sendable {
     }
 
     /// An empty untyped value (`<value/>`); the binder's mappings need one to start from.
-    convenience init() {
+    init() {
         self.init(payload: .text(""))
     }
 

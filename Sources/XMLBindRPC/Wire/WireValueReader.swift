@@ -35,17 +35,18 @@ final class WireValueReader: ElementReader {
     }
 
     /// An open element: plain values only, so that pushing, popping and reading frames
-    /// retains nothing.
+    /// retains nothing. A frame never changes once pushed: what a parent has seen of its
+    /// children (a `<value>`'s typed element, a `<member>`'s `<name>` and `<value>`, an
+    /// `<array>`'s `<data>`) is told by how far the shared stacks have grown since it opened,
+    /// since each of those children leaves exactly one entry when it ends.
     struct Frame {
         var kind: Kind
-        /// A `<value>`'s typed element, a `<member>`'s `<value>`, an `<array>`'s `<data>`:
-        /// whether it has been opened (a second one is refused). For a `<value>`, also that
-        /// its typed element made the value.
-        var hasChild = false
-        /// Whether a `<member>`'s `<name>` has been read (it is on ``names``).
-        var hasName = false
-        /// A `<struct>`'s first member in ``members``, a `<data>`'s first value in ``values``.
+        /// Where the element's entries start: ``values`` for a `<value>`, `<member>`, `<array>`
+        /// and `<data>` (the value its typed element made, the member's value, the array's
+        /// one value made by its `<data>`, the data's elements), ``members`` for a `<struct>`.
         var first = 0
+        /// A `<member>`'s start in ``names``.
+        var firstName = 0
         /// The start tag of the `<value>` this frame is (or whose content it is): the offset
         /// the value made at its end keeps.
         var byteOffset = -1
@@ -71,64 +72,57 @@ final class WireValueReader: ElementReader {
 
     func start(_ element: ReaderElement) throws {
         guard !element.hasAttributes else { throw Refusal(description: "an attribute") }
-        guard element.depth > 0, !frames.isEmpty else {
+        guard element.depth > 0, let open = frames.top else {
             // One reader reads every top-level <value> of a parse; a refused one leaves its state.
             frames.removeAll()
             members.removeAll()
             values.removeAll()
             names.removeAll()
             guard element.depth == 0 else { throw Refusal(description: "an element outside the value") }
-            frames.push(Frame(kind: .value, byteOffset: element.byteOffset))
+            frames.push(Frame(kind: .value, first: 0, byteOffset: element.byteOffset))
             return
         }
-        let opened = try frames.modifyTop { open in try Self.child(of: &open, element, members.count, values.count) }
-        guard let opened else { throw Refusal(description: "no open element") }
-        frames.push(opened)
+        frames.push(try child(of: open, element))
     }
 
-    /// The frame of `element`, a start tag inside `open`, whose flags it updates.
+    /// The frame of `element`, a start tag inside `open`.
     @inline(__always)
-    private static func child(
-        of open: inout Frame, _ element: ReaderElement, _ memberCount: Int, _ valueCount: Int
-    ) throws -> Frame {
+    private func child(of open: Frame, _ element: ReaderElement) throws -> Frame {
         let name = element.name
         let inNoNamespace = !element.hasNamespace
         switch open.kind {
         case .value:
-            guard !open.hasChild else { throw Refusal(description: "a second typed element") }
-            open.hasChild = true
-            guard inNoNamespace else { return try extensionFrame(element, in: open) }
-            let kind = try typedKind(name)
-            return Frame(kind: kind, first: kind == .structure ? memberCount : 0, byteOffset: open.byteOffset)
+            guard values.count == open.first else { throw Refusal(description: "a second typed element") }
+            guard inNoNamespace else { return try Self.extensionFrame(element, in: open) }
+            let kind = try Self.typedKind(name)
+            return Frame(
+                kind: kind, first: kind == .structure ? members.count : values.count, byteOffset: open.byteOffset)
         case .structure:
             guard name.count == 6, name == ("member" as StaticString), inNoNamespace else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
-            return Frame(kind: .member)
+            return Frame(kind: .member, first: values.count, firstName: names.count)
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
             if name.count == 5, name == ("value" as StaticString) {
-                guard !open.hasChild else { throw Refusal(description: "a second <value>") }
-                open.hasChild = true
-                return Frame(kind: .value, byteOffset: element.byteOffset)
+                guard values.count == open.first else { throw Refusal(description: "a second <value>") }
+                return Frame(kind: .value, first: values.count, byteOffset: element.byteOffset)
             }
             guard name.count == 4, name == ("name" as StaticString) else {
                 throw Refusal(description: "an unknown element in <member>")
             }
-            guard !open.hasName else { throw Refusal(description: "a second <name>") }
-            open.hasName = true
+            guard names.count == open.firstName else { throw Refusal(description: "a second <name>") }
             return Frame(kind: .name)
         case .array:
-            guard name.count == 4, name == ("data" as StaticString), inNoNamespace, !open.hasChild else {
+            guard name.count == 4, name == ("data" as StaticString), inNoNamespace, values.count == open.first else {
                 throw Refusal(description: "not one <data> in <array>")
             }
-            open.hasChild = true
-            return Frame(kind: .data, first: valueCount, byteOffset: open.byteOffset)
+            return Frame(kind: .data, first: values.count, byteOffset: open.byteOffset)
         case .data:
             guard name.count == 5, name == ("value" as StaticString), inNoNamespace else {
                 throw Refusal(description: "not a <value> in <data>")
             }
-            return Frame(kind: .value, byteOffset: element.byteOffset)
+            return Frame(kind: .value, first: values.count, byteOffset: element.byteOffset)
         default:
             throw Refusal(description: "an element inside a scalar")
         }
@@ -185,12 +179,14 @@ final class WireValueReader: ElementReader {
         switch frame.kind {
         case .value:
             // With a typed element, its end made the value; else the text is a string.
-            if !frame.hasChild { values.push(CompactValue(byteOffset: frame.byteOffset, payload: .text(text.string))) }
+            if values.count == frame.first {
+                values.push(CompactValue(byteOffset: frame.byteOffset, payload: .text(text.string)))
+            }
         case .string: place(.string(text.string), frame)
-        case .int: place(.int(try text.converted(with: Self.int32)), frame)
+        case .int: place(.int(try Self.int32(text)), frame)
         case .double: place(.double(try text.converted(with: Self.double)), frame)
-        case .boolean: place(.boolean(try text.converted(with: Self.boolean)), frame)
-        case .i4: place(.i4(try text.converted(with: Self.int32)), frame)
+        case .boolean: place(.boolean(try Self.boolean(text)), frame)
+        case .i4: place(.i4(try Self.int32(text)), frame)
         case .i8: place(.i8(try text.converted(with: Self.int64)), frame)
         case .extensionI8: place(.extensionI8(try text.converted(with: Self.int64)), frame)
         case .dateTime: place(.dateTime(try text.converted(with: XMLRPCWire.dateTime)), frame)
@@ -200,7 +196,9 @@ final class WireValueReader: ElementReader {
         case .member:
             try Self.expectNoText(text)
             // The member's `<value>` ended inside it, so its value is the last one made.
-            guard frame.hasName, frame.hasChild, let value = values.pop(), let name = names.pop() else {
+            guard values.count > frame.first, names.count > frame.firstName, let value = values.pop(),
+                let name = names.pop()
+            else {
                 throw Refusal(description: "a member without a name or a value")
             }
             members.push(CompactMember(name: name, value: value))
@@ -212,7 +210,7 @@ final class WireValueReader: ElementReader {
             place(.values(values.take(from: frame.first)), frame)
         case .array:
             try Self.expectNoText(text)
-            if !frame.hasChild { place(.values([]), frame) }
+            if values.count == frame.first { place(.values([]), frame) }
         case .nilValue:
             try Self.expectNoText(text)
             place(.nil, frame)
@@ -230,6 +228,40 @@ final class WireValueReader: ElementReader {
             throw Refusal(description: "no value")
         }
         return result
+    }
+
+    /// An `<int>`'s or `<i4>`'s number: the usual form (`-`, then one to nine digits, which
+    /// cannot overflow) read here, anything else (whitespace, `+`, longer numbers, errors) by
+    /// the reference's conversion, which gives the same number for the usual form.
+    @inline(__always)
+    private static func int32(_ text: ReaderText) throws -> Int32 {
+        let plain: Int32? = text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            let negative = start.pointee == UInt8(ascii: "-")
+            var index = negative ? 1 : 0
+            guard bytes.count &- index > 0, bytes.count &- index <= 9 else { return nil }
+            var value: Int32 = 0
+            while index < bytes.count {
+                let digit = start[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int32(truncatingIfNeeded: digit)
+                index &+= 1
+            }
+            return negative ? 0 &- value : value
+        }
+        if let plain { return plain }
+        return try text.converted(with: int32)
+    }
+
+    /// A `<boolean>`'s flag: `0` or `1` read here, anything else by the reference's conversion.
+    @inline(__always)
+    private static func boolean(_ text: ReaderText) throws -> Bool {
+        let plain: Bool? = text.withUTF8 { bytes in
+            guard bytes.count == 1, let byte = bytes.first, byte & 0xFE == UInt8(ascii: "0") else { return nil }
+            return byte == UInt8(ascii: "1")
+        }
+        if let plain { return plain }
+        return try text.converted(with: boolean)
     }
 
     /// Text the reference keeps nowhere (inside `<struct>`, `<member>`, …) is refused unless

@@ -36,10 +36,26 @@ enum DirectBinders {
             mapping(DirectMethodResponse.self, element: "methodResponse").child(\.params),
             mapping(DirectParams.self, element: "params").children(\.params),
             mapping(DirectParam.self, element: "param").child(\.value, xml: "value").required(),
-            mapping(DirectValue.self, element: "value").reading(with: { DirectValueReader<T>() })
+            mapping(DirectValue.self, element: "value").reading(with: readerMaker(for: T.self))
         )
         binders.withLock { $0[key] = binder }
         return binder
+    }
+
+    /// The maker of the readers of each `<value>`: a ``StructValueReader`` for a struct or an
+    /// array of structs, else a ``DirectValueReader``.
+    private static func readerMaker<T: XMLRPCDecodable>(
+        for type: T.Type
+    ) -> @Sendable () -> any ElementReader<DirectValue> {
+        if let structType = T.self as? any XMLRPCStructConvertible.Type,
+            let maker = structType.structReaderMaker(isArray: false)
+        {
+            return maker
+        }
+        if let arrayType = T.self as? any DirectArrayTarget.Type, let maker = arrayType.structReaderMaker() {
+            return maker
+        }
+        return { DirectValueReader<T>() }
     }
 
     /// The first parameter of a methodResponse read straight into `T`, or nil when the direct

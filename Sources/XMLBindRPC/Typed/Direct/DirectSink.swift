@@ -26,24 +26,35 @@ class DirectSink {
         let description: String
     }
 
-    private final var place = Place.value
-    private final var scalarKind = ScalarKind.string
-    /// Whether the `<value>` has its typed element (a second is refused).
-    private final var hasTyped = false
-    private final var hasName = false
-    private final var hasMemberValue = false
-    private final var hasData = false
-    /// What the scalar typed element held, until `</value>`.
-    private final var payload: CompactValue.Payload?
+    /// Where the sink is and what it has seen, in one ``ReaderState`` held in a `let`: a
+    /// `var` stored property of a class is checked for exclusivity at every access, which
+    /// cost more than the rest of the sink's work per tag. Each field is read or written in
+    /// one statement, and no hook is called while an access lasts.
+    private struct Fields {
+        var place = Place.value
+        var scalarKind = ScalarKind.string
+        /// Whether the `<value>` has its typed element (a second is refused).
+        var hasTyped = false
+        var hasName = false
+        var hasMemberValue = false
+        var hasData = false
+        /// What the scalar typed element held, until `</value>`.
+        var payload: CompactValue.Payload?
+        /// The `<value>` start tag's byte offset.
+        var byteOffset = -1
+    }
+
+    private let fields = ReaderState(Fields())
+
     /// The `<value>` start tag's byte offset.
-    final var byteOffset = -1
+    final var byteOffset: Int { fields.value.byteOffset }
 
     /// The `<value>` start tag: a new value begins.
     final func begin(_ element: ReaderElement) {
-        place = .value
-        hasTyped = false
-        payload = nil
-        byteOffset = element.byteOffset
+        fields.value.place = .value
+        fields.value.hasTyped = false
+        fields.value.payload = nil
+        fields.value.byteOffset = element.byteOffset
         began()
     }
 
@@ -51,64 +62,64 @@ class DirectSink {
     final func start(_ element: ReaderElement) throws -> DirectSink? {
         let name = element.name
         let inNoNamespace = !element.hasNamespace
-        switch place {
+        switch fields.value.place {
         case .value:
-            guard !hasTyped else { throw Refusal(description: "a second typed element") }
-            hasTyped = true
+            guard !fields.value.hasTyped else { throw Refusal(description: "a second typed element") }
+            fields.value.hasTyped = true
             guard inNoNamespace else {
                 guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
                     throw Refusal(description: "an element in a namespace")
                 }
                 if name == ("i8" as StaticString) {
-                    scalarKind = .extensionI8
+                    fields.value.scalarKind = .extensionI8
                 } else if name == ("nil" as StaticString) {
-                    scalarKind = .nilValue
+                    fields.value.scalarKind = .nilValue
                 } else {
                     throw Refusal(description: "an unknown extension element")
                 }
-                place = .scalar
+                fields.value.place = .scalar
                 return nil
             }
             if name.count == 6, name == ("struct" as StaticString) {
-                place = .structure
+                fields.value.place = .structure
                 try structBegan()
             } else if name.count == 5, name == ("array" as StaticString) {
-                place = .array
-                hasData = false
+                fields.value.place = .array
+                fields.value.hasData = false
                 try arrayBegan()
             } else {
-                scalarKind = try Self.scalarKind(name)
-                place = .scalar
+                fields.value.scalarKind = try Self.scalarKind(name)
+                fields.value.place = .scalar
             }
             return nil
         case .structure:
             guard inNoNamespace, name.count == 6, name == ("member" as StaticString) else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
-            place = .member
-            hasName = false
-            hasMemberValue = false
+            fields.value.place = .member
+            fields.value.hasName = false
+            fields.value.hasMemberValue = false
             try memberBegan()
             return nil
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
             if name.count == 5, name == ("value" as StaticString) {
-                guard !hasMemberValue else { throw Refusal(description: "a second <value>") }
-                hasMemberValue = true
+                guard !fields.value.hasMemberValue else { throw Refusal(description: "a second <value>") }
+                fields.value.hasMemberValue = true
                 return try memberValueSink()
             }
-            guard name.count == 4, name == ("name" as StaticString), !hasName else {
+            guard name.count == 4, name == ("name" as StaticString), !fields.value.hasName else {
                 throw Refusal(description: "not one <name> and one <value> in <member>")
             }
-            hasName = true
-            place = .name
+            fields.value.hasName = true
+            fields.value.place = .name
             return nil
         case .array:
-            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !hasData else {
+            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !fields.value.hasData else {
                 throw Refusal(description: "not one <data> in <array>")
             }
-            hasData = true
-            place = .data
+            fields.value.hasData = true
+            fields.value.place = .data
             return nil
         case .data:
             guard inNoNamespace, name.count == 5, name == ("value" as StaticString) else {
@@ -122,12 +133,13 @@ class DirectSink {
 
     /// An end tag inside the value, or the value's own: true for the value's own.
     final func end(_ text: ReaderText) throws -> Bool {
-        switch place {
+        switch fields.value.place {
         case .value:
-            if let payload {
+            // Moved out, so that handing it on retains nothing.
+            if let payload = fields.value.payload.take() {
                 try Self.expectNoText(text)
                 try scalarEnded(payload)
-            } else if !hasTyped {
+            } else if !fields.value.hasTyped {
                 try scalarEnded(.text(text.string))
             } else {
                 try Self.expectNoText(text)
@@ -135,34 +147,36 @@ class DirectSink {
             try valueEnded()
             return true
         case .scalar:
-            payload = try Self.payload(scalarKind, text)
-            place = .value
+            fields.value.payload = try Self.payload(fields.value.scalarKind, text)
+            fields.value.place = .value
         case .name:
             try memberNamed(text)
-            place = .member
+            fields.value.place = .member
         case .member:
             try Self.expectNoText(text)
-            guard hasName, hasMemberValue else { throw Refusal(description: "a member without a name or a value") }
+            guard fields.value.hasName, fields.value.hasMemberValue else {
+                throw Refusal(description: "a member without a name or a value")
+            }
             try memberEnded()
-            place = .structure
+            fields.value.place = .structure
         case .structure:
             try Self.expectNoText(text)
             try structEnded()
-            place = .value
+            fields.value.place = .value
         case .data:
             try Self.expectNoText(text)
-            place = .array
+            fields.value.place = .array
         case .array:
             try Self.expectNoText(text)
             try arrayEnded()
-            place = .value
+            fields.value.place = .value
         }
         return false
     }
 
     /// A sink this one pushed (for a member's or an array's `<value>`) has read its value.
     final func childEnded(_ child: DirectSink) throws {
-        if place == .member {
+        if fields.value.place == .member {
             try memberValueEnded(child)
         } else {
             try elementEnded(child)
@@ -176,7 +190,7 @@ class DirectSink {
     /// `</value>`, after the hooks for its content.
     func valueEnded() throws {}
     /// `</value>` of a scalar, or of text without a typed element.
-    func scalarEnded(_ payload: CompactValue.Payload) throws { throw Refusal(description: "a scalar") }
+    func scalarEnded(_ payload: consuming CompactValue.Payload) throws { throw Refusal(description: "a scalar") }
     func structBegan() throws { throw Refusal(description: "a struct") }
     func memberBegan() throws {}
     /// `</name>`, with the name's text.
@@ -195,7 +209,7 @@ class DirectSink {
 
     // MARK: Conversions, as the value reader converts.
 
-    private static func scalarKind(_ name: ReaderName) throws -> ScalarKind {
+    static func scalarKind(_ name: ReaderName) throws -> ScalarKind {
         let kind: ScalarKind? =
             switch name.count {
             case 6:
@@ -213,7 +227,7 @@ class DirectSink {
     }
 
     /// The payload of a scalar typed element, converted with the reference mapping's conversions.
-    private static func payload(_ kind: ScalarKind, _ text: ReaderText) throws -> CompactValue.Payload {
+    static func payload(_ kind: ScalarKind, _ text: ReaderText) throws -> CompactValue.Payload {
         switch kind {
         case .string: .string(text.string)
         case .int: .int(try text.converted(with: Int32.xmlConversion))

@@ -9,33 +9,37 @@ final class DirectValue: Bindable, @unchecked Sendable {
 }
 
 /// Reads each top-level `<value>` into `T` from the binder's reader events, through a stack of
-/// ``DirectSink``s: one for the value itself (a ``StructArraySink`` for `[S]`, a ``StructSink``
-/// for `S`, else a ``TreeSink`` whose compact value `T`'s wire reader then reads), and one per
-/// open member or array element below it.
+/// ``DirectSink``s: a ``TreeSink`` for the value itself, whose compact value `T`'s wire reader
+/// then reads, and one per open member or array element below it. (A struct or an array of
+/// structs is read by a ``StructValueReader`` instead.)
 final class DirectValueReader<T: XMLRPCDecodable>: ElementReader {
     typealias Value = DirectValue
 
     private let root: DirectSink
     private let take: () throws -> T
-    private var sinks: [DirectSink] = []
-    private var isComplete = false
+    /// The innermost open sink, and the ones it is inside (the root first), in a state and a
+    /// stack held in `let`s: `var` stored properties are checked for exclusivity at every
+    /// access. Events go to the sink in ``current`` as it is held there, so that passing one
+    /// on retains nothing; only a push and a pop of a member's or an element's sink do.
+    private let current: ReaderState<DirectSink>
+    private let parents = ReaderStack<DirectSink>(capacity: 8)
+    private struct Progress {
+        /// Whether a top-level `<value>` is open (its end tag not read yet).
+        var isOpen = false
+        /// Whether a top-level `<value>` has been read, and not taken by ``finish()``.
+        var isComplete = false
+    }
+    private let progress = ReaderState(Progress())
 
     init() {
-        if let structType = T.self as? any XMLRPCStructConvertible.Type,
-            let made = structType.directRoot(T.self)
-        {
-            (root, take) = made
-        } else if let arrayType = T.self as? any DirectArrayTarget.Type, let made = arrayType.directRoot(T.self) {
-            (root, take) = made
-        } else {
-            let tree = TreeSink()
-            let reader = wireReader(for: T.self).read
-            root = tree
-            take = {
-                guard let value = tree.result else { throw DirectSink.Refusal(description: "no value") }
-                return try Self.read(value, with: reader)
-            }
+        let tree = TreeSink()
+        let reader = wireReader(for: T.self).read
+        root = tree
+        take = {
+            guard let value = tree.result else { throw DirectSink.Refusal(description: "no value") }
+            return try Self.read(value, with: reader)
         }
+        current = ReaderState(root)
     }
 
     /// `reader`'s value of `wire`; refused when it fails or needs a node.
@@ -54,75 +58,59 @@ final class DirectValueReader<T: XMLRPCDecodable>: ElementReader {
     func start(_ element: ReaderElement) throws {
         guard !element.hasAttributes else { throw DirectSink.Refusal(description: "an attribute") }
         if element.depth == 0 {
-            sinks.removeAll(keepingCapacity: true)
-            isComplete = false
+            parents.removeAll()
+            progress.value = Progress(isOpen: true)
+            current.value = root
             root.begin(element)
-            sinks.append(root)
             return
         }
-        guard let top = sinks.last else { throw DirectSink.Refusal(description: "an element outside the value") }
-        if let child = try top.start(element) {
+        guard progress.value.isOpen else { throw DirectSink.Refusal(description: "an element outside the value") }
+        if let child = try current.value.start(element) {
             child.begin(element)
-            sinks.append(child)
+            parents.push(current.value)
+            current.value = child
         }
     }
 
     func end(_ element: ReaderElement, text: ReaderText) throws {
-        guard let top = sinks.last else { throw DirectSink.Refusal(description: "an end without a start") }
-        guard try top.end(text) else { return }
-        sinks.removeLast()
-        if let parent = sinks.last {
-            try parent.childEnded(top)
-        } else {
-            isComplete = true
+        guard progress.value.isOpen else { throw DirectSink.Refusal(description: "an end without a start") }
+        guard try current.value.end(text) else { return }
+        guard var ended = parents.pop() else {
+            progress.value = Progress(isComplete: true)
+            return
         }
+        // The parent becomes the current sink and the ended one is handed to it, without a
+        // retain or a release.
+        swap(&ended, &current.value)
+        try current.value.childEnded(ended)
     }
 
     func finish() throws -> DirectValue {
-        guard isComplete else { throw DirectSink.Refusal(description: "no value") }
-        isComplete = false
+        guard progress.value.isComplete else { throw DirectSink.Refusal(description: "no value") }
+        progress.value.isComplete = false
         let result = DirectValue()
         result.value = try take()
         return result
     }
 }
 
-extension XMLRPCStructConvertible {
-    /// The root sink of a direct decode into `Self` (`target` is `Self`, as the caller holds it).
-    static func directRoot<T>(_ target: T.Type) -> (DirectSink, () throws -> T)? {
-        guard let sink = StructSink<Self>.make() else { return nil }
-        return (
-            sink,
-            {
-                guard let value = try sink.take() as? T else { throw DirectSink.Refusal(description: "another type") }
-                return value
-            }
-        )
-    }
-}
-
-/// An array type whose elements a ``StructArraySink`` reads.
+/// An array type whose elements a ``StructValueReader`` reads.
 protocol DirectArrayTarget {
-    static func directRoot<T>(_ target: T.Type) -> (DirectSink, () throws -> T)?
+    /// The maker of readers of this array type, when its elements are structs a
+    /// ``StructValueReader`` reads.
+    static func structReaderMaker() -> (@Sendable () -> any ElementReader<DirectValue>)?
 }
 
 extension Array: DirectArrayTarget where Element: XMLRPCDecodable {
-    static func directRoot<T>(_ target: T.Type) -> (DirectSink, () throws -> T)? {
+    static func structReaderMaker() -> (@Sendable () -> any ElementReader<DirectValue>)? {
         guard let structType = Element.self as? any XMLRPCStructConvertible.Type else { return nil }
-        return structType.directArrayRoot(T.self)
+        return structType.structReaderMaker(isArray: true)
     }
 }
 
 extension XMLRPCStructConvertible {
-    /// The root sink of a direct decode into `[Self]`.
-    static func directArrayRoot<T>(_ target: T.Type) -> (DirectSink, () throws -> T)? {
-        guard let sink = StructArraySink<Self>.make() else { return nil }
-        return (
-            sink,
-            {
-                guard let value = try sink.take() as? T else { throw DirectSink.Refusal(description: "another type") }
-                return value
-            }
-        )
+    /// The maker of readers of `Self` (or, with `isArray`, of `[Self]`).
+    static func structReaderMaker(isArray: Bool) -> (@Sendable () -> any ElementReader<DirectValue>)? {
+        StructValueReader<Self>.maker(isArray: isArray)
     }
 }

@@ -17,13 +17,7 @@ protocol PayloadScalar: SendableMetatype {
 }
 
 /// Stores a scalar member's payload into its property; false when the payload holds another type.
-final class PayloadStore<Root>: Sendable {
-    let store: @Sendable (inout Root, CompactValue.Payload) -> Bool
-
-    init(_ store: @escaping @Sendable (inout Root, CompactValue.Payload) -> Bool) {
-        self.store = store
-    }
-}
+typealias PayloadStore<Root> = @Sendable (inout Root, CompactValue.Payload) -> Bool
 
 /// Stores the value `payload` holds into the property at `keyPath`; false when it holds another
 /// type. Inlined into each scalar's ``PayloadScalar/store(_:in:at:)``, where `S` is concrete.
@@ -57,10 +51,10 @@ extension PayloadScalar {
     static func payloadStore<Root>(_ keyPath: Any, optional: Bool) -> PayloadStore<Root>? {
         if optional {
             guard let path = (keyPath as? MemberKeyPath<Root, Self?>)?.keyPath else { return nil }
-            return PayloadStore { object, payload in storeOptional(payload, in: &object, at: path) }
+            return { object, payload in storeOptional(payload, in: &object, at: path) }
         }
         guard let path = (keyPath as? MemberKeyPath<Root, Self>)?.keyPath else { return nil }
-        return PayloadStore { object, payload in store(payload, in: &object, at: path) }
+        return { object, payload in store(payload, in: &object, at: path) }
     }
 }
 
