@@ -78,8 +78,12 @@ extension BindingEngine {
             // mapping: its declarations and the registered names decide, and neither
             // changes during a parse (the document's prefixes only add names in a namespace).
             if parentIndex >= 0, name.uri == nil, found == nil {
+                // Content the parent's policy ignores is remembered as such: nothing about it
+                // is reported, so the next one needs neither its name split nor a report.
+                let kind: ChildNameCache.Kind =
+                    withBinding(parentIndex) { ignoresUnknownContent($0) } ? .ignored : .unknown
                 childNames.remember(
-                    rawName, length: name.key.count, as: .init(kind: .unknown, namespace: -1, child: -1),
+                    rawName, length: name.key.count, as: .init(kind: kind, namespace: -1, child: -1),
                     under: parentIndex, ordinal: ordinal)
             }
             // The innermost object's binding, borrowed: its policy decides.
@@ -135,7 +139,18 @@ extension BindingEngine {
         case .unknown:
             // Reported each time, as the full lookup would.
             unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
+        case .ignored:
+            // What `unknownElement` does for content its policy ignores: skipped with
+            // everything inside it, its text kept only inside a whole text.
+            skipDepth = 1
+            if topFrameTakesWholeText() { skipKeepsText = true }
         }
+    }
+
+    /// Whether the policy for unknown content inside objects of `binding` skips it silently.
+    private func ignoresUnknownContent(_ binding: ElementBinding) -> Bool {
+        if case .ignore = binding.unknownContentPolicy ?? globalPolicy { return true }
+        return false
     }
 
     /// An element nothing takes, inside the object of binding `parentIndex` (or the root).
@@ -282,7 +297,7 @@ extension BindingEngine {
             frame.pointee.bindingIndex, frame.pointee.byteIndex, frame.pointee.propertyIndex
         )
         // Borrowed from the frame's reference, which keeps it alive until it is placed.
-        let placed = held.withObject { object in
+        let disposition = held.withObject { object -> EndDisposition in
             let textStart = frame.pointee.textStart
             if let index = binding.textProperty {
                 if textStart < text.count {
@@ -300,26 +315,41 @@ extension BindingEngine {
             // `xsi:nil="true"` (issue 13): the element stands for no object.
             if nilFrames.count > 0, nilFrames[nilFrames.count &- 1] == frames.count &- 1 {
                 nilFrames.removeLast()
-                return false
+                return .dropped
             }
             // Streaming (issue 5): the streamed object goes to the stream, not to its
             // parent, and only while the document has had no error.
             if let stream, stream.openFrame == frames.count &- 1 {
                 stream.openFrame = -1
-                if errorCount == 0 {
-                    stream.append(binding.access.isClass ? .object(object) : .value(binding.access.value(object)))
+                guard errorCount == 0 else { return .dropped }
+                // A class instance goes to the queue with the frame's reference (below); a
+                // struct's value is copied out, and its box released with the frame's.
+                guard binding.access.isClass else {
+                    stream.append(.value(binding.access.value(object)))
+                    return .dropped
                 }
-                return false
+                return .streamed
             }
-            return true
+            return .placed
         }
         frame.pointee.assigned.deallocate()
         frames.removeLast()
-        if placed {
-            place(held, of: bindingIndex, byteIndex: byteIndex, slot: slot)
-        } else {
-            held.release()
+        switch disposition {
+        case .placed: place(held, of: bindingIndex, byteIndex: byteIndex, slot: slot)
+        case .streamed: stream?.append(taking: held)
+        case .dropped: held.release()
         }
+    }
+
+    /// What becomes of an object when its element ends, once its frame is gone.
+    private enum EndDisposition {
+        /// Handed to its parent (or made the root), with the frame's reference.
+        case placed
+        /// Queued for the stream, with the frame's reference: no retain and release.
+        case streamed
+        /// Not kept by the engine (`xsi:nil`, a struct's value already streamed, an error):
+        /// the frame's reference is released.
+        case dropped
     }
 
     /// Character data of the innermost element, which keeps text.

@@ -40,6 +40,9 @@ struct ChildNameCache {
         case property
         /// An element the parent's mapping does not take and no mapping is registered for.
         case unknown
+        /// Such an element that the parent's policy skips without a word
+        /// (``UnknownContentPolicy/ignore``): nothing about it is reported.
+        case ignored
     }
 
     /// A remembered child.
@@ -135,8 +138,35 @@ struct ChildNameCache {
         _ name: UnsafePointer<CChar>, length: Int, as answer: Answer, under parent: Int, ordinal: Int
     ) {
         guard parent < count, length <= Self.longestName else { return }
-        store(name, length: length, as: answer, at: placeSlot(parent, ordinal))
+        let place = placeSlot(parent, ordinal)
+        store(name, length: length, as: answer, at: place)
         store(name, length: length, as: answer, at: nameSlot(name, parent))
+        if answer.kind == .object || answer.kind == .property {
+            guessLaterPlaces(after: ordinal, under: parent, from: place)
+        }
+    }
+
+    /// Copies the entry just remembered at a place into the parent's later places that
+    /// remember nothing yet.
+    ///
+    /// The next child is usually of the same name (the second `<property>` of a `<bean>`),
+    /// and is then found by its place in one compare. Without the guess, a later place first
+    /// reached by a name that its name entry answers would stay empty (only a full lookup
+    /// fills a place), and every child there would pay a second compare and the name's hash.
+    /// A wrong guess is overwritten by the first full lookup at its place, as an empty place
+    /// is filled. Unknown children, often one of a kind, are not guessed.
+    @inline(never)
+    private func guessLaterPlaces(after ordinal: Int, under parent: Int, from source: Int) {
+        var later = ordinal &+ 1
+        while later < Self.places {
+            let target = placeSlot(parent, later)
+            if entries[target].length < 0 {
+                (bytes + target &* Self.slotSize).update(
+                    from: bytes + source &* Self.slotSize, count: entries[source].length &+ 1)
+                entries[target] = entries[source]
+            }
+            later &+= 1
+        }
     }
 
     private func store(_ name: UnsafePointer<CChar>, length: Int, as answer: Answer, at index: Int) {

@@ -2,7 +2,8 @@
 // - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
 //   thread and never re-enters itself, so no two accesses to its state overlap.
 // - The queue holds one retained reference (`Unmanaged`, +1) per entry from `head` on:
-//   `append` retains, `popFirst` hands that reference to its caller (who must take or
+//   `append` retains (`append(taking:)` takes over the engine's `HeldObject` reference
+//   instead), `popFirst` hands that reference to its caller (who must take or
 //   release it), `removeAll` and `deinit` release the entries still waiting. Entries
 //   before `head` have been handed out and are not released again.
 // - A struct's value is queued in a `QueuedValue` box, told apart from streamed class
@@ -98,6 +99,17 @@ final class StreamSink {
         case .object(let object): queue.append(Unmanaged.passRetained(object))
         case .value(let value): queue.append(Unmanaged.passRetained(QueuedValue(value)))
         }
+    }
+
+    /// Queues a completed streamed class instance with the engine's reference to it, which
+    /// the queue takes over: no retain here, and no release by the engine.
+    func append(taking held: HeldObject) {
+        #if SafeMode
+            // A strong reference there: the queue's own, retained; the held one goes with it.
+            queue.append(Unmanaged.passRetained(held.take()))
+        #else
+            queue.append(held.reference)
+        #endif
     }
 
     /// The oldest queued object, removed from the queue: a reference the caller now owns,

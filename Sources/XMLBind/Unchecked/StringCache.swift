@@ -85,7 +85,7 @@ struct StringCache {
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {
-            return String(decoding: text, as: UTF8.self)
+            return ASCIIString.make(text)
         }
         // Keep looking while at least one value in four was a repeat.
         if lookups[property] < Int32.max { lookups[property] &+= 1 }
@@ -106,7 +106,7 @@ struct StringCache {
             hits[property] &+= 1
             return values[slot]
         }
-        let value = String(decoding: text, as: UTF8.self)
+        let value = ASCIIString.make(text)
         hashes[slot] = hash
         lengths[slot] = UInt8(truncatingIfNeeded: text.count)
         if let start = text.baseAddress { stored.update(from: start, count: text.count) }

@@ -16,6 +16,8 @@
 //   UnretainedReference,  balances itself; references that do not retain objects the
 //   UnretainedList        registry keeps alive
 //   ShortASCIIString      the standard library's inline `String` form, written directly
+//   ASCIIString           longer ASCII values made without the standard library's UTF-8
+//                         check (its unchecked initializer, bound by name)
 //   StringCache           the `String`s of plain-text values, shared when they repeat
 //   EngineStack,          memory of the engine's own: frame and text stacks, the per-
 //   PropertySet,          mapping child-name cache, the assigned-properties bits, the
