@@ -65,7 +65,7 @@ public struct ReaderText {
     }
 
     /// The bytes as a `String`: short ASCII text in the inline form, without allocating;
-    /// longer ASCII text without the standard library's UTF-8 check (``ASCIIString``).
+    /// longer ASCII text without the standard library's UTF-8 check (`ASCIIString`).
     @inline(__always)
     static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if ShortASCIIString.isAvailable, let short = ShortASCIIString.make(bytes) { return short }
