@@ -9,17 +9,17 @@ import Foundation
 /// does not apply to text a reader reads.
 public struct ReaderText {
     /// The text's UTF-8 bytes, lent by the engine.
-    let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Whether there is no text at all.
-    public var isEmpty: Bool { bytes.isEmpty }
+    @inlinable public var isEmpty: Bool { bytes.isEmpty }
 
     /// The text's length in UTF-8 bytes.
-    public var count: Int { bytes.count }
+    @inlinable public var count: Int { bytes.count }
 
     /// The text as a `String`. Short ASCII text (up to 15 bytes) is made without allocating.
     public var string: String {
@@ -64,10 +64,11 @@ public struct ReaderText {
         }
     }
 
-    /// The bytes as a `String`: short ASCII text in the inline form, without allocating.
+    /// The bytes as a `String`: short ASCII text in the inline form, without allocating;
+    /// longer ASCII text without the standard library's UTF-8 check (`ASCIIString`).
     @inline(__always)
     static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if ShortASCIIString.isAvailable, let short = ShortASCIIString.make(bytes) { return short }
-        return String(decoding: bytes, as: UTF8.self)
+        return ASCIIString.make(bytes)
     }
 }

@@ -94,7 +94,7 @@ final class WireValueReader: ElementReader {
         case .value:
             guard values.count == open.first else { throw Refusal(description: "a second typed element") }
             guard inNoNamespace else { return try Self.extensionFrame(element, in: open) }
-            let kind = try Self.typedKind(name)
+            guard let kind = Self.typedKind(name) else { throw Refusal(description: "an unknown element in <value>") }
             return Frame(
                 kind: kind, first: kind == .structure ? members.count : values.count, byteOffset: open.byteOffset)
         case .structure:
@@ -143,7 +143,7 @@ final class WireValueReader: ElementReader {
     /// The kind of a typed element in no namespace: told apart by the name's length and one
     /// byte, then confirmed by one comparison of bytes.
     @inline(__always)
-    private static func typedKind(_ name: ReaderName) throws -> Kind {
+    private static func typedKind(_ name: ReaderName) -> Kind? {
         let kind: Kind? =
             switch name.count {
             case 6:
@@ -170,7 +170,6 @@ final class WireValueReader: ElementReader {
             case 16: name == ("dateTime.iso8601" as StaticString) ? .dateTime : nil
             default: nil
             }
-        guard let kind else { throw Refusal(description: "an unknown element in <value>") }
         return kind
     }
 
@@ -268,6 +267,6 @@ final class WireValueReader: ElementReader {
     /// it is whitespace.
     @inline(__always)
     private static func expectNoText(_ text: ReaderText) throws {
-        guard text.isWhitespace else { throw Refusal(description: "text where none belongs") }
+        guard text.isEmpty || text.isWhitespace else { throw Refusal(description: "text where none belongs") }
     }
 }
