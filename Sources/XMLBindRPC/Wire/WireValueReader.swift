@@ -229,37 +229,20 @@ final class WireValueReader: ElementReader {
         return result
     }
 
-    /// An `<int>`'s or `<i4>`'s number: the usual form (`-`, then one to nine digits, which
-    /// cannot overflow) read here, anything else (whitespace, `+`, longer numbers, errors) by
-    /// the reference's conversion, which gives the same number for the usual form.
+    /// An `<int>`'s or `<i4>`'s number: the usual form read by `PlainScalarText`, anything
+    /// else (whitespace, `+`, longer numbers, errors) by the reference's conversion, which gives
+    /// the same number for the usual form.
     @inline(__always)
     private static func int32(_ text: ReaderText) throws -> Int32 {
-        let plain: Int32? = text.withUTF8 { bytes in
-            guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
-            let negative = start.pointee == UInt8(ascii: "-")
-            var index = negative ? 1 : 0
-            guard bytes.count &- index > 0, bytes.count &- index <= 9 else { return nil }
-            var value: Int32 = 0
-            while index < bytes.count {
-                let digit = start[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value &* 10 &+ Int32(truncatingIfNeeded: digit)
-                index &+= 1
-            }
-            return negative ? 0 &- value : value
-        }
-        if let plain { return plain }
+        if let plain = PlainScalarText.int32(text) { return plain }
         return try text.converted(with: int32)
     }
 
-    /// A `<boolean>`'s flag: `0` or `1` read here, anything else by the reference's conversion.
+    /// A `<boolean>`'s flag: `0` or `1` read by `PlainScalarText`, anything else by the
+    /// reference's conversion.
     @inline(__always)
     private static func boolean(_ text: ReaderText) throws -> Bool {
-        let plain: Bool? = text.withUTF8 { bytes in
-            guard bytes.count == 1, let byte = bytes.first, byte & 0xFE == UInt8(ascii: "0") else { return nil }
-            return byte == UInt8(ascii: "1")
-        }
-        if let plain { return plain }
+        if let plain = PlainScalarText.boolean(text) { return plain }
         return try text.converted(with: boolean)
     }
 
