@@ -230,10 +230,10 @@ class DirectSink {
     static func payload(_ kind: ScalarKind, _ text: ReaderText) throws -> CompactValue.Payload {
         switch kind {
         case .string: .string(text.string)
-        case .int: .int(try text.converted(with: Int32.xmlConversion))
+        case .int: .int(try PlainScalarText.int32(text) ?? text.converted(with: Int32.xmlConversion))
         case .double: .double(try text.converted(with: Double.xmlConversion))
-        case .boolean: .boolean(try text.converted(with: Bool.xmlConversion))
-        case .i4: .i4(try text.converted(with: Int32.xmlConversion))
+        case .boolean: .boolean(try PlainScalarText.boolean(text) ?? text.converted(with: Bool.xmlConversion))
+        case .i4: .i4(try PlainScalarText.int32(text) ?? text.converted(with: Int32.xmlConversion))
         case .i8: .i8(try text.converted(with: Int64.xmlConversion))
         case .extensionI8: .extensionI8(try text.converted(with: Int64.xmlConversion))
         case .dateTime: .dateTime(try text.converted(with: XMLRPCWire.dateTime))

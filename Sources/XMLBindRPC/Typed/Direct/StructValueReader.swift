@@ -2,30 +2,36 @@ import Foundation
 import XMLBind
 
 /// The plain state of a ``StructValueReader``, outside the generic class: a type nested in a
-/// generic class is generic too, and a stack of such frames is neither specialized nor laid
-/// out without looking its metadata up at run time.
+/// generic class is generic too, and its state would neither be specialized nor laid out
+/// without looking its metadata up at run time.
 enum StructReading {
-    /// What an open element is.
-    enum Kind: UInt8 {
+    /// What the innermost open element is. The elements a struct reader reads nest in one
+    /// order (the top-level `<value>`, `<array>`, `<data>`, an element's `<value>`, `<struct>`,
+    /// `<member>`, its `<name>` or its scalar `<value>`, the typed scalar), and at most one of
+    /// each kind is open at a time: the innermost one's kind tells every open element's, so
+    /// no stack of frames is kept, and each kind's flags are fields of their own.
+    enum Place: UInt8 {
         /// The top-level `<value>`, a `<value>` in `<data>`, a scalar member's `<value>`.
         case rootValue, itemValue, memberValue
         case scalar, array, data, structure, member, name
     }
 
-    /// An open element: plain values only, so that pushing and popping retains nothing.
-    struct Frame {
-        var kind: Kind
-        /// For ``Kind/scalar``: which typed element.
-        var scalar = DirectSink.ScalarKind.string
-        /// A value's typed element, a member's `<value>`, an array's `<data>`: whether it has
-        /// been opened (a second one is refused).
-        var hasChild = false
-        /// Whether a member's `<name>` has been opened.
-        var hasName = false
-    }
-
-    /// What the open struct has read; each field is changed in one statement.
+    /// What the open elements have read; each field is changed in one statement.
     struct Fields {
+        var place = Place.rootValue
+        /// Whether a top-level `<value>` is open.
+        var isOpen = false
+        /// Which typed element the open scalar is.
+        var scalar = DirectSink.ScalarKind.string
+        /// Whether the open top-level `<value>`, element `<value>`, member `<value>` has had its
+        /// typed element, the `<array>` its `<data>`, the `<member>` its `<name>` and its
+        /// `<value>` (a second one is refused).
+        var rootHasChild = false
+        var itemHasChild = false
+        var memberValueHasChild = false
+        var arrayHasData = false
+        var memberHasName = false
+        var memberHasValue = false
         /// The positions read, a bit each.
         var found: UInt64 = 0
         /// The position after the last one read: the name looked for first.
@@ -34,8 +40,8 @@ enum StructReading {
         var position: Int?
         /// A member's value read before its `<name>`.
         var pending: CompactValue?
-        /// A scalar member's payload, from its typed element's end to its `</value>`.
-        var payload: CompactValue.Payload?
+        /// Whether the open scalar member's typed element has been stored.
+        var hasStored = false
         /// Whether a top-level `<value>` has been read, and not taken by ``StructValueReader/finish()``.
         var isComplete = false
     }
@@ -49,9 +55,10 @@ enum StructReading {
 /// name read into its property, members not declared passed over (read and dropped, so that
 /// they are checked).
 ///
-/// The open elements are plain frames on a ``ReaderStack`` and the rest of its state is in
-/// ``ReaderState``s, all held in `let`s: a `var` stored property is checked for exclusivity
-/// at every access, and a stack of sink objects retains and releases one per event. A scalar
+/// Where it is (the innermost open element's kind, which tells the others') and what it has
+/// read are plain fields in ``ReaderState``s, the elements of an array on a ``ReaderStack``,
+/// all held in `let`s: a `var` stored property is checked for exclusivity at every access,
+/// and a stack of sink objects retains and releases one per event. A scalar
 /// member named before its value, and not read yet, is stored straight from its payload,
 /// without a compact value. Any other member's value (a nested struct, an array, a member
 /// whose `<name>` comes after its `<value>`, one not declared) is read by a ``TreeSink`` into
@@ -64,14 +71,12 @@ enum StructReading {
 /// two-step way, whose result or error is the one a caller sees.
 final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
     typealias Value = DirectValue
-    private typealias Frame = StructReading.Frame
     private typealias Fields = StructReading.Fields
 
     private let isArray: Bool
     private let mapping: XMLRPCStructMapping<S>
     private let plan: XMLRPCStructMapping<S>.ReadingPlan
     private let names: MemberNameTable
-    private let frames = ReaderStack<Frame>(capacity: 16)
     private let fields = ReaderState(Fields())
     /// The struct being read: made fresh before each one, and moved out when it ends.
     private let object: ReaderState<S>
@@ -103,12 +108,10 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         guard !element.hasAttributes else { throw Refusal(description: "an attribute") }
         if element.depth == 0 {
             // One reader reads every top-level <value> of a parse; a refused one leaves its state.
-            frames.removeAll()
             delegated.removeAll()
-            fields.value = Fields()
+            fields.value = Fields(isOpen: true)
             items.removeAll(keepingCapacity: false)
             object.value = mapping.make()
-            frames.push(Frame(kind: .rootValue))
             return
         }
         if let sink = delegated.top {
@@ -118,97 +121,107 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             }
             return
         }
-        // Popped and pushed back rather than changed through `modifyTop`: its closure is not
-        // inlined. A refusal leaves the frames as they are, for the next value to reset.
-        guard var open = frames.pop() else { throw Refusal(description: "an element outside the value") }
-        let opened = try child(of: &open, element)
-        frames.push(open)
-        if let opened { frames.push(opened) }
-    }
-
-    /// The frame of `element`, a start tag inside `open`, whose flags it updates; nil when a
-    /// member's value goes to the tree sink.
-    @inline(__always)
-    private func child(of open: inout Frame, _ element: ReaderElement) throws -> Frame? {
+        guard fields.value.isOpen else { throw Refusal(description: "an element outside the value") }
         let name = element.name
         let inNoNamespace = !element.hasNamespace
-        switch open.kind {
-        case .rootValue, .itemValue, .memberValue:
-            guard !open.hasChild else { throw Refusal(description: "a second typed element") }
-            open.hasChild = true
-            guard inNoNamespace else { return try Self.extensionFrame(element, in: open) }
-            if name.count == 6, name == ("struct" as StaticString) {
-                guard open.kind == .itemValue || (open.kind == .rootValue && !isArray) else {
-                    throw Refusal(description: "a struct")
+        switch fields.value.place {
+        case .rootValue:
+            guard !fields.value.rootHasChild else { throw Refusal(description: "a second typed element") }
+            fields.value.rootHasChild = true
+            if isArray {
+                guard inNoNamespace, name.count == 5, name == ("array" as StaticString) else {
+                    throw Refusal(description: "not an array")
                 }
-                fields.value.found = 0
-                fields.value.next = 0
-                return Frame(kind: .structure)
+                fields.value.arrayHasData = false
+                fields.value.place = .array
+            } else {
+                try beginStruct(name, inNoNamespace)
             }
-            if name.count == 5, name == ("array" as StaticString) {
-                guard open.kind == .rootValue, isArray else { throw Refusal(description: "an array") }
-                return Frame(kind: .array)
-            }
-            guard open.kind == .memberValue else { throw Refusal(description: "a scalar") }
-            return Frame(kind: .scalar, scalar: try DirectSink.scalarKind(name))
+        case .itemValue:
+            guard !fields.value.itemHasChild else { throw Refusal(description: "a second typed element") }
+            fields.value.itemHasChild = true
+            try beginStruct(name, inNoNamespace)
+        case .memberValue:
+            guard !fields.value.memberValueHasChild else { throw Refusal(description: "a second typed element") }
+            fields.value.memberValueHasChild = true
+            // A struct or an array is no scalar kind: refused here.
+            let kind = inNoNamespace ? try DirectSink.scalarKind(name) : try Self.extensionKind(element)
+            fields.value.scalar = kind
+            fields.value.place = .scalar
         case .structure:
             guard inNoNamespace, name.count == 6, name == ("member" as StaticString) else {
                 throw Refusal(description: "not a <member> in <struct>")
             }
+            fields.value.memberHasName = false
+            fields.value.memberHasValue = false
             fields.value.position = nil
             fields.value.pending = nil
-            return Frame(kind: .member)
+            fields.value.place = .member
         case .member:
             guard inNoNamespace else { throw Refusal(description: "an element in a namespace") }
             if name.count == 5, name == ("value" as StaticString) {
-                guard !open.hasChild else { throw Refusal(description: "a second <value>") }
-                open.hasChild = true
-                return memberValueFrame(element)
+                guard !fields.value.memberHasValue else { throw Refusal(description: "a second <value>") }
+                fields.value.memberHasValue = true
+                beginMemberValue(element)
+                return
             }
-            guard name.count == 4, name == ("name" as StaticString), !open.hasName else {
+            guard name.count == 4, name == ("name" as StaticString), !fields.value.memberHasName else {
                 throw Refusal(description: "not one <name> and one <value> in <member>")
             }
-            open.hasName = true
-            return Frame(kind: .name)
+            fields.value.memberHasName = true
+            fields.value.place = .name
         case .array:
-            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !open.hasChild else {
+            guard inNoNamespace, name.count == 4, name == ("data" as StaticString), !fields.value.arrayHasData else {
                 throw Refusal(description: "not one <data> in <array>")
             }
-            open.hasChild = true
-            return Frame(kind: .data)
+            fields.value.arrayHasData = true
+            fields.value.place = .data
         case .data:
             guard inNoNamespace, name.count == 5, name == ("value" as StaticString) else {
                 throw Refusal(description: "not a <value> in <data>")
             }
-            return Frame(kind: .itemValue)
+            fields.value.itemHasChild = false
+            fields.value.place = .itemValue
         case .scalar, .name:
             throw Refusal(description: "an element inside a scalar")
         }
     }
 
+    /// `<struct>` in the top-level `<value>` (of a struct) or in an element's `<value>`.
+    @inline(__always)
+    private func beginStruct(_ name: ReaderName, _ inNoNamespace: Bool) throws {
+        guard inNoNamespace, name.count == 6, name == ("struct" as StaticString) else {
+            throw Refusal(description: "not a struct")
+        }
+        fields.value.found = 0
+        fields.value.next = 0
+        fields.value.place = .structure
+    }
+
     /// A member's `<value>`: read here when it is a scalar member named before its value and
-    /// not read yet, else handed to the tree sink.
-    private func memberValueFrame(_ element: ReaderElement) -> Frame? {
+    /// not read yet, else handed to the tree sink (the place stays the member's).
+    private func beginMemberValue(_ element: ReaderElement) {
         if let position = fields.value.position, position >= 0, fields.value.found & (1 << position) == 0,
             plan.scalarPositions & (1 << position) != 0
         {
-            fields.value.payload = nil
-            return Frame(kind: .memberValue)
+            fields.value.memberValueHasChild = false
+            fields.value.hasStored = false
+            fields.value.place = .memberValue
+            return
         }
         tree.begin(element)
         delegated.push(tree)
-        return nil
     }
 
-    /// `<ex:i8>` or `<ex:nil>`, which only a scalar member's value may hold.
+    /// `<ex:i8>` or `<ex:nil>` in a scalar member's value.
     @inline(never)
-    private static func extensionFrame(_ element: ReaderElement, in open: Frame) throws -> Frame {
-        guard open.kind == .memberValue, element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
+    private static func extensionKind(_ element: ReaderElement) throws -> DirectSink.ScalarKind {
+        guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
             throw Refusal(description: "an element in a namespace")
         }
         let name = element.name
-        if name == ("i8" as StaticString) { return Frame(kind: .scalar, scalar: .extensionI8) }
-        if name == ("nil" as StaticString) { return Frame(kind: .scalar, scalar: .nilValue) }
+        if name == ("i8" as StaticString) { return .extensionI8 }
+        if name == ("nil" as StaticString) { return .nilValue }
         throw Refusal(description: "an unknown extension element")
     }
 
@@ -223,21 +236,27 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             }
             return
         }
-        guard let frame = frames.pop() else { throw Refusal(description: "an end without a start") }
-        switch frame.kind {
+        guard fields.value.isOpen else { throw Refusal(description: "an end without a start") }
+        switch fields.value.place {
         case .scalar:
-            fields.value.payload = try DirectSink.payload(frame.scalar, text)
+            // Only a scalar member's value holds a typed scalar: stored as it ends.
+            try storeScalar(try DirectSink.payload(fields.value.scalar, text))
+            fields.value.hasStored = true
+            fields.value.place = .memberValue
         case .memberValue:
-            try scalarMemberEnded(frame, text)
+            try scalarMemberEnded(text)
+            fields.value.place = .member
         case .name:
             let next = fields.value.next
             let position = text.withUTF8 { names.position(of: $0, next: next) }
             fields.value.position = position
+            fields.value.place = .member
         case .member:
             try DirectSink.expectNoText(text)
-            guard frame.hasName, frame.hasChild else {
+            guard fields.value.memberHasName, fields.value.memberHasValue else {
                 throw Refusal(description: "a member without a name or a value")
             }
+            fields.value.place = .structure
             guard let pending = fields.value.pending.take() else { return }
             guard let position = fields.value.position else { throw Refusal(description: "a member without a name") }
             try store(pending, at: position)
@@ -246,34 +265,44 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             guard plan.required & ~fields.value.found == 0 else {
                 throw Refusal(description: "a required member is missing")
             }
+            fields.value.place = isArray ? .itemValue : .rootValue
         case .itemValue:
-            guard frame.hasChild else { throw Refusal(description: "a scalar") }
+            guard fields.value.itemHasChild else { throw Refusal(description: "a scalar") }
             try DirectSink.expectNoText(text)
             // Moved out, with a fresh object in its place for the next element.
             var read = mapping.make()
             swap(&read, &object.value)
             items.push(read)
-        case .data, .array:
+            fields.value.place = .data
+        case .data:
             try DirectSink.expectNoText(text)
+            fields.value.place = .array
+        case .array:
+            try DirectSink.expectNoText(text)
+            fields.value.place = .rootValue
         case .rootValue:
-            guard frame.hasChild else { throw Refusal(description: "a scalar") }
+            guard fields.value.rootHasChild else { throw Refusal(description: "a scalar") }
             try DirectSink.expectNoText(text)
+            fields.value.isOpen = false
             fields.value.isComplete = true
         }
     }
 
-    /// A scalar member's `</value>`: its payload (its typed element's, or the text of a
-    /// `<value>` without one) stored into its property.
+    /// A scalar member's `</value>`: its typed element was stored as it ended; the text of a
+    /// `<value>` without one is stored now.
     @inline(__always)
-    private func scalarMemberEnded(_ frame: Frame, _ text: ReaderText) throws {
-        let payload: CompactValue.Payload
-        if frame.hasChild {
+    private func scalarMemberEnded(_ text: ReaderText) throws {
+        if fields.value.memberValueHasChild {
             try DirectSink.expectNoText(text)
-            guard let read = fields.value.payload.take() else { throw Refusal(description: "a value without content") }
-            payload = read
+            guard fields.value.hasStored else { throw Refusal(description: "a value without content") }
         } else {
-            payload = .text(text.string)
+            try storeScalar(.text(text.string))
         }
+    }
+
+    /// Stores the open scalar member's payload into its property.
+    @inline(__always)
+    private func storeScalar(_ payload: CompactValue.Payload) throws {
         guard let position = fields.value.position, position >= 0 else {
             throw Refusal(description: "a scalar member without a name")
         }
