@@ -81,7 +81,9 @@ import XMLBind
         for word in ["a", "bb", "ccc", "dddd", "eeeee"] { stack.push(word) }
         let taken = stack.take(last: 3)
         #expect(taken == ["ccc", "dddd", "eeeee"])
-        #expect(taken.capacity == 3)
+        // An array of its own, not the stack's storage (16 places): its capacity is what the
+        // allocator rounded three values up to, which can be one more.
+        #expect(taken.capacity >= 3 && taken.capacity < 8)
         #expect(stack.count == 2)
         #expect(stack.top == "bb")
         #expect(stack.take(last: 0) == [])
