@@ -67,16 +67,7 @@ class DirectSink {
             guard !fields.value.hasTyped else { throw Refusal(description: "a second typed element") }
             fields.value.hasTyped = true
             guard inNoNamespace else {
-                guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
-                    throw Refusal(description: "an element in a namespace")
-                }
-                if name == ("i8" as StaticString) {
-                    fields.value.scalarKind = .extensionI8
-                } else if name == ("nil" as StaticString) {
-                    fields.value.scalarKind = .nilValue
-                } else {
-                    throw Refusal(description: "an unknown extension element")
-                }
+                fields.value.scalarKind = try Self.extensionKind(element)
                 fields.value.place = .scalar
                 return nil
             }
@@ -208,6 +199,19 @@ class DirectSink {
     func arrayEnded() throws {}
 
     // MARK: Conversions, as the value reader converts.
+
+    /// `<ex:i8>` or `<ex:nil>` (the Apache extensions' namespace): the only typed elements in
+    /// a namespace the value reader accepts. Out of line: rare.
+    @inline(never)
+    static func extensionKind(_ element: ReaderElement) throws -> ScalarKind {
+        guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
+            throw Refusal(description: "an element in a namespace")
+        }
+        let name = element.name
+        if name == ("i8" as StaticString) { return .extensionI8 }
+        if name == ("nil" as StaticString) { return .nilValue }
+        throw Refusal(description: "an unknown extension element")
+    }
 
     static func scalarKind(_ name: ReaderName) throws -> ScalarKind {
         let kind: ScalarKind? =

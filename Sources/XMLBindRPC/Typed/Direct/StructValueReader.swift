@@ -145,7 +145,7 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
             guard !fields.value.memberValueHasChild else { throw Refusal(description: "a second typed element") }
             fields.value.memberValueHasChild = true
             // A struct or an array is no scalar kind: refused here.
-            let kind = inNoNamespace ? try DirectSink.scalarKind(name) : try Self.extensionKind(element)
+            let kind = inNoNamespace ? try DirectSink.scalarKind(name) : try DirectSink.extensionKind(element)
             fields.value.scalar = kind
             fields.value.place = .scalar
         case .structure:
@@ -211,18 +211,6 @@ final class StructValueReader<S: XMLRPCStructConvertible>: ElementReader {
         }
         tree.begin(element)
         delegated.push(tree)
-    }
-
-    /// `<ex:i8>` or `<ex:nil>` in a scalar member's value.
-    @inline(never)
-    private static func extensionKind(_ element: ReaderElement) throws -> DirectSink.ScalarKind {
-        guard element.isInNamespace(XMLRPCWire.extensionsNamespace) else {
-            throw Refusal(description: "an element in a namespace")
-        }
-        let name = element.name
-        if name == ("i8" as StaticString) { return .extensionI8 }
-        if name == ("nil" as StaticString) { return .nilValue }
-        throw Refusal(description: "an unknown extension element")
     }
 
     func end(_ element: ReaderElement, text: ReaderText) throws {
