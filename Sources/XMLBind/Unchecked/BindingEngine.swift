@@ -55,6 +55,7 @@ final class BindingEngine {
         var strings = StringCache()
         var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
         var childNames: ChildNameCache
+        var attributeNames: AttributeNameCache
         let propertyBase: [Int]
         var diagnostics: [PendingDiagnostic] = []
         var omittedCount = 0
@@ -128,6 +129,8 @@ final class BindingEngine {
 
         /// Each mapping's last object child, to skip looking its name up again.
         @exclusivity(unchecked) var childNames: ChildNameCache
+        /// Each mapping's attribute names as this parse's parser hands them over.
+        @exclusivity(unchecked) var attributeNames: AttributeNameCache
         /// Each binding's first entry in a numbering of all properties of all bindings, for
         /// ``strings``' per-property statistics.
         let propertyBase: [Int]
@@ -170,6 +173,7 @@ final class BindingEngine {
         }
         self.propertyBase = bases
         childNames = ChildNameCache(bindingCount: registry.bindings.count)
+        attributeNames = AttributeNameCache(tables: registry.bindings.map(\.plainAttributes))
         propertyPrefixes = registry.pendingPropertyPrefixes.map { prefix in
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.utf8.count)
             _ = bytes.initialize(from: prefix.utf8)
@@ -222,6 +226,7 @@ final class BindingEngine {
         strings.release()
         namespaces.deallocate()
         childNames.deallocate()
+        attributeNames.deallocate()
         for entry in propertyPrefixes { entry.prefix.deallocate() }
         frames.deallocate()
         elementAssignments.deallocate()
