@@ -79,9 +79,23 @@ final class TypeAccess: Sendable {
         // A subclass may add protocols its base class's witnesses do not know.
         let inherited = isClass ? TypeAccess.inheritedConformances(of: T.self) : nil
         if wantsOrigin {
-            setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) {
-                    $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+            // One closure per kind of type, capturing nothing (no context to call through),
+            // and a document without a file retains none.
+            if isClass {
+                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
+                    ObjectStorage.mutate(object, as: T.self, isClass: true) { value in
+                        if let file {
+                            value._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+                        } else {
+                            value._xmlBindSetOrigin { Origin(line: line, column: column) }
+                        }
+                    }
+                }
+            } else {
+                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
+                    ObjectStorage.mutate(object, as: T.self, isClass: false) {
+                        $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+                    }
                 }
             }
         } else {
