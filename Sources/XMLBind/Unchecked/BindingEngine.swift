@@ -51,7 +51,7 @@ final class BindingEngine {
         var rootByteIndex = -1
         var collectedChildren = EngineStack<HeldObject>()
         var collectedSlots = EngineStack<Int>()
-        var childScratch: [HeldObject] = []
+        var childScratch = EngineStack<HeldObject>()
         var strings = StringCache()
         var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
         var childNames: ChildNameCache
@@ -118,7 +118,7 @@ final class BindingEngine {
         /// (see BindingEngine+Children.swift); each reference is the engine's.
         @exclusivity(unchecked) var collectedChildren = EngineStack<HeldObject>()
         @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
-        @exclusivity(unchecked) var childScratch: [HeldObject] = []
+        @exclusivity(unchecked) var childScratch = EngineStack<HeldObject>()
 
         /// The `String`s of plain-text properties, shared when values repeat.
         @exclusivity(unchecked) var strings = StringCache()
@@ -232,6 +232,7 @@ final class BindingEngine {
         elementAssignments.deallocate()
         collectedChildren.deallocate()
         collectedSlots.deallocate()
+        childScratch.deallocate()
         bindingRefs.deallocate()
         nilFrames.deallocate()
         text.deallocate()
