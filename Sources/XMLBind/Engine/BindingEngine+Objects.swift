@@ -7,6 +7,7 @@ extension BindingEngine {
     ///   - name: The element's name as expat gave it (split only when needed).
     ///   - namespace: Its namespace's number, when the binding records it (see
     ///     ``namespaceNumber(_:of:)``).
+    @inline(never)
     func startObject(
         _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
@@ -18,7 +19,10 @@ extension BindingEngine {
         }
     }
 
-    func startObject(
+    /// The work of ``startObject(_:name:namespace:attributes:byteIndex:)``, inlined there
+    /// (its only caller): one call per object element, not two.
+    @inline(__always)
+    private func startObject(
         _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
