@@ -205,7 +205,8 @@ extension BindingEngine {
     /// each time).
     @inline(never)
     private static func tableEntry(
-        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable, remembering names: inout AttributeNameCache.Slots
+        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable,
+        remembering names: inout AttributeNameCache.Slots
     ) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
         guard let entry = table.entry(named: ExpatString.start(rawName), length: strlen(rawName)) else { return nil }
         names.remember(rawName, as: entry)

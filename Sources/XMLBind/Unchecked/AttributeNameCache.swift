@@ -75,7 +75,8 @@ struct AttributeNameCache {
         }
 
         /// Remembers that the table answered `entry` for `name`, when a slot is free.
-        mutating func remember(_ name: UnsafePointer<CChar>, as entry: UnsafeMutablePointer<PlainAttributeTable.Entry>) {
+        mutating func remember(_ name: UnsafePointer<CChar>, as entry: UnsafeMutablePointer<PlainAttributeTable.Entry>)
+        {
             #if !SafeMode
                 var slot = base
                 while slot < end {
