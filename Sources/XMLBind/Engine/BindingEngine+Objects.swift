@@ -285,12 +285,12 @@ extension BindingEngine {
     /// tag's path; the rest is a call of its own.
     @inline(__always)
     func place(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int, slot: Int) {
-        let top = frames.count &- 1
-        if top >= 0 {
+        if let parent = frames.lastAddress {
             // Fields, not the whole frame.
-            let parentIndex = frames[top].bindingIndex
+            let parentIndex = parent.pointee.bindingIndex
             if slot >= 0 {
-                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top, byteIndex: byteIndex)
+                placeInNamedSlot(
+                    held, slot: slot, parentIndex: parentIndex, top: frames.count &- 1, byteIndex: byteIndex)
                 return
             }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)
