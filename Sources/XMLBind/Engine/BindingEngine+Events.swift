@@ -358,10 +358,24 @@ extension BindingEngine {
     /// ``wantsText`` holds (most character data, the whitespace between elements, then
     /// goes by without a call), and what it depends on (the frames, skipping) changes
     /// only at a tag, after which the driver asks again.
+    ///
+    /// Each branch ends in its only call, which can then be a jump (see
+    /// ``EngineStack/appendText(_:count:)``).
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        if resolver != nil { noteTextOffset() }
-        text.append(bytes, count: count)
+        guard resolver == nil else {
+            Self.charactersNotingOffset(bytes, count: count, of: self)
+            return
+        }
+        text.appendText(bytes, count: count)
+    }
+
+    /// ``characters(_:count:)`` when values are substituted: notes where the text starts.
+    /// Static, so that the engine is an argument and the call can be a jump.
+    @inline(never)
+    private static func charactersNotingOffset(_ bytes: UnsafePointer<UInt8>, count: Int, of engine: BindingEngine) {
+        engine.noteTextOffset()
+        engine.text.append(bytes, count: count)
     }
 
     /// Records where the innermost element's text starts, for substitution.

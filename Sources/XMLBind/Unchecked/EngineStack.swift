@@ -112,3 +112,32 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         capacity = grownCapacity
     }
 }
+
+extension EngineStack where Element == UInt8 {
+    /// Appends a run of character data: ``append(_:count:)`` arranged for the text handler.
+    ///
+    /// Every call in it is its last step (the count is stored before the bytes are copied,
+    /// and a stack that must grow goes to a static function, which takes the stack as an
+    /// argument rather than as `self`): each can then be a jump, and the handler, which does
+    /// little else, saves no registers.
+    @inline(__always)
+    mutating func appendText(_ bytes: UnsafePointer<UInt8>, count added: Int) {
+        #if SafeMode
+            append(bytes, count: added)
+        #else
+            let start = count
+            guard start &+ added <= capacity else {
+                Self.appendGrowing(bytes, count: added, to: &self)
+                return
+            }
+            count = start &+ added
+            UnsafeMutableRawPointer(base + start).copyMemory(from: bytes, byteCount: added)
+        #endif
+    }
+
+    /// ``appendText(_:count:)`` when the run does not fit.
+    @inline(never)
+    private static func appendGrowing(_ bytes: UnsafePointer<UInt8>, count added: Int, to stack: inout Self) {
+        stack.append(bytes, count: added)
+    }
+}
