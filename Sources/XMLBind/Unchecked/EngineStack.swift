@@ -2,7 +2,9 @@
 // - The elements `0..<count` are initialized; popping forgets values without
 //   deinitializing them, so `Element` must be a plain value (no references the stack
 //   should release: frames hold objects as `HeldObject`, balanced by the engine).
-// - Addresses from `lastAddress` and `values(from:)` are valid until the next push.
+// - Addresses from `lastAddress`, `addressBelowLast` and `values(from:)` are valid until the
+//   next push; those from `removeText(from:)` too (bytes forgotten stay in place until the
+//   next append).
 // - The owner calls `deallocate()` exactly once.
 // - SafeMode: elements may hold references (`HeldObject` is a strong reference there), so
 //   popping, truncating and deallocating deinitialize what they drop.
@@ -65,6 +67,10 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     /// The top value's address, valid until the next push (which may move the stack);
     /// lets a large value be read and changed in place rather than copied out.
     var lastAddress: UnsafeMutablePointer<Element>? { count > 0 ? base + (count &- 1) : nil }
+
+    /// The address of the value below the top one, valid until the next push (as
+    /// ``lastAddress``).
+    var addressBelowLast: UnsafeMutablePointer<Element>? { count > 1 ? base + (count &- 2) : nil }
 
     /// Forgets the top value.
     @inline(__always)
@@ -133,6 +139,17 @@ extension EngineStack where Element == UInt8 {
             count = start &+ added
             UnsafeMutableRawPointer(base + start).copyMemory(from: bytes, byteCount: added)
         #endif
+    }
+
+    /// Forgets the bytes from `start` on (an element's text) and returns them: they stay in
+    /// place, valid until the next append, so that they can be used after the stack is
+    /// done with.
+    @inline(__always)
+    mutating func removeText(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        let bytes = values(from: start)
+        // Bytes need no deinitializing (in SafeMode either): forgetting them is the count.
+        if start >= 0, start < count { count = start }
+        return bytes
     }
 
     /// ``appendText(_:count:)`` when the run does not fit.
