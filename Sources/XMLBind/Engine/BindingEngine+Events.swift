@@ -60,8 +60,9 @@ extension BindingEngine {
         readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
     }
 
-    /// A start tag outside elements read by readers.
-    @inline(never)
+    /// A start tag outside elements read by readers: inlined into the driver's handler, so
+    /// that a child the cache knows goes from it straight to its object or property.
+    @inline(__always)
     private func startBoundElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
@@ -295,8 +296,9 @@ extension BindingEngine {
         readerEnd(name: rawName)
     }
 
-    /// An end tag outside elements read by readers.
-    @inline(never)
+    /// An end tag outside elements read by readers: inlined into the driver's handler, so
+    /// that the usual end tag goes from it straight to ``end(_:of:)``.
+    @inline(__always)
     private func endBoundElement(name rawName: UnsafePointer<CChar>) {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -304,13 +306,20 @@ extension BindingEngine {
             return
         }
         guard let top = frames.lastAddress else { return }
-        if let node = top.pointee.pathNode {
-            let frame = top.pointee
-            frames.removeLast()
-            endPathElement(node, owner: frame.pathOwner, frame: frame)
+        if top.pointee.pathNodeReference != nil {
+            endPathFrame(top)
             return
         }
         withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
+    }
+
+    /// Ends the path element whose frame is on top (see BindingEngine+Paths.swift).
+    @inline(never)
+    private func endPathFrame(_ top: UnsafeMutablePointer<Frame>) {
+        guard let node = top.pointee.pathNode else { return }
+        let frame = top.pointee
+        frames.removeLast()
+        endPathElement(node, owner: frame.pathOwner, frame: frame)
     }
 
     /// Ends the object or property element whose frame is on top, and pops it.
