@@ -391,9 +391,11 @@ final class ExpatDriver {
     /// The 1-based line and 0-based column of the current event, as expat counts them,
     /// except that a byte order mark does not count as a column of the first line.
     var currentLineColumn: (line: Int, column: Int) {
-        let line = Int(XML_GetCurrentLineNumber(parser))
-        var column = Int(XML_GetCurrentColumnNumber(parser))
-        if line == 1, startsWithBOM, column > 0 { column -= 1 }
+        // expat's counts (`XML_Size`, unsigned) are far below `Int.max`: converted without
+        // the trap test, as this runs for every object of an `OriginAware` type.
+        let line = Int(truncatingIfNeeded: XML_GetCurrentLineNumber(parser))
+        var column = Int(truncatingIfNeeded: XML_GetCurrentColumnNumber(parser))
+        if line == 1, startsWithBOM, column > 0 { column &-= 1 }
         return (line, column)
     }
 
