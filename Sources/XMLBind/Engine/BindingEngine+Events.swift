@@ -323,6 +323,10 @@ extension BindingEngine {
             endPathFrame(top)
             return
         }
+        guard top.pointee.isObject else {
+            endPropertyElement(top)
+            return
+        }
         withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
     }
 
@@ -335,31 +339,67 @@ extension BindingEngine {
         endPathElement(node, owner: frame.pathOwner, frame: frame)
     }
 
-    /// Ends the object or property element whose frame is on top, and pops it.
+    /// Ends the property element whose frame is on top (its owner's frame is below it),
+    /// and pops it.
+    ///
+    /// The usual value (plain text, the property's first, nothing to substitute and no
+    /// choice to check) is stored last, once the frame, the owner's marks and the text
+    /// buffer are done with: the store is then the call's last step, a jump. (The text
+    /// stays in place until the next run is appended.) Anything else goes through
+    /// ``storeText(from:into:of:at:object:base:assigned:place:)`` and its reports.
+    @inline(never)
+    private func endPropertyElement(_ frame: UnsafeMutablePointer<Frame>) {
+        guard let owner = frames.addressBelowLast, owner.pointee.object != nil, let base = owner.pointee.base else {
+            frames.removeLast()
+            return
+        }
+        let (textStart, propertyIndex, bindingIndex) = (
+            frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex
+        )
+        withBinding(bindingIndex) { binding in
+            if textStart >= 0, resolver == nil, !binding.hasChoices, binding.setters[propertyIndex].textOffset >= 0,
+                !owner.pointee.assigned.contains(propertyIndex)
+            {
+                owner.pointee.assigned.insert(propertyIndex)
+                elementAssignments.append((propertyIndex, frame.pointee.byteIndex))
+                frames.removeLast()
+                let bytes = text.removeText(from: textStart)
+                storePlainText(bytes, into: propertyIndex, of: binding, at: bindingIndex, base: base)
+                return
+            }
+            endOtherPropertyElement(frame, owner: owner, of: binding)
+        }
+    }
+
+    /// ``endPropertyElement(_:)`` for any value but the usual one: the frame is popped
+    /// before the value is stored, as every report about it expects.
+    @inline(never)
+    private func endOtherPropertyElement(
+        _ frame: UnsafeMutablePointer<Frame>, owner: UnsafeMutablePointer<Frame>, of binding: ElementBinding
+    ) {
+        let (textStart, propertyIndex, bindingIndex, byteIndex, textOffset) = (
+            frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex, frame.pointee.byteIndex,
+            frame.pointee.textOffset
+        )
+        frames.removeLast()
+        guard let object = owner.pointee.object, let base = owner.pointee.base else { return }
+        // The owner's frame holds the object; borrowing it saves a retain per value.
+        object.withObject { object in
+            storeText(
+                from: textStart, into: propertyIndex, of: binding, at: bindingIndex, object: object, base: base,
+                assigned: &owner.pointee.assigned,
+                place: .element(
+                    offset: byteIndex, textOffset: textOffset, ownerMark: owner.pointee.assignmentMark,
+                    ownerOffset: owner.pointee.byteIndex))
+        }
+        elementAssignments.append((propertyIndex, byteIndex))
+    }
+
+    /// Ends the object element whose frame is on top, and pops it.
     ///
     /// The frame is read in place (it is large, and this runs once per element); nothing
     /// pushes a frame until it is popped, so its address stays valid.
     private func end(_ frame: UnsafeMutablePointer<Frame>, of binding: ElementBinding) {
-        guard frame.pointee.isObject else {
-            let (textStart, propertyIndex, bindingIndex, byteIndex, textOffset) = (
-                frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex,
-                frame.pointee.byteIndex, frame.pointee.textOffset
-            )
-            frames.removeLast()
-            guard let owner = frames.lastAddress, let object = owner.pointee.object, let base = owner.pointee.base
-            else { return }
-            // The owner's frame holds the object; borrowing it saves a retain per value.
-            object.withObject { object in
-                storeText(
-                    from: textStart, into: propertyIndex, of: binding, at: bindingIndex, object: object, base: base,
-                    assigned: &owner.pointee.assigned,
-                    place: .element(
-                        offset: byteIndex, textOffset: textOffset, ownerMark: owner.pointee.assignmentMark,
-                        ownerOffset: owner.pointee.byteIndex))
-            }
-            elementAssignments.append((propertyIndex, byteIndex))
-            return
-        }
         // The frame's reference to the object is now this function's: handed on to the
         // parent's collected children, or released once the object is placed.
         guard let held = frame.pointee.object, let base = frame.pointee.base else {
@@ -431,10 +471,24 @@ extension BindingEngine {
     /// ``wantsText`` holds (most character data, the whitespace between elements, then
     /// goes by without a call), and what it depends on (the frames, skipping) changes
     /// only at a tag, after which the driver asks again.
+    ///
+    /// Each branch ends in its only call, which can then be a jump (see
+    /// ``EngineStack/appendText(_:count:)``).
     @inline(__always)
     func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        if resolver != nil { noteTextOffset() }
-        text.append(bytes, count: count)
+        guard resolver == nil else {
+            Self.charactersNotingOffset(bytes, count: count, of: self)
+            return
+        }
+        text.appendText(bytes, count: count)
+    }
+
+    /// ``characters(_:count:)`` when values are substituted: notes where the text starts.
+    /// Static, so that the engine is an argument and the call can be a jump.
+    @inline(never)
+    private static func charactersNotingOffset(_ bytes: UnsafePointer<UInt8>, count: Int, of engine: BindingEngine) {
+        engine.noteTextOffset()
+        engine.text.append(bytes, count: count)
     }
 
     /// Records where the innermost element's text starts, for substitution.

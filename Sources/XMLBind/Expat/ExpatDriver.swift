@@ -558,13 +558,20 @@ final class ExpatDriver {
             guard !driver.hasFailed else { return }
             driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
             guard driver.textRun <= driver.limits.maximumTextLength else {
-                driver.refuseText()
+                refuseText(of: driver)
                 return
             }
             driver.hotEngine.withObject {
                 $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
             }
         }
+    }
+
+    /// ``refuseText()`` for the text handler: static, so that the driver is an argument
+    /// and the call can be the handler's last jump (see ``EngineStack/appendText(_:count:)``).
+    @inline(never)
+    private static func refuseText(of driver: ExpatDriver) {
+        driver.refuseText()
     }
 
     private static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in

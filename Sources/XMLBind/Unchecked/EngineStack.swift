@@ -2,7 +2,9 @@
 // - The elements `0..<count` are initialized; popping forgets values without
 //   deinitializing them, so `Element` must be a plain value (no references the stack
 //   should release: frames hold objects as `HeldObject`, balanced by the engine).
-// - Addresses from `lastAddress` and `values(from:)` are valid until the next push.
+// - Addresses from `lastAddress`, `addressBelowLast` and `values(from:)` are valid until the
+//   next push; those from `removeText(from:)` too (bytes forgotten stay in place until the
+//   next append).
 // - The owner calls `deallocate()` exactly once.
 // - SafeMode: elements may hold references (`HeldObject` is a strong reference there), so
 //   popping, truncating and deallocating deinitialize what they drop.
@@ -66,6 +68,10 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
     /// lets a large value be read and changed in place rather than copied out.
     var lastAddress: UnsafeMutablePointer<Element>? { count > 0 ? base + (count &- 1) : nil }
 
+    /// The address of the value below the top one, valid until the next push (as
+    /// ``lastAddress``).
+    var addressBelowLast: UnsafeMutablePointer<Element>? { count > 1 ? base + (count &- 2) : nil }
+
     /// Forgets the top value.
     @inline(__always)
     mutating func removeLast() {
@@ -110,5 +116,45 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         base.deallocate()
         base = grown
         capacity = grownCapacity
+    }
+}
+
+extension EngineStack where Element == UInt8 {
+    /// Appends a run of character data: ``append(_:count:)`` arranged for the text handler.
+    ///
+    /// Every call in it is its last step (the count is stored before the bytes are copied,
+    /// and a stack that must grow goes to a static function, which takes the stack as an
+    /// argument rather than as `self`): each can then be a jump, and the handler, which does
+    /// little else, saves no registers.
+    @inline(__always)
+    mutating func appendText(_ bytes: UnsafePointer<UInt8>, count added: Int) {
+        #if SafeMode
+            append(bytes, count: added)
+        #else
+            let start = count
+            guard start &+ added <= capacity else {
+                Self.appendGrowing(bytes, count: added, to: &self)
+                return
+            }
+            count = start &+ added
+            UnsafeMutableRawPointer(base + start).copyMemory(from: bytes, byteCount: added)
+        #endif
+    }
+
+    /// Forgets the bytes from `start` on (an element's text) and returns them: they stay in
+    /// place, valid until the next append, so that they can be used after the stack is
+    /// done with.
+    @inline(__always)
+    mutating func removeText(from start: Int) -> UnsafeBufferPointer<UInt8> {
+        let bytes = values(from: start)
+        // Bytes need no deinitializing (in SafeMode either): forgetting them is the count.
+        if start >= 0, start < count { count = start }
+        return bytes
+    }
+
+    /// ``appendText(_:count:)`` when the run does not fit.
+    @inline(never)
+    private static func appendGrowing(_ bytes: UnsafePointer<UInt8>, count added: Int, to stack: inout Self) {
+        stack.append(bytes, count: added)
     }
 }
