@@ -98,6 +98,35 @@ import Testing
         #expect(box.prefixed.map(\.id) == ["3", "4"])
     }
 
+    /// Past the cache's last place, every child shares one entry, so children that take turns
+    /// there are found by their name's entry: names in one namespace share their first bytes
+    /// (the URI), and a place holding only a guess takes over the name it was wrong about.
+    @Test(arguments: [
+        "eeeeeeeeeeelleleellllel", "leeeeeeeeeeeleelele", "eleleleleleleleleleel", "llllllllllleeeeeeeeeee",
+    ])
+    func childrenOfTwoNamesTakingTurnsAtLatePlacesBindAsTheyAre(_ pattern: String) throws {
+        // `e`: `urn:exact SEP item`, `l`: `urn:exact SEP items`, both in one namespace, with
+        // a label and an unprefixed item in no namespace among them.
+        var body = ""
+        var exact: [String] = []
+        var longer: [String] = []
+        for (index, kind) in pattern.enumerated() {
+            if kind == "e" {
+                body += "<item xmlns='urn:exact' id='\(index)'/>"
+                exact.append("\(index)")
+            } else {
+                body += "<e:items id='\(index)'/>"
+                longer.append("\(index)")
+            }
+            if index == 9 { body += "<label>x</label><item id='loose'/>" }
+        }
+        let box = try Self.binder.parse("<box xmlns:e='urn:exact'>\(body)</box>", as: Box.self)
+        #expect(box.exact.map(\.id) == exact)
+        #expect(box.longer.map(\.id) == longer)
+        #expect(box.loose.map(\.id) == ["loose"])
+        #expect(box.label == "x")
+    }
+
     @Test func longNamesBindWithoutBeingRemembered() throws {
         let uri = "urn:" + String(repeating: "n", count: ChildNameCache.longestName)
         let box = try Self.binder.parse(

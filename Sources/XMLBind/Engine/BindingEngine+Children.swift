@@ -20,27 +20,27 @@ extension BindingEngine {
     }
 
     private func storeChildren(from mark: Int, of binding: ElementBinding, base: FieldAccess) {
-        let end = collectedChildren.count
-        // The slots as plain memory: the stack's own bounds checks are paid once here.
+        // The children and their slots as plain memory: the stacks' own bounds checks are
+        // paid once here.
+        let children = collectedChildren.values(from: mark)
         let slots = collectedSlots.values(from: mark)
         guard let first = slots.first else { return }
-        let oneSlot = !slots.contains { $0 != first }
-        if oneSlot {
-            store(collectedChildren.values(from: mark), slot: first, of: binding, base: base)
+        if !slots.contains(where: { $0 != first }) {
+            store(children, slot: first, of: binding, base: base)
         } else {
-            // Several arrays: each gets its own children, in document order.
-            var done: [Int] = []
-            for index in mark..<end {
-                let slot = collectedSlots[index]
-                if done.contains(slot) { continue }
-                done.append(slot)
-                childScratch.removeAll(keepingCapacity: true)
-                for other in index..<end where collectedSlots[other] == slot {
-                    childScratch.append(collectedChildren[other])
+            // Several arrays: each gets its own children, in document order, gathered in
+            // the engine's scratch stack (no array to check for uniqueness on each append);
+            // a gathered child's slot is marked -1, so each slot is gathered once.
+            for position in slots.indices {
+                let slot = slots[position]
+                guard slot >= 0 else { continue }
+                for other in position..<slots.count where slots[other] == slot {
+                    childScratch.append(children[other])
+                    collectedSlots[mark &+ other] = -1
                 }
-                childScratch.withUnsafeBufferPointer { store($0, slot: slot, of: binding, base: base) }
+                store(childScratch.values(from: 0), slot: slot, of: binding, base: base)
+                childScratch.truncate(to: 0)
             }
-            childScratch.removeAll(keepingCapacity: true)
         }
         collectedChildren.truncate(to: mark)
         collectedSlots.truncate(to: mark)

@@ -14,6 +14,19 @@ extension BindingEngine {
         }
     }
 
+    /// ``wantsText`` as the driver asks it after every tag: the usual case (no reader
+    /// reading, nothing skipped) is one test of the two counts and the top frame's text
+    /// start; the rest is ``wantsText`` itself.
+    var wantsTextAfterTag: Bool {
+        @inline(__always) get {
+            guard readerLevels.count | skipDepth == 0 else { return wantsUnusualText() }
+            return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+        }
+    }
+
+    @inline(never)
+    private func wantsUnusualText() -> Bool { wantsText }
+
     /// Whether `xmlns:p` declarations matter: some registration names a prefix that
     /// only the document can resolve.
     var needsNamespaceDeclarations: Bool {
@@ -31,14 +44,25 @@ extension BindingEngine {
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         if readerLevels.count > 0 {
-            readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
+            readerStartOutOfLine(name: rawName, attributes: attributes, byteIndex: byteIndex)
         } else {
             startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
         }
     }
 
-    /// A start tag outside elements read by readers.
+    /// ``readerStart(name:attributes:byteIndex:)`` in a call of its own: the driver's own
+    /// handlers rarely see a reader's tags (it installs the reader handlers while one
+    /// reads), so its code stays out of theirs.
     @inline(never)
+    private func readerStartOutOfLine(
+        name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
+    }
+
+    /// A start tag outside elements read by readers: inlined into the driver's handler, so
+    /// that a child the cache knows goes from it straight to its object or property.
+    @inline(__always)
     private func startBoundElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
@@ -46,18 +70,33 @@ extension BindingEngine {
             skipDepth += 1
             return
         }
-        var parentIndex = -1
-        // The child's place among its parent's children, for the cache (see ChildNameCache).
-        var ordinal = 0
-        if let parent = frames.lastAddress, parent.pointee.isObject {
-            parentIndex = parent.pointee.bindingIndex
-            ordinal = Int(parent.pointee.childOrdinal)
-            if ordinal < ChildNameCache.places &- 1 { parent.pointee.childOrdinal &+= 1 }
-            if let answer = childNames.lookup(rawName, under: parentIndex, ordinal: ordinal) {
-                startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
-                return
-            }
+        guard let parent = frames.lastAddress, parent.pointee.isObject else {
+            startLookedUp(rawName, under: -1, ordinal: 0, attributes: attributes, byteIndex: byteIndex)
+            return
         }
+        let parentIndex = parent.pointee.bindingIndex
+        // The child's place among its parent's children, for the cache (see ChildNameCache).
+        let ordinal = Int(parent.pointee.childOrdinal)
+        if ordinal < ChildNameCache.places &- 1 { parent.pointee.childOrdinal &+= 1 }
+        if let answer = childNames.lookup(rawName, under: parentIndex, ordinal: ordinal) {
+            startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
+        } else {
+            startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
+        }
+    }
+
+    /// A start tag the child-name cache does not answer: its name is split and looked up.
+    /// A call of its own, so that the cached path (most tags) keeps a small frame.
+    ///
+    /// - Parameters:
+    ///   - parentIndex: The binding of the parent object element, or -1 (the root, or a
+    ///     child of a property or path element).
+    ///   - ordinal: The child's place among the parent object's children.
+    @inline(never)
+    private func startLookedUp(
+        _ rawName: UnsafePointer<CChar>, under parentIndex: Int, ordinal: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
         let name = ExpandedName(rawName)
         if let parent = frames.lastAddress {
             let handled = withBinding(parent.pointee.bindingIndex) { binding in
@@ -137,14 +176,21 @@ extension BindingEngine {
                     byteIndex: byteIndex)
             }
         case .unknown:
-            // Reported each time, as the full lookup would.
-            unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
+            reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
         case .ignored:
             // What `unknownElement` does for content its policy ignores: skipped with
             // everything inside it, its text kept only inside a whole text.
             skipDepth = 1
             if topFrameTakesWholeText() { skipKeepsText = true }
         }
+    }
+
+    /// Reports an unknown child the cache remembered, each time, as the full lookup would.
+    /// A call of its own: splitting the name for the report would otherwise widen the
+    /// frame of the cached path every tag takes.
+    @inline(never)
+    private func reportRememberedUnknown(name rawName: UnsafePointer<CChar>, under parentIndex: Int, byteIndex: Int) {
+        unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
     }
 
     /// Whether the policy for unknown content inside objects of `binding` skips it silently.
@@ -238,14 +284,21 @@ extension BindingEngine {
     @inline(__always)
     func endElement(name rawName: UnsafePointer<CChar>) {
         if readerLevels.count > 0 {
-            readerEnd(name: rawName)
+            readerEndOutOfLine(name: rawName)
         } else {
             endBoundElement(name: rawName)
         }
     }
 
-    /// An end tag outside elements read by readers.
+    /// ``readerEnd(name:)`` in a call of its own (see `readerStartOutOfLine`).
     @inline(never)
+    private func readerEndOutOfLine(name rawName: UnsafePointer<CChar>) {
+        readerEnd(name: rawName)
+    }
+
+    /// An end tag outside elements read by readers: inlined into the driver's handler, so
+    /// that the usual end tag goes from it straight to ``end(_:of:)``.
+    @inline(__always)
     private func endBoundElement(name rawName: UnsafePointer<CChar>) {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -253,10 +306,8 @@ extension BindingEngine {
             return
         }
         guard let top = frames.lastAddress else { return }
-        if let node = top.pointee.pathNode {
-            let frame = top.pointee
-            frames.removeLast()
-            endPathElement(node, owner: frame.pathOwner, frame: frame)
+        if top.pointee.pathNodeReference != nil {
+            endPathFrame(top)
             return
         }
         guard top.pointee.isObject else {
@@ -264,6 +315,15 @@ extension BindingEngine {
             return
         }
         withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
+    }
+
+    /// Ends the path element whose frame is on top (see BindingEngine+Paths.swift).
+    @inline(never)
+    private func endPathFrame(_ top: UnsafeMutablePointer<Frame>) {
+        guard let node = top.pointee.pathNode else { return }
+        let frame = top.pointee
+        frames.removeLast()
+        endPathElement(node, owner: frame.pathOwner, frame: frame)
     }
 
     /// Ends the property element whose frame is on top (its owner's frame is below it),

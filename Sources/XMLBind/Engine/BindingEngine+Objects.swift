@@ -7,6 +7,7 @@ extension BindingEngine {
     ///   - name: The element's name as expat gave it (split only when needed).
     ///   - namespace: Its namespace's number, when the binding records it (see
     ///     ``namespaceNumber(_:of:)``).
+    @inline(__always)
     func startObject(
         _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
@@ -18,7 +19,11 @@ extension BindingEngine {
         }
     }
 
-    func startObject(
+    /// The work of ``startObject(_:name:namespace:attributes:byteIndex:)``, inlined into
+    /// its binding's closure there (its only caller), which its own callers inline in turn:
+    /// one call per object element, not three.
+    @inline(__always)
+    private func startObject(
         _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
@@ -156,18 +161,22 @@ extension BindingEngine {
         assigned: inout PropertySet
     ) {
         let table = binding.plainAttributes
+        // Names seen before, by address (see AttributeNameCache).
+        let names = attributeNames.slots(of: bindingIndex)
         // Nothing to substitute: the attribute table can answer (values are stored as read).
         let usesTable = resolver == nil
         let cacheBase = propertyBase[bindingIndex]
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
+            // The attribute's place in the tag: where its name is looked for first.
+            let ordinal = index >> 1
             index += 2
             let value = ExpatString.bytes(rawValue)
             // The common case inline: a declared attribute in no namespace, its first
             // value, nothing to substitute; plain text is stored straight into its field.
             if usesTable,
-                let entry = table.entry(
-                    named: ExpatString.start(rawName), length: strlen(rawName)),
+                let entry = names.entry(for: rawName, guess: ordinal)
+                    ?? Self.tableEntry(rawName, in: table, remembering: names),
                 case let property = Int(truncatingIfNeeded: entry.pointee.property),
                 assigned.insert(bit: entry.pointee.bit)
             {
@@ -192,6 +201,18 @@ extension BindingEngine {
                 rawName, value: value, rawValue: rawValue, of: binding, at: bindingIndex, object: object, base: base,
                 element: element, byteIndex: byteIndex, assigned: &assigned)
         }
+    }
+
+    /// The table's entry for an attribute name not remembered yet, remembered when there is
+    /// one. A call of its own: each mapping's names take it once a parse (unknown names
+    /// each time).
+    @inline(never)
+    private static func tableEntry(
+        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable, remembering names: AttributeNameCache.Slots
+    ) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
+        guard let entry = table.entry(named: ExpatString.start(rawName), length: strlen(rawName)) else { return nil }
+        names.remember(rawName, as: entry)
+        return entry
     }
 
     /// An attribute the table does not answer: namespaced, repeated, substituted, kept by

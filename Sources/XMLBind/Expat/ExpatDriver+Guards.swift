@@ -72,7 +72,7 @@ extension ExpatDriver {
     /// - Returns: Whether the element may go on to the engine.
     @inline(__always)
     func admitElement(name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Bool {
-        depth += 1
+        depth &+= 1  // bounded by the limit: a deeper tag stops the parse
         textRun = 0
         let declarations = namespaceDeclarations
         namespaceDeclarations = 0
@@ -80,10 +80,11 @@ extension ExpatDriver {
             refuseDepth(name: name)
             return false
         }
-        if quickTagBytes < 0 { quickTagBytes = quickTagLimit() }
-        // A short tag can hold neither a long name or value nor many attributes.
+        // A short tag can hold neither a long name or value nor many attributes. One
+        // unsigned compare tests 1...quickTagBytes (0 until the root's start tag has worked
+        // it out in `admitLongTag`, so the first tag always goes there).
         let raw = Int(XML_GetCurrentByteCount(parser))
-        if raw > 0, raw <= quickTagBytes { return true }
+        if UInt(bitPattern: raw &- 1) < UInt(bitPattern: quickTagBytes) { return true }
         return admitLongTag(name: name, attributes: attributes, declarations: declarations)
     }
 
@@ -104,6 +105,12 @@ extension ExpatDriver {
     private func admitLongTag(
         name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, declarations: Int
     ) -> Bool {
+        if !hasQuickTagLimit {
+            quickTagBytes = max(0, quickTagLimit())  // never negative: the compare is unsigned
+            hasQuickTagLimit = true
+            let raw = Int(XML_GetCurrentByteCount(parser))
+            if raw > 0, raw <= quickTagBytes { return true }
+        }
         var count = declarations
         var index = 0
         if let attributes {
@@ -125,7 +132,8 @@ extension ExpatDriver {
     /// ``rawScale`` bytes of UTF-8), nor more attributes and namespace declarations than
     /// allowed (each takes at least five characters, ` a=""`). 0 when entities expand
     /// inside tags or the DTD adds defaulted attributes. Worked out at the root's start
-    /// tag, when everything it depends on (encoding, DTD) is known.
+    /// tag (the first to reach `admitLongTag`), when everything it depends on (encoding,
+    /// DTD) is known.
     private func quickTagLimit() -> Int {
         guard !entities.hasInternalEntities, !hasExternalSubset, !declaresAttributeDefaults else { return 0 }
         let attributes = limits.maximumAttributes.multipliedReportingOverflow(by: 5)

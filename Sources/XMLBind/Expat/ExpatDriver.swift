@@ -95,7 +95,8 @@ final class ExpatDriver {
         var hasExternalSubset = false
         var isStandalone = false
         var declaresAttributeDefaults = false
-        var quickTagBytes = -1
+        var quickTagBytes = 0
+        var hasQuickTagLimit = false
         var entities = EntityGuard()
         var surrogates: SurrogateCheck
         private(set) var bytesFed = 0
@@ -117,8 +118,10 @@ final class ExpatDriver {
         /// Whether the DTD gives an attribute a default, which expat adds to start tags.
         @exclusivity(unchecked) var declaresAttributeDefaults = false
         /// Start tags up to this many input bytes long skip the measuring (see
-        /// `quickTagLimit()`); -1 until the root's start tag.
-        @exclusivity(unchecked) var quickTagBytes = -1
+        /// `quickTagLimit()`); 0 until the root's start tag.
+        @exclusivity(unchecked) var quickTagBytes = 0
+        /// Whether ``quickTagBytes`` has been worked out.
+        @exclusivity(unchecked) var hasQuickTagLimit = false
         @exclusivity(unchecked) var entities = EntityGuard()
         @exclusivity(unchecked) var surrogates: SurrogateCheck
         /// Bytes handed to expat so far.
@@ -388,9 +391,11 @@ final class ExpatDriver {
     /// The 1-based line and 0-based column of the current event, as expat counts them,
     /// except that a byte order mark does not count as a column of the first line.
     var currentLineColumn: (line: Int, column: Int) {
-        let line = Int(XML_GetCurrentLineNumber(parser))
-        var column = Int(XML_GetCurrentColumnNumber(parser))
-        if line == 1, startsWithBOM, column > 0 { column -= 1 }
+        // expat's counts (`XML_Size`, unsigned) are far below `Int.max`: converted without
+        // the trap test, as this runs for every object of an `OriginAware` type.
+        let line = Int(truncatingIfNeeded: XML_GetCurrentLineNumber(parser))
+        var column = Int(truncatingIfNeeded: XML_GetCurrentColumnNumber(parser))
+        if line == 1, startsWithBOM, column > 0 { column &-= 1 }
         return (line, column)
     }
 
@@ -508,24 +513,31 @@ final class ExpatDriver {
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
-            let (stops, wantsText, reads) = driver.hotEngine.withObject { engine in
-                engine.startElement(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
-                return (engine.shouldStop, engine.wantsText, engine.isReading)
+            let byteIndex = driver.currentByteIndex
+            let wantsText = driver.hotEngine.withObject { engine in
+                engine.startElement(name: name, attributes: attributes, byteIndex: byteIndex)
+                return engine.wantsTextAfterTag
             }
             if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if stops { driver.stop() } else if reads { driver.startReading() }
+            if driver.hotEngine.withObject({ $0.shouldStop || $0.isReading }) { driver.afterUnusualStart() }
         }
+    }
+
+    /// After a start tag that stopped the parse or began an element reader's element.
+    @inline(never)
+    private func afterUnusualStart() {
+        if engine.shouldStop { stop() } else if engine.isReading { startReading() }
     }
 
     static let endElement: XML_EndElementHandler = { userData, name in
         guard let name else { return }
         withDriver(userData) { driver in
             guard !driver.hasFailed else { return }
-            driver.depth -= 1
+            driver.depth &-= 1  // at least 1: expat reports no end tag without its start
             driver.textRun = 0
             let (stops, wantsText) = driver.hotEngine.withObject { engine in
                 engine.endElement(name: name)
-                return (engine.shouldStop, engine.wantsText)
+                return (engine.shouldStop, engine.wantsTextAfterTag)
             }
             if wantsText != driver.deliversText { driver.deliverText(wantsText) }
             if stops { driver.stop() }

@@ -9,9 +9,8 @@
 final class TypeAccess: Sendable {
     @usableFromInline let type: Any.Type
     @usableFromInline let isClass: Bool
-    @usableFromInline let makeObject: @Sendable () -> AnyObject
-    /// The same, with the reference handed over as the engine keeps it (no retain and
-    /// release around the hand-over).
+    /// A new instance (a class instance, or a struct in a box), with the reference handed
+    /// over as the engine keeps it (no retain and release around the hand-over).
     @usableFromInline let makeRetainedObject: @Sendable () -> HeldObject
     /// The finished object's value, for its parent or the caller.
     @usableFromInline let value: @Sendable (AnyObject) -> Any
@@ -40,6 +39,12 @@ final class TypeAccess: Sendable {
     @usableFromInline let readAttributes: (@Sendable (AnyObject) -> [XMLAttribute])?
     @usableFromInline let readChildren: (@Sendable (AnyObject) -> [Any])?
 
+    /// A new instance, as ``makeRetainedObject`` makes it, owned by the caller.
+    @usableFromInline
+    func makeObject() -> AnyObject {
+        makeRetainedObject().take()
+    }
+
     /// The protocols a subclass adds to its base class (see ``InheritedConformances``).
     @usableFromInline
     static func inheritedConformances(of type: Any.Type) -> InheritedConformances? {
@@ -51,11 +56,11 @@ final class TypeAccess: Sendable {
         let isClass = T.self is AnyClass
         self.type = T.self
         self.isClass = isClass
+        // One closure only: a second one making the same object would be merged with it
+        // by the compiler, leaving the engine's a thunk that calls the other.
         if isClass {
-            makeObject = { ObjectStorage.reference(to: T()) }
             makeRetainedObject = { HeldObject(retaining: ObjectStorage.reference(to: T())) }
         } else {
-            makeObject = { StructBox(T()) }
             makeRetainedObject = { HeldObject(retaining: StructBox(T())) }
         }
         value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
@@ -79,9 +84,23 @@ final class TypeAccess: Sendable {
         // A subclass may add protocols its base class's witnesses do not know.
         let inherited = isClass ? TypeAccess.inheritedConformances(of: T.self) : nil
         if wantsOrigin {
-            setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) {
-                    $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+            // One closure per kind of type, capturing nothing (no context to call through),
+            // and a document without a file retains none.
+            if isClass {
+                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
+                    ObjectStorage.mutate(object, as: T.self, isClass: true) { value in
+                        if let file {
+                            value._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+                        } else {
+                            value._xmlBindSetOrigin { Origin(line: line, column: column) }
+                        }
+                    }
+                }
+            } else {
+                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
+                    ObjectStorage.mutate(object, as: T.self, isClass: false) {
+                        $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
+                    }
                 }
             }
         } else {

@@ -51,10 +51,11 @@ final class BindingEngine {
         var rootByteIndex = -1
         var collectedChildren = EngineStack<HeldObject>()
         var collectedSlots = EngineStack<Int>()
-        var childScratch: [HeldObject] = []
+        var childScratch = EngineStack<HeldObject>()
         var strings = StringCache()
         var propertyPrefixes: [(prefix: UnsafeMutableBufferPointer<UInt8>, uri: [UInt8]?)]
         var childNames: ChildNameCache
+        var attributeNames: AttributeNameCache
         let propertyBase: [Int]
         var diagnostics: [PendingDiagnostic] = []
         var omittedCount = 0
@@ -117,7 +118,7 @@ final class BindingEngine {
         /// (see BindingEngine+Children.swift); each reference is the engine's.
         @exclusivity(unchecked) var collectedChildren = EngineStack<HeldObject>()
         @exclusivity(unchecked) var collectedSlots = EngineStack<Int>()
-        @exclusivity(unchecked) var childScratch: [HeldObject] = []
+        @exclusivity(unchecked) var childScratch = EngineStack<HeldObject>()
 
         /// The `String`s of plain-text properties, shared when values repeat.
         @exclusivity(unchecked) var strings = StringCache()
@@ -128,6 +129,8 @@ final class BindingEngine {
 
         /// Each mapping's last object child, to skip looking its name up again.
         @exclusivity(unchecked) var childNames: ChildNameCache
+        /// Each mapping's attribute names as this parse's parser hands them over.
+        @exclusivity(unchecked) var attributeNames: AttributeNameCache
         /// Each binding's first entry in a numbering of all properties of all bindings, for
         /// ``strings``' per-property statistics.
         let propertyBase: [Int]
@@ -170,6 +173,7 @@ final class BindingEngine {
         }
         self.propertyBase = bases
         childNames = ChildNameCache(bindingCount: registry.bindings.count)
+        attributeNames = AttributeNameCache(tables: registry.bindings.map(\.plainAttributes))
         propertyPrefixes = registry.pendingPropertyPrefixes.map { prefix in
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.utf8.count)
             _ = bytes.initialize(from: prefix.utf8)
@@ -222,11 +226,13 @@ final class BindingEngine {
         strings.release()
         namespaces.deallocate()
         childNames.deallocate()
+        attributeNames.deallocate()
         for entry in propertyPrefixes { entry.prefix.deallocate() }
         frames.deallocate()
         elementAssignments.deallocate()
         collectedChildren.deallocate()
         collectedSlots.deallocate()
+        childScratch.deallocate()
         bindingRefs.deallocate()
         nilFrames.deallocate()
         text.deallocate()

@@ -5,7 +5,8 @@ import Foundation
 //   are allocated in `init` and freed once by `deallocate()`; parent indexes are binding
 //   indexes below the count given to `init`; an entry's index within its parent's is
 //   below `places` (by place, clamped) or `places` plus a value masked below `places`.
-// - A name is read past its first byte only while the bytes read so far are not its NUL.
+// - A name is read past its first byte only while the bytes read so far are not its NUL
+//   (`strncmp` stops at it; `strlen` finds it; the name-slot hash reads only bytes before it).
 // - A stored name is at most `longestName` bytes and always NUL-terminated in its slot.
 
 /// What the child elements read inside each mapping's elements turned out to be: an
@@ -14,7 +15,8 @@ import Foundation
 /// `<description>` in the same order item after item; a `<bean>` holds `<property>` after
 /// `<property>`), so each parent mapping remembers a few children by their place among the
 /// element's children, and the same children again by their names' first bytes, for
-/// children that take turns at one place.
+/// children that take turns at one place (by their length and last bytes: names in a
+/// namespace all begin with its URI).
 ///
 /// A child's name as expat reports it (`uri SEP local SEP prefix`) is compared with the
 /// name remembered at its place (then with the one remembered by its name) in one `strncmp` (which stops at the name's end, so the
@@ -59,6 +61,9 @@ struct ChildNameCache {
         /// The remembered name's length, or -1 for none.
         var length: Int
         var answer: Answer
+        /// Whether a place holds a copy guessed from an earlier place
+        /// (`guessLaterPlaces`), which a child found by its name at that place replaces.
+        var isGuess = false
     }
 
     private let entries: UnsafeMutablePointer<Entry>
@@ -94,20 +99,20 @@ struct ChildNameCache {
         parent &* Self.slotsPerParent &+ min(ordinal, Self.places &- 1)
     }
 
-    /// The entry for a child by its name's first bytes (up to four, stopping at its end),
+    /// The entry for a child by its name's length and last bytes (up to four before its NUL),
     /// whatever its place: for the different children that take turns at one place
-    /// (`<int>`, `<string>`, `<struct>` in an XML-RPC `<value>`).
+    /// (`<int>`, `<string>`, `<struct>` in an XML-RPC `<value>`; `<bean>` and `<define>` of
+    /// two namespaces under one root). Not the first bytes: names in one namespace all begin
+    /// with its URI (`http://…`), and would all share one entry.
     @inline(__always)
-    private func nameSlot(_ name: UnsafePointer<CChar>, _ parent: Int) -> Int {
-        var mix = UInt32(UInt8(bitPattern: name[0]))
-        if name[0] != 0 {
-            mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[1]))
-            if name[1] != 0 {
-                mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[2]))
-                if name[2] != 0 { mix = mix &* 7 &+ UInt32(UInt8(bitPattern: name[3])) }
-            }
+    private func nameSlot(_ name: UnsafePointer<CChar>, length: Int, _ parent: Int) -> Int {
+        var mix = UInt32(truncatingIfNeeded: length)
+        var index = max(0, length &- 4)
+        while index < length {
+            mix = mix &* 31 &+ UInt32(UInt8(bitPattern: name[index]))
+            index &+= 1
         }
-        mix ^= (mix >> 1) ^ (mix >> 11)
+        mix ^= (mix >> 3) ^ (mix >> 11)
         return parent &* Self.slotsPerParent &+ Self.places &+ Int(mix & UInt32(Self.places &- 1))
     }
 
@@ -127,9 +132,24 @@ struct ChildNameCache {
         guard parent < count else { return nil }
         let byPlace = placeSlot(parent, ordinal)
         if holds(byPlace, name) { return entries[byPlace].answer }
-        let byName = nameSlot(name, parent)
-        if holds(byName, name) { return entries[byName].answer }
-        return nil
+        return lookupByName(name, under: parent, place: byPlace)
+    }
+
+    /// ``lookup(_:under:ordinal:)`` when the place does not hold the name: by its name's
+    /// entry, in a call of its own (it measures the name). A place that held only a guess
+    /// takes the entry over, so that the next child there of that name is found by its place.
+    @inline(never)
+    private func lookupByName(_ name: UnsafePointer<CChar>, under parent: Int, place: Int) -> Answer? {
+        let length = strlen(name)
+        guard length <= Self.longestName else { return nil }
+        let byName = nameSlot(name, length: length, parent)
+        // The lengths first: a name of another length needs no compare.
+        guard entries[byName].length == length, holds(byName, name) else { return nil }
+        if entries[place].isGuess {
+            (bytes + place &* Self.slotSize).update(from: bytes + byName &* Self.slotSize, count: length &+ 1)
+            entries[place] = entries[byName]
+        }
+        return entries[byName].answer
     }
 
     /// Remembers that `name` (`length` bytes before its NUL), the child at `ordinal` under
@@ -140,7 +160,7 @@ struct ChildNameCache {
         guard parent < count, length <= Self.longestName else { return }
         let place = placeSlot(parent, ordinal)
         store(name, length: length, as: answer, at: place)
-        store(name, length: length, as: answer, at: nameSlot(name, parent))
+        store(name, length: length, as: answer, at: nameSlot(name, length: length, parent))
         if answer.kind == .object || answer.kind == .property {
             guessLaterPlaces(after: ordinal, under: parent, from: place)
         }
@@ -164,6 +184,7 @@ struct ChildNameCache {
                 (bytes + target &* Self.slotSize).update(
                     from: bytes + source &* Self.slotSize, count: entries[source].length &+ 1)
                 entries[target] = entries[source]
+                entries[target].isGuess = true
             }
             later &+= 1
         }

@@ -93,6 +93,9 @@ struct PlainAttributeTable: @unchecked Sendable {
         self.init(entries: entries, count: chosen.count)
     }
 
+    /// How many names the table answers for.
+    var entryCount: Int { count }
+
     /// Frees the entries; called once, by the binding that owns the table.
     func deallocate() {
         entries?.deallocate()
