@@ -19,32 +19,39 @@ import Testing
         // Names at addresses of their own that stay put, as expat's interned names do.
         let names = ["kind", "id", "size", "other"].map { name in name.withCString { strdup($0)! } }
         defer { names.forEach { free($0) } }
-        let slots = cache.slots(of: 1)
-        func lookUp(_ name: UnsafeMutablePointer<CChar>, guess: Int) -> Int? {
-            slots.entry(for: UnsafePointer(name), guess: guess).map { Int($0.pointee.property) }
+        func lookUp(_ name: UnsafeMutablePointer<CChar>, in slots: inout AttributeNameCache.Slots) -> Int? {
+            slots.entry(for: UnsafePointer(name)).map { Int($0.pointee.property) }
         }
-        for name in names { #expect(lookUp(name, guess: 0) == nil, "nothing remembered yet") }
+        var first = cache.slots(of: 1)
+        for name in names { #expect(lookUp(name, in: &first) == nil, "nothing remembered yet") }
         for name in names.prefix(3) {
             guard let entry = table.entry(named: ExpatString.start(name), length: strlen(name)) else {
                 Issue.record("the table answers for \(String(cString: name))")
                 continue
             }
-            slots.remember(name, as: entry)
+            first.remember(name, as: entry)
         }
         // Only the unchecked layer remembers; SafeMode always asks the table.
         let remembers = !UncheckedLayer.isSafeMode
-        for guess in 0..<5 {
-            #expect(lookUp(names[0], guess: guess) == (remembers ? 1 : nil))
-            #expect(lookUp(names[1], guess: guess) == (remembers ? 0 : nil))
-            #expect(lookUp(names[2], guess: guess) == (remembers ? 2 : nil))
-            #expect(lookUp(names[3], guess: guess) == nil)
+        let properties = [names[0]: 1, names[1]: 0, names[2]: 2]
+        // Tags with the names in the order first seen, in others, repeated, and with an
+        // unknown one between them: each name finds its own entry, the unknown none.
+        let orders = [[0, 1, 2], [2, 1, 0], [1, 3, 0, 2], [0, 0, 2, 2], [3, 2, 3, 1]]
+        for order in orders {
+            var slots = cache.slots(of: 1)
+            for position in order {
+                let expected = remembers ? properties[names[position]] : nil
+                #expect(lookUp(names[position], in: &slots) == expected, "\(order), name \(position)")
+            }
         }
         // Equal bytes at another address are not remembered (the table decides).
         let copy = strdup("kind")!
         defer { free(copy) }
-        #expect(lookUp(copy, guess: 0) == nil)
+        var slots = cache.slots(of: 1)
+        #expect(lookUp(copy, in: &slots) == nil)
         // A mapping without a table has no slots.
-        #expect(cache.slots(of: 0).entry(for: UnsafePointer(names[0]), guess: 0) == nil)
+        var none = cache.slots(of: 0)
+        #expect(lookUp(names[0], in: &none) == nil)
     }
 
     @Test func aFullMappingRemembersNoMore() {
@@ -62,11 +69,12 @@ import Testing
             Issue.record("the table answers for 'a'")
             return
         }
-        let slots = cache.slots(of: 0)
+        var slots = cache.slots(of: 0)
         slots.remember(first, as: entry)
         slots.remember(second, as: entry)
-        #expect((slots.entry(for: first, guess: 0) != nil) == !UncheckedLayer.isSafeMode)
-        #expect(slots.entry(for: second, guess: 0) == nil)
+        var again = cache.slots(of: 0)
+        #expect((again.entry(for: first) != nil) == !UncheckedLayer.isSafeMode)
+        #expect(again.entry(for: second) == nil)
     }
 
     // MARK: Whole documents

@@ -162,21 +162,18 @@ extension BindingEngine {
     ) {
         let table = binding.plainAttributes
         // Names seen before, by address (see AttributeNameCache).
-        let names = attributeNames.slots(of: bindingIndex)
+        var names = attributeNames.slots(of: bindingIndex)
         // Nothing to substitute: the attribute table can answer (values are stored as read).
         let usesTable = resolver == nil
         let cacheBase = propertyBase[bindingIndex]
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
-            // The attribute's place in the tag: where its name is looked for first.
-            let ordinal = index >> 1
             index += 2
             let value = ExpatString.bytes(rawValue)
             // The common case inline: a declared attribute in no namespace, its first
             // value, nothing to substitute; plain text is stored straight into its field.
             if usesTable,
-                let entry = names.entry(for: rawName, guess: ordinal)
-                    ?? Self.tableEntry(rawName, in: table, remembering: names),
+                let entry = names.entry(for: rawName) ?? Self.tableEntry(rawName, in: table, remembering: &names),
                 case let property = Int(truncatingIfNeeded: entry.pointee.property),
                 assigned.insert(bit: entry.pointee.bit)
             {
@@ -208,7 +205,8 @@ extension BindingEngine {
     /// each time).
     @inline(never)
     private static func tableEntry(
-        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable, remembering names: AttributeNameCache.Slots
+        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable,
+        remembering names: inout AttributeNameCache.Slots
     ) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
         guard let entry = table.entry(named: ExpatString.start(rawName), length: strlen(rawName)) else { return nil }
         names.remember(rawName, as: entry)
@@ -287,12 +285,12 @@ extension BindingEngine {
     /// tag's path; the rest is a call of its own.
     @inline(__always)
     func place(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int, slot: Int) {
-        let top = frames.count &- 1
-        if top >= 0 {
+        if let parent = frames.lastAddress {
             // Fields, not the whole frame.
-            let parentIndex = frames[top].bindingIndex
+            let parentIndex = parent.pointee.bindingIndex
             if slot >= 0 {
-                placeInNamedSlot(held, slot: slot, parentIndex: parentIndex, top: top, byteIndex: byteIndex)
+                placeInNamedSlot(
+                    held, slot: slot, parentIndex: parentIndex, top: frames.count &- 1, byteIndex: byteIndex)
                 return
             }
             let collectedSlot = registry.collectedSlot(parent: parentIndex, child: bindingIndex)

@@ -20,10 +20,10 @@
 /// A ``PlainAttributeTable`` matches a name by its length and bytes: a `strlen`, two
 /// loads and a compare per entry. expat gives an attribute in no namespace as the same
 /// pointer each time (its interned attribute id), so each mapping remembers which pointer
-/// named which entry, in the order the document first gave them; the `n`-th attribute of
-/// an element is looked for at the `n`-th slot first (documents write attributes in the
-/// same order tag after tag), then at the others. A pointer not remembered goes to the
-/// table, which remembers it when it answers.
+/// named which entry, in the order the document first gave them; an attribute is looked
+/// for first in the slot after the one its tag's previous attribute was found in
+/// (documents write attributes in the same order tag after tag), then in the others. A
+/// pointer not remembered goes to the table, which remembers it when it answers.
 ///
 /// The slots live in memory of their own; the engine that owns the cache calls
 /// ``deallocate()`` once.
@@ -34,40 +34,58 @@ struct AttributeNameCache {
         var entry: UnsafeMutablePointer<PlainAttributeTable.Entry>?
     }
 
-    /// One mapping's slots.
+    /// One mapping's slots, as one element's attributes walk them.
     struct Slots {
-        fileprivate let base: UnsafeMutablePointer<Slot>?
-        fileprivate let count: Int
+        fileprivate let base: UnsafeMutablePointer<Slot>
+        fileprivate let end: UnsafeMutablePointer<Slot>
+        /// Where the next attribute's name is looked for first: after the slot of the last
+        /// one found (documents write attributes in the same order tag after tag).
+        fileprivate var next: UnsafeMutablePointer<Slot>
 
-        /// The entry remembered for `name`, looked for at slot `guess` first; `nil` when the
-        /// table must be asked.
+        fileprivate init(base: UnsafeMutablePointer<Slot>, count: Int) {
+            self.base = base
+            self.end = base + count
+            self.next = base
+        }
+
+        /// The entry remembered for `name`; `nil` when the table must be asked.
         @inline(__always)
-        func entry(for name: UnsafePointer<CChar>, guess: Int) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
+        mutating func entry(for name: UnsafePointer<CChar>) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
             #if SafeMode
                 return nil
             #else
-                guard let base else { return nil }
                 let address = UnsafeRawPointer(name)
-                if guess < count, base[guess].name == address { return base[guess].entry }
-                var index = 0
-                while index < count {
-                    let slot = base + index
+                if next < end, next.pointee.name == address {
+                    let entry = next.pointee.entry
+                    next += 1
+                    return entry
+                }
+                var slot = base
+                while slot < end {
                     // Slots fill in order: an empty one ends the remembered names.
                     guard let remembered = slot.pointee.name else { return nil }
-                    if remembered == address { return slot.pointee.entry }
-                    index &+= 1
+                    if remembered == address {
+                        next = slot + 1
+                        return slot.pointee.entry
+                    }
+                    slot += 1
                 }
                 return nil
             #endif
         }
 
         /// Remembers that the table answered `entry` for `name`, when a slot is free.
-        func remember(_ name: UnsafePointer<CChar>, as entry: UnsafeMutablePointer<PlainAttributeTable.Entry>) {
+        mutating func remember(_ name: UnsafePointer<CChar>, as entry: UnsafeMutablePointer<PlainAttributeTable.Entry>)
+        {
             #if !SafeMode
-                guard let base else { return }
-                for index in 0..<count where base[index].name == nil {
-                    base[index] = Slot(name: UnsafeRawPointer(name), entry: entry)
-                    return
+                var slot = base
+                while slot < end {
+                    if slot.pointee.name == nil {
+                        slot.pointee = Slot(name: UnsafeRawPointer(name), entry: entry)
+                        next = slot + 1
+                        return
+                    }
+                    slot += 1
                 }
             #endif
         }
@@ -89,11 +107,12 @@ struct AttributeNameCache {
         slots.initialize(repeating: Slot(name: nil, entry: nil), count: max(1, total))
     }
 
-    /// Binding `index`'s slots (it must be below the count given to `init`).
+    /// Binding `index`'s slots (it must be below the count given to `init`), none when its
+    /// table is empty.
     @inline(__always)
     func slots(of index: Int) -> Slots {
         let run = runs[index]
-        return Slots(base: run.count > 0 ? slots + run.start : nil, count: run.count)
+        return Slots(base: slots + run.start, count: run.count)
     }
 
     func deallocate() {

@@ -24,6 +24,8 @@
 //   ChildNameCache,       attribute table, the document buffer of the writer
 //   PlainAttributeTable,
 //   DocumentStorage
+//   AttributeNameCache    each mapping's attribute names by the address expat hands
+//                         them over at (pointers compared, never read through)
 //   ByteArrayHandover     a writer's finished byte array handed to `Data` without a copy
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
