@@ -78,11 +78,24 @@ extension BindingEngine {
         // The child's place among its parent's children, for the cache (see ChildNameCache).
         let ordinal = Int(parent.pointee.childOrdinal)
         if ordinal < ChildNameCache.places &- 1 { parent.pointee.childOrdinal &+= 1 }
-        if let answer = childNames.lookup(rawName, under: parentIndex, ordinal: ordinal) {
+        // The name entry is read from the engine again after the place's compare (not kept
+        // across it), which spares the handler spilling the cache's fields around `strncmp`.
+        if let answer = childNames.lookupByPlace(rawName, under: parentIndex, ordinal: ordinal)
+            ?? lookupChildByName(rawName, under: parentIndex, ordinal: ordinal)
+        {
             startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         } else {
             startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
         }
+    }
+
+    /// ``ChildNameCache/lookupByName(_:under:ordinal:)`` of the engine's cache, in a call of
+    /// its own.
+    @inline(never)
+    private func lookupChildByName(
+        _ rawName: UnsafePointer<CChar>, under parentIndex: Int, ordinal: Int
+    ) -> ChildNameCache.Answer? {
+        childNames.lookupByName(rawName, under: parentIndex, ordinal: ordinal)
     }
 
     /// A start tag the child-name cache does not answer: its name is split and looked up.

@@ -129,17 +129,30 @@ struct ChildNameCache {
     /// it: first by its place, then by its name.
     @inline(__always)
     func lookup(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
-        guard parent < count else { return nil }
-        let byPlace = placeSlot(parent, ordinal)
-        if holds(byPlace, name) { return entries[byPlace].answer }
-        return lookupByName(name, under: parent, place: byPlace)
+        lookupByPlace(name, under: parent, ordinal: ordinal) ?? lookupByName(name, under: parent, ordinal: ordinal)
     }
 
-    /// ``lookup(_:under:ordinal:)`` when the place does not hold the name: by its name's
-    /// entry, in a call of its own (it measures the name). A place that held only a guess
-    /// takes the entry over, so that the next child there of that name is found by its place.
+    /// The first half of ``lookup(_:under:ordinal:)``: the entry at the child's place. Only
+    /// the entry's address stays live across the compare, for the answer.
+    @inline(__always)
+    func lookupByPlace(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
+        guard parent < count else { return nil }
+        let byPlace = placeSlot(parent, ordinal)
+        let entry = entries + byPlace
+        let length = entry.pointee.length
+        // Comparing the NUL too: equal exactly when the name ends where the copy does.
+        guard length >= 0, strncmp(bytes + byPlace &* Self.slotSize, name, length &+ 1) == 0 else { return nil }
+        return entry.pointee.answer
+    }
+
+    /// The second half of ``lookup(_:under:ordinal:)``, when the place does not hold the
+    /// name: by its name's entry, in a call of its own (it measures the name). A place that
+    /// held only a guess takes the entry over, so that the next child there of that name is
+    /// found by its place.
     @inline(never)
-    private func lookupByName(_ name: UnsafePointer<CChar>, under parent: Int, place: Int) -> Answer? {
+    func lookupByName(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
+        guard parent < count else { return nil }
+        let place = placeSlot(parent, ordinal)
         let length = strlen(name)
         guard length <= Self.longestName else { return nil }
         let byName = nameSlot(name, length: length, parent)
