@@ -425,6 +425,7 @@ extension BindingEngine {
             storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
             if binding.hasCompletion { complete(binding, object: object, base: base, frame: frame) }
             elementAssignments.truncate(to: frame.pointee.assignmentMark)
+            guard watchesEnds else { return .placed }
             // `xsi:nil="true"` (issue 13): the element stands for no object.
             if nilFrames.count > 0, nilFrames[nilFrames.count &- 1] == frames.count &- 1 {
                 nilFrames.removeLast()

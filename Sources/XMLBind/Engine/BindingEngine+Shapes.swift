@@ -103,7 +103,10 @@ extension BindingEngine {
         _ name: ExpandedName, value: UnsafePointer<CChar>, of binding: ElementBinding, includingHints: Bool
     ) -> Bool {
         if let mark = Self.nilMark(name, value: value) {
-            if mark { nilFrames.append(frames.count - 1) }
+            if mark {
+                nilFrames.append(frames.count - 1)
+                watchesEnds = true
+            }
             return true
         }
         if !registry.typedVariants.isEmpty, Self.isSchemaInstance(name, "type"), isTyped(binding) { return true }

@@ -61,7 +61,8 @@ final class BindingEngine {
         var omittedCount = 0
         var errorCount = 0
         var shouldStop = false
-        var stream: StreamSink?
+        var stream: StreamSink? { didSet { watchesEnds = true } }
+        var watchesEnds = false
         var readerLevels = EngineStack<ReaderLevel>(capacity: 8)
         var readerState = ReaderState()
         var readers: [ReaderSession?] = []
@@ -145,7 +146,11 @@ final class BindingEngine {
         @exclusivity(unchecked) var shouldStop = false
         /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
         /// `nil` for a whole-document parse.
-        @exclusivity(unchecked) var stream: StreamSink?
+        @exclusivity(unchecked) var stream: StreamSink? { didSet { watchesEnds = true } }
+        /// Whether an object's end must look for an `xsi:nil` mark or the stream: set once
+        /// either appears (the stream is set, a frame is marked nil), so the ends of a plain
+        /// parse skip both tests with one.
+        @exclusivity(unchecked) var watchesEnds = false
 
         /// The elements open inside an element read by an ``ElementReader``, its own first:
         /// empty when no reader is reading (see BindingEngine+Readers.swift).

@@ -138,7 +138,9 @@ enum ObjectStorage {
         static func mutateInstance<T, R>(_ object: AnyObject, as type: T.Type, _ body: (inout T) -> R) -> R {
             let original = Unmanaged.passUnretained(object).toOpaque()
             var word = original
-            let result = withUnsafeMutablePointer(to: &word) { pointer in
+            // Unprotected: the word is one pointer, written only through `body`'s `inout T`
+            // (a class reference, one word), so no stack protector guard is needed on each call.
+            let result = _withUnprotectedUnsafeMutablePointer(to: &word) { pointer in
                 UnsafeMutableRawPointer(pointer).withMemoryRebound(to: T.self, capacity: 1) { body(&$0.pointee) }
             }
             if word != original {

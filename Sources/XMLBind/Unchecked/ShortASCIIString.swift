@@ -125,7 +125,9 @@
                 words.1 |= (asciiSmallFlags | UInt64(truncatingIfNeeded: count)) << 56
                 // Moved out of the words' memory rather than bit-cast: a cast value is borrowed,
                 // and owning it would cost a (no-op) retain call; an inline string owns nothing.
-                return withUnsafeMutablePointer(to: &words) { pointer in
+                // Unprotected: the words are read once, as one `String`, so no stack protector
+                // guard is needed on each short value.
+                return _withUnprotectedUnsafeMutablePointer(to: &words) { pointer in
                     pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
                 }
             #else
