@@ -167,6 +167,12 @@ final class ExpatDriver {
         XML_ParserFree(parser)
     }
 
+    /// Records the encoding the XML declaration names (see the declaration handler in
+    /// `ExpatDriver+Handlers.swift`).
+    func noteDeclaredEncoding(_ name: String) {
+        declaredEncoding = name
+    }
+
     // MARK: Feeding input
 
     /// Parses the next piece of the document (`XML_Parse`).
@@ -491,103 +497,5 @@ final class ExpatDriver {
     private static func message(for code: XML_Error) -> String {
         guard let text = XML_ErrorString(code) else { return "malformed XML (expat error \(code.rawValue))" }
         return String(cString: text)
-    }
-
-    // MARK: Handlers
-
-    @inline(__always)
-    static func driver(_ userData: UnsafeMutableRawPointer?) -> ExpatDriver? {
-        guard let userData else { return nil }
-        return Unmanaged<ExpatDriver>.fromOpaque(userData).takeUnretainedValue()
-    }
-
-    /// Runs `body` with the driver behind expat's user-data pointer, without retaining
-    /// it: the driver outlives every callback of its own parser.
-    @inline(__always)
-    static func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
-        guard let userData else { return }
-        Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
-    }
-
-    static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        guard let name else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
-            let byteIndex = driver.currentByteIndex
-            let wantsText = driver.hotEngine.withObject { engine in
-                engine.startElement(name: name, attributes: attributes, byteIndex: byteIndex)
-                return engine.wantsTextAfterTag
-            }
-            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if driver.hotEngine.withObject({ $0.shouldStop || $0.isReading }) { driver.afterUnusualStart() }
-        }
-    }
-
-    /// After a start tag that stopped the parse or began an element reader's element.
-    @inline(never)
-    private func afterUnusualStart() {
-        if engine.shouldStop { stop() } else if engine.isReading { startReading() }
-    }
-
-    static let endElement: XML_EndElementHandler = { userData, name in
-        guard let name else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed else { return }
-            driver.depth &-= 1  // at least 1: expat reports no end tag without its start
-            driver.textRun = 0
-            let (stops, wantsText) = driver.hotEngine.withObject { engine in
-                engine.endElement(name: name)
-                return (engine.shouldStop, engine.wantsTextAfterTag)
-            }
-            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if stops { driver.stop() }
-        }
-    }
-
-    /// Installs the text handler while the innermost element keeps text, and removes it
-    /// otherwise: most character data (the whitespace between elements) goes nowhere,
-    /// and without a handler expat skips it without a call.
-    func deliverText(_ on: Bool) {
-        XML_SetCharacterDataHandler(parser, on ? Self.characterData : nil)
-        deliversText = on
-    }
-
-    private static let characterData: XML_CharacterDataHandler = { userData, text, length in
-        guard let text, length > 0 else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed else { return }
-            driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
-            guard driver.textRun <= driver.limits.maximumTextLength else {
-                refuseText(of: driver)
-                return
-            }
-            driver.hotEngine.withObject {
-                $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
-            }
-        }
-    }
-
-    /// ``refuseText()`` for the text handler: static, so that the driver is an argument
-    /// and the call can be the handler's last jump (see ``EngineStack/appendText(_:count:)``).
-    @inline(never)
-    private static func refuseText(of driver: ExpatDriver) {
-        driver.refuseText()
-    }
-
-    private static let startNamespace: XML_StartNamespaceDeclHandler = { userData, prefix, uri in
-        guard let driver = driver(userData), !driver.hasFailed,
-            driver.admitNamespaceDeclaration(prefix: prefix, uri: uri)
-        else { return }
-        guard driver.engine.needsNamespaceDeclarations, let uri else { return }
-        // The default namespace as the prefix "": only `xsi:type` values need it.
-        driver.engine.bindPrefix(prefix.map { String(cString: $0) } ?? "", to: String(cString: uri))
-    }
-
-    private static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in
-        guard let driver = driver(userData), !driver.hasFailed else { return }
-        if let encoding {
-            driver.declaredEncoding = String(cString: encoding)
-        }
-        driver.admitDeclaration(version: version, standalone: standalone)
     }
 }
