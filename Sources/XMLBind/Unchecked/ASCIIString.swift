@@ -15,6 +15,16 @@
         static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
             String(decoding: bytes, as: UTF8.self)
         }
+
+        /// A maker of `String`s held by a hot caller (SafeMode: nothing to hold).
+        struct Maker {
+            /// The maker of this process, once learned.
+            static var current: Maker { Maker() }
+
+            /// The bytes (UTF-8) as a `String`.
+            @inline(__always)
+            func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String { ASCIIString.make(bytes) }
+        }
     }
 #else
     /// Makes the `String` of text bytes, skipping the standard library's UTF-8 check when
@@ -29,8 +39,30 @@
         /// The bytes (UTF-8) as a `String`.
         @inline(__always)
         static func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-            guard isASCII(bytes) else { return String(decoding: bytes, as: UTF8.self) }
-            return uncheckedFromUTF8(bytes, isASCII: true)
+            Maker.current.make(bytes)
+        }
+
+        /// A maker of `String`s held by a hot caller, so that the native form
+        /// (``NativeASCIIString``) is read from the caller's memory rather than from a lazily
+        /// initialized global (a `swift_once` call a value).
+        struct Maker {
+            /// How long ASCII values are made: natively (``NativeASCIIString``) when the form
+            /// was learned, else by the standard library's unchecked initializer.
+            let native: NativeASCIIString.Form?
+
+            /// The maker of this process: the native form once learned.
+            static var current: Maker { Maker(native: NativeASCIIString.form) }
+
+            /// The bytes (UTF-8) as a `String`.
+            @inline(__always)
+            func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+                guard isASCII(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+                let count = bytes.count
+                if count >= NativeASCIIString.shortest, count <= NativeASCIIString.longest, let native {
+                    return NativeASCIIString.make(bytes, form: native)
+                }
+                return uncheckedFromUTF8(bytes, isASCII: true)
+            }
         }
 
         /// Whether every byte is below 0x80: the high bits of the bytes, sixteen at a time,

@@ -40,6 +40,9 @@ struct StringCache {
     /// Whether short ASCII values are made inline (``ShortASCIIString``), and fields
     /// that own nothing are written without a release.
     private(set) var makesShortStrings = false
+    /// How values that are not short are made (the native string form, learned when the
+    /// cache is made and held here, out of the hot path's globals).
+    private var longStrings = ASCIIString.Maker.current
 
     /// Sizes the score table; until then nothing is shared.
     mutating func prepare(propertyCount: Int) {
@@ -85,7 +88,7 @@ struct StringCache {
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {
-            return ASCIIString.make(text)
+            return longStrings.make(text)
         }
         // Keep looking while at least one value in four was a repeat.
         if lookups[property] < Int32.max { lookups[property] &+= 1 }
@@ -106,7 +109,7 @@ struct StringCache {
             hits[property] &+= 1
             return values[slot]
         }
-        let value = ASCIIString.make(text)
+        let value = longStrings.make(text)
         hashes[slot] = hash
         lengths[slot] = UInt8(truncatingIfNeeded: text.count)
         if let start = text.baseAddress { stored.update(from: start, count: text.count) }

@@ -16,6 +16,8 @@
 //   UnretainedReference,  balances itself; references that do not retain objects the
 //   UnretainedList        registry keeps alive
 //   ShortASCIIString      the standard library's inline `String` form, written directly
+//   NativeASCIIString     its native storage of long ASCII values, written directly (the
+//                         layout learned at start-up from strings it made, and checked)
 //   ASCIIString           longer ASCII values made without the standard library's UTF-8
 //                         check (its unchecked initializer, bound by name)
 //   StringCache           the `String`s of plain-text values, shared when they repeat
