@@ -58,8 +58,10 @@
             func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
                 guard isASCII(bytes) else { return String(decoding: bytes, as: UTF8.self) }
                 let count = bytes.count
-                if count >= NativeASCIIString.shortest, count <= NativeASCIIString.longest, let native {
-                    return NativeASCIIString.make(bytes, form: native)
+                if count >= NativeASCIIString.shortest, count <= NativeASCIIString.longest, let native,
+                    let made = NativeASCIIString.make(bytes, form: native)
+                {
+                    return made
                 }
                 return uncheckedFromUTF8(bytes, isASCII: true)
             }

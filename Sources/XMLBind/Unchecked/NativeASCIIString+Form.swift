@@ -1,10 +1,14 @@
 import Foundation
+internal import SwiftShims
 
 // Invariants (audited layer, see Unchecked.swift, and NativeASCIIString.swift):
 // - Reads the header words and bytes of native strings the standard library made (and
 //   that are alive for the duration of the read), only after their object word has been
 //   found to point 32 bytes before the bytes the standard library itself reports
 //   (`utf8.withContiguousStorageIfAvailable`).
+// - Asks the allocator's size (`_swift_stdlib_malloc_size`, the standard library's shim of
+//   `malloc_usable_size`) only of those strings' objects, as the standard library itself does
+//   of each native string it makes on Linux (to claim the allocator's spare bytes).
 // - Returns a form only when every sample agrees with it and every string made from it
 //   agrees with the standard library's; any difference makes it `nil`.
 // - SafeMode: the file is empty.
@@ -21,6 +25,7 @@ import Foundation
             let string: String
             let words: (UInt64, UInt64)
             let metadata: UInt
+            let referenceCounts: UInt64
             let capacityWord: UInt64
             let countWord: UInt64
         }
@@ -34,7 +39,7 @@ import Foundation
                 samples.append(sample)
             }
             guard let first = samples.first, let firstMetadata = UnsafeRawPointer(bitPattern: first.metadata),
-                let allocate = runtimeAllocateObject()
+                first.referenceCounts != 0
             else { return nil }
             let countFlags = first.words.0 & ~countMask
             let objectFlags = first.words.1 & ~addressMask
@@ -45,28 +50,20 @@ import Foundation
             }
             let breadcrumbsFlag = samples[crumbed].capacityWord & ~countMask
             let form = Form(
-                allocate: allocate, metadata: firstMetadata, countFlags: countFlags, objectFlags: objectFlags,
+                metadata: firstMetadata, referenceCounts: first.referenceCounts, countFlags: countFlags,
+                objectFlags: objectFlags,
                 breadcrumbsFlag: breadcrumbsFlag, breadcrumbsFrom: samples[crumbed].bytes.count)
             for sample in samples {
                 let count = sample.bytes.count
                 let crumbs = count >= form.breadcrumbsFrom
-                guard sample.metadata == first.metadata, sample.words.0 & ~countMask == countFlags,
+                guard sample.metadata == first.metadata, sample.referenceCounts == first.referenceCounts,
+                    sample.words.0 & ~countMask == countFlags,
                     sample.words.1 & ~addressMask == objectFlags,
                     sample.capacityWord & ~countMask == (crumbs ? breadcrumbsFlag : 0),
                     agrees(sample, form: form), madeAgrees(with: sample, form: form)
                 else { return nil }
             }
             return form
-        }
-
-        /// The runtime's `swift_allocObject`, looked up by name among the process's symbols
-        /// (a Swift declaration bound to a runtime name would be refused by the compiler);
-        /// `nil` when the runtime does not export it (a statically linked standard library).
-        private static func runtimeAllocateObject() -> AllocateObject? {
-            guard let process = dlopen(nil, RTLD_NOW) else { return nil }
-            defer { dlclose(process) }
-            guard let symbol = dlsym(process, "swift_allocObject") else { return nil }
-            return unsafeBitCast(symbol, to: AllocateObject.self)
         }
 
         /// The bytes of a sample of `count` bytes: printable ASCII, varied.
@@ -86,6 +83,7 @@ import Foundation
             else { return nil }
             return Sample(
                 bytes: bytes, string: string, words: words, metadata: object.load(as: UInt.self),
+                referenceCounts: object.load(fromByteOffset: 8, as: UInt64.self),
                 capacityWord: object.load(fromByteOffset: 16, as: UInt64.self),
                 countWord: object.load(fromByteOffset: 24, as: UInt64.self))
         }
@@ -110,6 +108,10 @@ import Foundation
             guard (0..<count).allSatisfy({ start.load(fromByteOffset: $0, as: UInt8.self) == sample.bytes[$0] }),
                 start.load(fromByteOffset: count, as: UInt8.self) == 0
             else { return false }
+            // A `malloc` block (what the standard library's own accounting relies on) that holds
+            // the header, the capacity and the slot.
+            guard _swift_stdlib_has_malloc_size(), _swift_stdlib_malloc_size(object) >= headerSize + capacity + slot
+            else { return false }
             guard slot != 0 else { return true }
             let slotOffset = headerSize + capacity
             return slotOffset % MemoryLayout<UInt>.alignment == 0
@@ -117,14 +119,16 @@ import Foundation
         }
 
         /// Whether the string made here of a sample's bytes is the standard library's: the
-        /// same words but the address, the same header but the capacity (never more, its
-        /// breadcrumbs flag the same), and the same behaviour.
+        /// same words but the address, the same header (metadata, reference counts, count)
+        /// but the capacity (never more, its breadcrumbs flag the same), and the same
+        /// behaviour; it is released, by the runtime, when this returns.
         private static func madeAgrees(with sample: Sample, form: Form) -> Bool {
-            let made = sample.bytes.withUnsafeBufferPointer { make($0, form: form) }
+            guard let made = sample.bytes.withUnsafeBufferPointer({ make($0, form: form) }) else { return false }
             let words = words(of: made)
             guard let object = storage(of: made), words.0 == sample.words.0,
                 words.1 & ~addressMask == sample.words.1 & ~addressMask,
                 object.load(as: UInt.self) == sample.metadata,
+                object.load(fromByteOffset: 8, as: UInt64.self) == sample.referenceCounts,
                 object.load(fromByteOffset: 16, as: UInt64.self) & ~countMask == sample.capacityWord & ~countMask,
                 object.load(fromByteOffset: 16, as: UInt64.self) & countMask <= sample.capacityWord & countMask,
                 object.load(fromByteOffset: 24, as: UInt64.self) == sample.countWord

@@ -1,14 +1,19 @@
+import Foundation
+
 // Invariants (audited layer, see Unchecked.swift):
 // - Writes the standard library's native `String` storage (a `__StringStorage` object) by
 //   hand. `form` learns that layout at start-up from strings the standard library made
 //   itself (16 to 300 bytes, across the breadcrumbs threshold) and then compares strings
 //   made here with them; if anything differs, or the platform is not 64-bit little-endian
-//   without the Objective-C runtime, `form` is `nil` and every value goes the standard way.
-// - The object comes from the runtime's own `swift_allocObject` with the storage class
-//   learned from a standard-library string, so the runtime initializes its header
-//   (metadata, reference count) and releases it as usual; the class's `deinit` reads only
-//   what is written here (the capacity word and, when its flag says so, the breadcrumbs
-//   slot).
+//   Linux, `form` is `nil` and every value goes the standard way.
+// - The object is allocated as the runtime allocates class instances on Linux: with
+//   `malloc` (its `swift_slowAlloc` for alignments up to 16; these objects need 8), and the
+//   header `swift_allocObject` would write (the storage class's metadata, the reference
+//   counts of a new object with one strong reference), both learned from new strings the
+//   standard library made, which the check also finds to be `malloc` blocks (the standard
+//   library asks `malloc_usable_size` of them itself). The runtime releases it as usual:
+//   `swift_release`, the class's `deinit` (which reads only the capacity word and, when its
+//   flag says so, the breadcrumbs slot written here), and `free` (`swift_slowDealloc`).
 // - The capacity claimed is never more than was allocated: allocation = header + bytes +
 //   terminator + (breadcrumbs slot), rounded up to 16; capacity = allocation - header -
 //   slot, and the terminator is inside it. An append in place therefore never writes past
@@ -19,7 +24,7 @@
 
 #if !SafeMode
     /// Makes the `String` of 16 or more ASCII bytes in the standard library's native
-    /// storage directly: one runtime allocation, two header words, the bytes.
+    /// storage directly: one allocation, four header words, the bytes.
     ///
     /// The standard library's own path (`String._uncheckedFromUTF8`) sizes the storage in
     /// several functions, asks the allocator how much it really got (`malloc_usable_size`)
@@ -28,7 +33,9 @@
     /// title, link and description. The layout it writes is small and stable: a 32-byte
     /// header (metadata, reference count, capacity-and-flags, count-and-flags), the bytes,
     /// a nul terminator, spare capacity and, for 64 bytes and more, a breadcrumbs slot (the
-    /// lazily computed UTF-16 offsets) in the last word.
+    /// lazily computed UTF-16 offsets) in the last word. The object is allocated the way
+    /// the runtime's `swift_allocObject` allocates it (`malloc`, then the metadata and the
+    /// reference counts of a new object), without its two calls: about 45 instructions.
     ///
     /// Nothing of that is trusted: ``form`` reads it off strings the standard library made
     /// and checks strings made here against them before anything relies on it.
@@ -38,19 +45,14 @@
         /// The longest value made here (far below the standard library's 48-bit count).
         static let longest = 1 << 40
 
-        /// The runtime's `swift_allocObject(metadata, size, alignmentMask)`: a class instance
-        /// of `size` bytes, its header (metadata, reference count) initialized, one strong
-        /// reference.
-        typealias AllocateObject = @convention(c) (UnsafeRawPointer, Int, Int) -> UnsafeMutableRawPointer
-
         /// The facts of this process's native string storage that ``make(_:form:)`` needs.
         ///
-        /// Sendable: the metadata pointer and the function are the runtime's, immutable.
+        /// Sendable: the metadata pointer is the runtime's, immutable.
         struct Form: @unchecked Sendable {
-            /// The runtime's allocation of class instances.
-            let allocate: AllocateObject
             /// The storage class's metadata, as in the first word of its objects.
             let metadata: UnsafeRawPointer
+            /// The second word of a new object: its reference counts (one strong reference).
+            let referenceCounts: UInt64
             /// The top bits of an ASCII native string's count-and-flags word.
             let countFlags: UInt64
             /// The top bits of a native string's object word (its discriminator).
@@ -67,13 +69,11 @@
         static let countMask: UInt64 = 0x0000_FFFF_FFFF_FFFF
         /// The bits of an object word that hold the address.
         static let addressMask: UInt64 = 0x0FFF_FFFF_FFFF_FFFF
-        /// The object's alignment, less one: it holds words (what the standard library asks).
-        static let alignmentMask = MemoryLayout<Int>.alignment - 1
 
         /// The layout, learned and checked once; `nil` when this process's `String` differs
         /// from what ``make(_:form:)`` writes.
         static let form: Form? = {
-            #if _endian(little) && _pointerBitWidth(_64) && !_runtime(_ObjC)
+            #if _endian(little) && _pointerBitWidth(_64) && os(Linux)
                 return learnForm()
             #else
                 return nil
@@ -81,12 +81,15 @@
         }()
 
         /// The ASCII bytes (at least ``shortest``, at most ``longest`` of them; the caller
-        /// checks) as a natively stored `String` of the learned `form`.
+        /// checks) as a natively stored `String` of the learned `form`, or `nil` when `malloc`
+        /// fails (the standard way then reports it, as the runtime does).
         @inline(__always)
-        static func make(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) -> String {
+        static func make(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) -> String? {
             let count = bytes.count
             let (size, slot) = allocation(count: count, form: form)
-            let object = form.allocate(form.metadata, size, alignmentMask)
+            guard let object = malloc(size) else { return nil }
+            object.storeBytes(of: form.metadata, as: UnsafeRawPointer.self)
+            object.storeBytes(of: form.referenceCounts, toByteOffset: 8, as: UInt64.self)
             let capacity = UInt64(truncatingIfNeeded: size &- headerSize &- slot)
             let countAndFlags = form.countFlags | UInt64(truncatingIfNeeded: count)
             object.storeBytes(of: capacity | (slot != 0 ? form.breadcrumbsFlag : 0), toByteOffset: 16, as: UInt64.self)
@@ -96,7 +99,7 @@
             start.storeBytes(of: 0, toByteOffset: count, as: UInt8.self)
             if slot != 0 { object.storeBytes(of: 0, toByteOffset: size &- slot, as: UInt.self) }
             var words = (countAndFlags, UInt64(UInt(bitPattern: object)) | form.objectFlags)
-            // Moved out of the words' memory: the `String` takes over the allocation's one
+            // Moved out of the words' memory: the `String` takes over the object's one strong
             // reference, as the standard library's own initializer hands it over.
             return _withUnprotectedUnsafeMutablePointer(to: &words) { pointer in
                 pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
