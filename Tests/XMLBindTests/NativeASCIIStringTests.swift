@@ -130,6 +130,28 @@ import Testing
             }
         }
 
+        @Test func appendingNonASCIITextInPlaceKeepsUTF16OffsetsRight() throws {
+            // Appended in place, non-ASCII text clears the storage's ASCII flag: UTF-16
+            // offsets past the first 32 then go through the breadcrumbs slot this file wrote
+            // (64 bytes and more): the standard library fills it with an object of its own,
+            // which the storage's deinit releases.
+            let form = try form()
+            for count in [16, 40, 63, 64, 65, 100, 200] {
+                var (value, bytes) = try made(count: count, form: form)
+                value += "é中"
+                let standard = String(decoding: bytes, as: UTF8.self) + "é中"
+                #expect(value == standard)
+                #expect(value.utf16.count == count + 2)
+                for offset in [0, count / 2, count, count + 1, count + 2] {
+                    let index = value.utf16.index(value.utf16.startIndex, offsetBy: offset)
+                    let standardIndex = standard.utf16.index(standard.utf16.startIndex, offsetBy: offset)
+                    #expect(index.utf16Offset(in: value) == offset)
+                    #expect(value[..<index] == standard[..<standardIndex], "length \(count), offset \(offset)")
+                }
+                #expect(NSString(string: value).length == count + 2)
+            }
+        }
+
         @Test func describingAndBridgingKeepTheText() throws {
             let form = try form()
             let (value, bytes) = try made(count: 120, form: form)

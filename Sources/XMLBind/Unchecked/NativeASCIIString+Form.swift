@@ -15,9 +15,13 @@ internal import SwiftShims
 
 #if !SafeMode
     extension NativeASCIIString {
-        /// The counts the layout is learned from: every count from the shortest to well past
-        /// the breadcrumbs threshold and the allocator's 128-byte step, then a few larger.
-        static let sampleCounts: [Int] = Array(shortest...144) + [160, 199, 200, 255, 256, 300]
+        /// The counts the layout is learned from: every count from the shortest to 80 (each
+        /// remainder of the 16-byte rounding with and without a breadcrumbs slot, whose
+        /// threshold lies there), then counts on both sides of the rounding's steps past the
+        /// allocator's 128-byte step, where the standard library asks the allocator.
+        static let sampleCounts: [Int] =
+            Array(shortest...80) + stride(from: 87, through: 144, by: 8).flatMap { [$0, $0 + 1] }
+            + [199, 200, 255, 256, 300]
 
         /// What one sample, made by the standard library, shows of its storage.
         private struct Sample {
@@ -45,9 +49,12 @@ internal import SwiftShims
             let objectFlags = first.words.1 & ~addressMask
             // The breadcrumbs flag: the one flag the capacity words carry, from the first count
             // that has it on, with no count below it having it and none above lacking it.
-            guard let crumbed = samples.firstIndex(where: { $0.capacityWord & ~countMask != 0 }), crumbed > 0 else {
-                return nil
-            }
+            // Both counts around the threshold are samples, so it is exact (a slot missing where
+            // the standard library has one would only slow UTF-16 offsets; a flag without a
+            // slot would be read as one).
+            guard let crumbed = samples.firstIndex(where: { $0.capacityWord & ~countMask != 0 }), crumbed > 0,
+                samples[crumbed - 1].bytes.count == samples[crumbed].bytes.count - 1
+            else { return nil }
             let breadcrumbsFlag = samples[crumbed].capacityWord & ~countMask
             let form = Form(
                 metadata: firstMetadata, referenceCounts: first.referenceCounts, countFlags: countFlags,
