@@ -37,8 +37,11 @@ import Foundation
     /// the runtime's `swift_allocObject` allocates it (`malloc`, then the metadata and the
     /// reference counts of a new object), without its two calls: about 45 instructions.
     ///
-    /// Nothing of that is trusted: ``form`` reads it off strings the standard library made
-    /// and checks strings made here against them before anything relies on it.
+    /// The layout is not trusted: ``form`` reads it off strings the standard library made
+    /// and checks strings made here against them before anything relies on it. What cannot
+    /// be read off a string, that the runtime allocates with `malloc` and frees with `free`,
+    /// is its documented behaviour on Linux (`swift_slowAlloc`), the only platform this is
+    /// enabled on; the check finds the samples to be `malloc` blocks.
     enum NativeASCIIString {
         /// The shortest value made here: shorter ones are the inline (small) form.
         static let shortest = 16
