@@ -183,6 +183,31 @@ import Testing
             #expect(total == (0..<100_000).reduce(0) { $0 + NativeASCIIString.shortest + $1 % 200 })
         }
 
+        @Test func madeStringsAreFreedWithTheirLastCopy() throws {
+            // The reference counts written say one strong reference: a weak reference to
+            // the storage object is cleared once the string and its copies are gone, for
+            // values with and without a breadcrumbs slot.
+            let form = try form()
+            #expect(NativeASCIIString.releasesWithItsLastCopy(form))
+            for count in [NativeASCIIString.shortest, 63, 64, 65, 300] {
+                weak var storage: AnyObject?
+                do {
+                    let bytes = NativeASCIIString.sampleBytes(count: count)
+                    let value = try #require(bytes.withUnsafeBufferPointer { NativeASCIIString.make($0, form: form) })
+                    var copies = [value, value]
+                    withExtendedLifetime(value) {
+                        if let object = NativeASCIIString.storage(of: value) {
+                            storage = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                        }
+                    }
+                    #expect(storage != nil, "length \(count): the storage is alive while the string is")
+                    copies.removeAll()
+                    #expect(copies.isEmpty)
+                }
+                #expect(storage == nil, "length \(count): the storage outlived the string")
+            }
+        }
+
         @Test func asciiStringMakesLongValuesThisWay() throws {
             let form = try form()
             // 100 bytes: the standard library claims the allocator's spare bytes as capacity

@@ -9,8 +9,10 @@ internal import SwiftShims
 // - Asks the allocator's size (`_swift_stdlib_malloc_size`, the standard library's shim of
 //   `malloc_usable_size`) only of those strings' objects, as the standard library itself does
 //   of each native string it makes on Linux (to claim the allocator's spare bytes).
-// - Returns a form only when every sample agrees with it and every string made from it
-//   agrees with the standard library's; any difference makes it `nil`.
+// - Returns a form only when every sample agrees with it, every string made from it
+//   agrees with the standard library's, and a string made from it is freed when its last
+//   copy goes (a weak reference to its storage, taken while the string is alive, is
+//   cleared); any difference makes it `nil`.
 // - SafeMode: the file is empty.
 
 #if !SafeMode
@@ -70,7 +72,26 @@ internal import SwiftShims
                     agrees(sample, form: form), madeAgrees(with: sample, form: form)
                 else { return nil }
             }
-            return form
+            return releasesWithItsLastCopy(form) ? form : nil
+        }
+
+        /// Whether a string made here is freed when its last copy goes: the reference counts
+        /// learned say one strong reference. (Read off a sample while a second reference
+        /// held it, they would keep every value made here alive for ever.) A weak reference
+        /// to the storage object, which the runtime clears when the object is freed, tells.
+        static func releasesWithItsLastCopy(_ form: Form) -> Bool {
+            weak var storage: AnyObject?
+            do {  // the string's scope: it goes at the brace in every build
+                let bytes = sampleBytes(count: 40)
+                guard let made = bytes.withUnsafeBufferPointer({ make($0, form: form) }) else { return false }
+                let held = withExtendedLifetime(made) { () -> Bool in
+                    guard let object = self.storage(of: made) else { return false }
+                    storage = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+                    return storage != nil
+                }
+                guard held else { return false }
+            }
+            return storage == nil
         }
 
         /// The bytes of a sample of `count` bytes: printable ASCII, varied.
