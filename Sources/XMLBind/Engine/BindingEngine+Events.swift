@@ -183,11 +183,17 @@ extension BindingEngine {
             startObject(
                 answer.child, name: rawName, namespace: answer.namespace, attributes: attributes, byteIndex: byteIndex)
         case .property:
-            withBinding(parentIndex) { binding in
-                startPropertyElement(
-                    answer.child, of: binding, at: parentIndex, rawName: rawName, attributes: attributes,
-                    byteIndex: byteIndex)
+            // The usual property element (no attributes, no keyed maps) is pushed here, in the
+            // driver's handler: a call of its own would cost more than the frame's stores.
+            guard attributes?[0] == nil, !withBinding(parentIndex, { $0.hasKeyedProperties }) else {
+                startRememberedSpecialProperty(
+                    answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
+                return
             }
+            frames.append(
+                Frame(
+                    isObject: false, bindingIndex: parentIndex, propertyIndex: answer.child, textStart: text.count,
+                    byteIndex: byteIndex))
         case .unknown:
             reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
         case .ignored:
@@ -195,6 +201,19 @@ extension BindingEngine {
             // everything inside it, its text kept only inside a whole text.
             skipDepth = 1
             if topFrameTakesWholeText() { skipKeepsText = true }
+        }
+    }
+
+    /// A remembered property element with attributes, or of a mapping with keyed maps (see
+    /// ``startPropertyElement(_:of:at:rawName:attributes:byteIndex:)``).
+    @inline(never)
+    private func startRememberedSpecialProperty(
+        _ property: Int, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        withBinding(parentIndex) { binding in
+            startPropertyElement(
+                property, of: binding, at: parentIndex, rawName: rawName, attributes: attributes, byteIndex: byteIndex)
         }
     }
 
