@@ -200,7 +200,8 @@ extension BindingEngine {
             // What `unknownElement` does for content its policy ignores: skipped with
             // everything inside it, its text kept only inside a whole text.
             skipDepth = 1
-            if topFrameTakesWholeText() { skipKeepsText = true }
+            // `topFrameTakesWholeText()` for the parent, an object element of this binding.
+            if withBinding(parentIndex, { $0.textTakesWholeText }) { skipKeepsText = true }
         }
     }
 
