@@ -39,15 +39,18 @@ extension BindingEngine {
     /// A start tag. Inside an element read by an ``ElementReader``, it goes to the reader, and
     /// the test for that is inlined into the driver's handler: the reader's events skip the
     /// entry to the engine's own (large) handler.
+    ///
+    /// - Returns: ``wantsTextAfterTag``, known without asking on the usual property element's
+    ///   path (its frame, just pushed, keeps text).
     @inline(__always)
     func startElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         if readerLevels.count > 0 {
             readerStartOutOfLine(name: rawName, attributes: attributes, byteIndex: byteIndex)
-        } else {
-            startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
+            return wantsTextAfterTag
         }
+        return startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// ``readerStart(name:attributes:byteIndex:)`` in a call of its own: the driver's own
@@ -65,14 +68,14 @@ extension BindingEngine {
     @inline(__always)
     private func startBoundElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         if skipDepth > 0 {
             skipDepth += 1
-            return
+            return wantsTextAfterTag
         }
         guard let parent = frames.lastAddress, parent.pointee.isObject else {
             startLookedUp(rawName, under: -1, ordinal: 0, attributes: attributes, byteIndex: byteIndex)
-            return
+            return wantsTextAfterTag
         }
         let parentIndex = parent.pointee.bindingIndex
         // The child's place among its parent's children, for the cache (see ChildNameCache).
@@ -83,10 +86,11 @@ extension BindingEngine {
         if let answer = childNames.lookupByPlace(rawName, under: parentIndex, ordinal: ordinal)
             ?? lookupChildByName(rawName, under: parentIndex, ordinal: ordinal)
         {
-            startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
-        } else {
-            startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
+            return startRemembered(
+                answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         }
+        startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
+        return wantsTextAfterTag
     }
 
     /// ``ChildNameCache/lookupByName(_:under:ordinal:)`` of the engine's cache, in a call of
@@ -173,11 +177,13 @@ extension BindingEngine {
     }
 
     /// Starts a child whose answer the cache remembered, as the full lookup would.
+    ///
+    /// - Returns: ``wantsTextAfterTag``.
     @inline(__always)
     private func startRemembered(
         _ answer: ChildNameCache.Answer, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         switch answer.kind {
         case .object:
             startObject(
@@ -188,12 +194,14 @@ extension BindingEngine {
             guard attributes?[0] == nil, !withBinding(parentIndex, { $0.hasKeyedProperties }) else {
                 startRememberedSpecialProperty(
                     answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
-                return
+                return wantsTextAfterTag
             }
             frames.append(
                 Frame(
                     isObject: false, bindingIndex: parentIndex, propertyIndex: answer.child, textStart: text.count,
                     byteIndex: byteIndex))
+            // Nothing is read or skipped (the caller's tests), and the new frame keeps text.
+            return true
         case .unknown:
             reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
         case .ignored:
@@ -203,6 +211,7 @@ extension BindingEngine {
             // `topFrameTakesWholeText()` for the parent, an object element of this binding.
             if withBinding(parentIndex, { $0.textTakesWholeText }) { skipKeepsText = true }
         }
+        return wantsTextAfterTag
     }
 
     /// A remembered property element with attributes, or of a mapping with keyed maps (see
