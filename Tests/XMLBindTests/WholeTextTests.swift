@@ -91,6 +91,29 @@ struct WholeTextTests {
             as: Channel.self, describe: { $0.items.map { $0.title ?? "-" }.joined(separator: "|") })
     }
 
+    final class Note: Bindable {
+        var text = ""
+        var plain = ""
+        init() {}
+    }
+
+    final class Plain: Bindable {
+        var title = ""
+        init() {}
+    }
+
+    /// A lenient parse skips unknown children; the second `<b>` of each object is skipped by
+    /// the child-name cache's answer, which keeps its text only inside a whole text.
+    @Test func repeatedUnknownChildrenKeepTheirTextOnlyInsideAWholeText() throws {
+        let binder = XMLBinder(mode: .lenient).register(
+            mapping(Note.self, element: "note").text(\.text).wholeText(),
+            mapping(Plain.self, element: "plain").element(\.title))
+        let note = try binder.parse("<note>a <b>1</b> c <b>2</b> e <b>3</b></note>", as: Note.self)
+        #expect(note.text == "a 1 c 2 e 3")
+        let plain = try binder.parse("<plain><b>1</b><title>t</title><b>2</b><b>3</b></plain>", as: Plain.self)
+        #expect(plain.title == "t")
+    }
+
     @Test func wholeTextOnAnAttributeIsRefused() {
         var property = PropertyBinding(\Item.title, xml: "title", form: .attribute, conversion: String?.xmlConversion)
         property.takesWholeText = true

@@ -31,7 +31,7 @@ extension BindingEngine {
             frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex
         )
         withBinding(bindingIndex) { binding in
-            if textStart >= 0, resolver == nil, !binding.hasChoices, binding.setters[propertyIndex].textOffset >= 0,
+            if textStart >= 0, resolver == nil, !binding.hasChoices, binding.textOffset(of: propertyIndex) >= 0,
                 !owner.pointee.assigned.contains(propertyIndex)
             {
                 owner.pointee.assigned.insert(propertyIndex)

@@ -39,15 +39,18 @@ extension BindingEngine {
     /// A start tag. Inside an element read by an ``ElementReader``, it goes to the reader, and
     /// the test for that is inlined into the driver's handler: the reader's events skip the
     /// entry to the engine's own (large) handler.
+    ///
+    /// - Returns: ``wantsTextAfterTag``, known without asking on the usual property element's
+    ///   path (its frame, just pushed, keeps text).
     @inline(__always)
     func startElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         if readerLevels.count > 0 {
             readerStartOutOfLine(name: rawName, attributes: attributes, byteIndex: byteIndex)
-        } else {
-            startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
+            return wantsTextAfterTag
         }
+        return startBoundElement(name: rawName, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// ``readerStart(name:attributes:byteIndex:)`` in a call of its own: the driver's own
@@ -65,14 +68,14 @@ extension BindingEngine {
     @inline(__always)
     private func startBoundElement(
         name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         if skipDepth > 0 {
             skipDepth += 1
-            return
+            return wantsTextAfterTag
         }
         guard let parent = frames.lastAddress, parent.pointee.isObject else {
             startLookedUp(rawName, under: -1, ordinal: 0, attributes: attributes, byteIndex: byteIndex)
-            return
+            return wantsTextAfterTag
         }
         let parentIndex = parent.pointee.bindingIndex
         // The child's place among its parent's children, for the cache (see ChildNameCache).
@@ -83,10 +86,11 @@ extension BindingEngine {
         if let answer = childNames.lookupByPlace(rawName, under: parentIndex, ordinal: ordinal)
             ?? lookupChildByName(rawName, under: parentIndex, ordinal: ordinal)
         {
-            startRemembered(answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
-        } else {
-            startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
+            return startRemembered(
+                answer, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         }
+        startLookedUp(rawName, under: parentIndex, ordinal: ordinal, attributes: attributes, byteIndex: byteIndex)
+        return wantsTextAfterTag
     }
 
     /// ``ChildNameCache/lookupByName(_:under:ordinal:)`` of the engine's cache, in a call of
@@ -173,28 +177,53 @@ extension BindingEngine {
     }
 
     /// Starts a child whose answer the cache remembered, as the full lookup would.
+    ///
+    /// - Returns: ``wantsTextAfterTag``.
     @inline(__always)
     private func startRemembered(
         _ answer: ChildNameCache.Answer, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
-    ) {
+    ) -> Bool {
         switch answer.kind {
         case .object:
             startObject(
                 answer.child, name: rawName, namespace: answer.namespace, attributes: attributes, byteIndex: byteIndex)
         case .property:
-            withBinding(parentIndex) { binding in
-                startPropertyElement(
-                    answer.child, of: binding, at: parentIndex, rawName: rawName, attributes: attributes,
-                    byteIndex: byteIndex)
+            // The usual property element (no attributes, no keyed maps) is pushed here, in the
+            // driver's handler: a call of its own would cost more than the frame's stores.
+            guard attributes?[0] == nil, !withBinding(parentIndex, { $0.hasKeyedProperties }) else {
+                startRememberedSpecialProperty(
+                    answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
+                return wantsTextAfterTag
             }
+            frames.append(
+                Frame(
+                    isObject: false, bindingIndex: parentIndex, propertyIndex: answer.child, textStart: text.count,
+                    byteIndex: byteIndex))
+            // Nothing is read or skipped (the caller's tests), and the new frame keeps text.
+            return true
         case .unknown:
             reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
         case .ignored:
             // What `unknownElement` does for content its policy ignores: skipped with
             // everything inside it, its text kept only inside a whole text.
             skipDepth = 1
-            if topFrameTakesWholeText() { skipKeepsText = true }
+            // `topFrameTakesWholeText()` for the parent, an object element of this binding.
+            if withBinding(parentIndex, { $0.textTakesWholeText }) { skipKeepsText = true }
+        }
+        return wantsTextAfterTag
+    }
+
+    /// A remembered property element with attributes, or of a mapping with keyed maps (see
+    /// ``startPropertyElement(_:of:at:rawName:attributes:byteIndex:)``).
+    @inline(never)
+    private func startRememberedSpecialProperty(
+        _ property: Int, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        withBinding(parentIndex) { binding in
+            startPropertyElement(
+                property, of: binding, at: parentIndex, rawName: rawName, attributes: attributes, byteIndex: byteIndex)
         }
     }
 
@@ -369,39 +398,5 @@ extension BindingEngine {
     @inline(__always)
     func dropText(from start: Int) {
         text.truncate(to: start)
-    }
-
-    // MARK: Elements
-
-    /// Runs `body` with binding `index`, borrowed rather than retained.
-    @inline(__always)
-    func withBinding<Result>(_ index: Int, _ body: (ElementBinding) -> Result) -> Result {
-        bindingRefs.withObject(at: index, body)
-    }
-
-    /// What an object frame of binding `index` records as its element's namespace (see
-    /// ``Frame/namespace``).
-    @inline(__always)
-    func namespaceNumber(_ name: ExpandedName, of index: Int) -> Int32 {
-        registry.recordsNamespace[index] ? namespaces.number(of: name.uri) : NamespaceTable.unrecorded
-    }
-
-    /// The binding registered for an element's name: in its namespace, or by a prefix the
-    /// document bound, or unprefixed. An unprefixed registration matches a child in no
-    /// namespace or in its parent's namespace, and a root in any namespace.
-    func lookupElement(_ name: ExpandedName, parent: UnsafeMutablePointer<Frame>?) -> Int? {
-        if let index = registry.exact.lookup(name.key) { return index }
-        if !documentPrefixes.isEmpty, let index = documentPrefixes.lookup(name.key) { return index }
-        guard let index = registry.wildcard.lookup(name.local) else { return nil }
-        guard let uri = name.uri, let parent, parent.pointee.isObject else { return index }
-        return namespaces.owner(parent.pointee.namespace).contains(uri) ? index : nil
-    }
-
-    /// The innermost open object element's binding.
-    func innermostObject() -> ElementBinding? {
-        for frame in frames.reversed() where frame.isObject {
-            return registry.bindings[frame.bindingIndex]
-        }
-        return nil
     }
 }

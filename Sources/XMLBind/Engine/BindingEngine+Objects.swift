@@ -52,7 +52,8 @@ extension BindingEngine {
             }
             if let setByteOffset = access.setByteOffset { setByteOffset(object, byteIndex) }
             if binding.storesNames { storeNames(of: binding, object: object, name: name) }
-            if let attributes {
+            // expat hands over an empty list for a tag without attributes: nothing to set up.
+            if let attributes, attributes[0] != nil {
                 bindAttributes(
                     attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
                     byteIndex: byteIndex,

@@ -111,10 +111,10 @@ extension BindingEngine {
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
         base: FieldAccess
     ) {
-        let text = binding.setters[index].textTrims ? XMLWhitespace.trimmed(bytes) : bytes
+        let text = binding.textTrims(of: index) ? XMLWhitespace.trimmed(bytes) : bytes
         storeString(
-            strings.string(text, property: propertyBase[bindingIndex] &+ index),
-            in: base, at: binding.setters[index].textOffset, isOptional: binding.setters[index].textIsOptional)
+            strings.string(text, property: cacheIndex(of: index, in: bindingIndex)),
+            in: base, at: binding.textOffset(of: index), isOptional: binding.textIsOptional(of: index))
     }
 
     /// Writes a value into a `String` or `String?` field (see

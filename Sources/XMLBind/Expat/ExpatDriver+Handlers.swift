@@ -29,7 +29,6 @@ extension ExpatDriver {
             let byteIndex = driver.currentByteIndex
             let wantsText = driver.hotEngine.withObject { engine in
                 engine.startElement(name: name, attributes: attributes, byteIndex: byteIndex)
-                return engine.wantsTextAfterTag
             }
             if wantsText != driver.deliversText { driver.deliverText(wantsText) }
             if driver.hotEngine.withObject({ $0.shouldStop || $0.isReading }) { driver.afterUnusualStart() }

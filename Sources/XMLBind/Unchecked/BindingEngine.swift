@@ -9,6 +9,8 @@ import Foundation
 //   call, so `withDriver` borrows it without a retain.
 // - `bindingRefs` does not retain the bindings: `registry` keeps them alive.
 // - `propertyPrefixes` hold bytes of the engine's own, freed in `deinit`.
+// - `propertyBase` has an entry per binding of the registry; `cacheIndex(of:in:)` reads it
+//   without the bounds check (SafeMode: checked), for binding indexes the registry gave.
 // - `activeReader` does not retain its session: `readers` holds every session for the
 //   engine's life, and `activeReader` is only ever one of them (or `nil`).
 // - SafeMode: the same state without `@exclusivity(unchecked)` (every access checked), and
@@ -196,6 +198,17 @@ final class BindingEngine {
             return driver.map(body)
         #else
             return driverReference?._withUnsafeGuaranteedRef(body)
+        #endif
+    }
+
+    /// The string cache's number for property `index` of binding `bindingIndex`
+    /// (``propertyBase`` plus the index), read without the bounds check.
+    @inline(__always)
+    func cacheIndex(of index: Int, in bindingIndex: Int) -> Int {
+        #if SafeMode
+            propertyBase[bindingIndex] &+ index
+        #else
+            propertyBase.withUnsafeBufferPointer { $0[bindingIndex] } &+ index
         #endif
     }
 

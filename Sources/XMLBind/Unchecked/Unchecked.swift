@@ -31,6 +31,8 @@
 //   ByteArrayHandover     a writer's finished byte array handed to `Data` without a copy
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
+//   ElementBinding+       a property's plain-text setter fields, read without the array's
+//   TextSetters           bounds check at every property element's end tag
 //   TypeReflection        a class's superclass and a type's name (memory-safe internals)
 //   StreamCaster          streamed class instances made into the stream's `Element` from
 //                         a template of their class, not by a dynamic cast per object
