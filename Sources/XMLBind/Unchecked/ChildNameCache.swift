@@ -147,12 +147,16 @@ struct ChildNameCache {
         lookupByPlace(name, under: parent, ordinal: ordinal) ?? lookupByName(name, under: parent, ordinal: ordinal)
     }
 
-    /// The first half of ``lookup(_:under:ordinal:)``: the entry at the child's place. Only
+    /// The first half of ``lookup(_:under:ordinal:)``: the entry at the child's place, for
+    /// an `ordinal` below ``places`` (a later one stands for another place). Only
     /// the entry's index stays live across the compare, for the answer.
     @inline(__always)
     func lookupByPlace(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
         guard parent < count else { return nil }
-        let byPlace = placeSlot(parent, ordinal)
+        // The engine's ordinals stop at the last place (its frames count children up to
+        // `places - 1`), so masking is `placeSlot`'s clamp in one instruction instead of a
+        // compare and a move; any ordinal stays within the parent's places.
+        let byPlace = parent &* Self.slotsPerParent &+ (ordinal & (Self.places &- 1))
         guard holds(byPlace, name) else { return nil }
         return entries[byPlace].answer
     }
