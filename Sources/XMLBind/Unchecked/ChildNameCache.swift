@@ -40,8 +40,13 @@ struct ChildNameCache {
     enum Kind: UInt8 {
         /// An object element: ``Answer/child`` is its binding.
         case object
-        /// A property element of the parent: ``Answer/child`` is the property's index.
+        /// A property element of the parent, whose mapping has no keyed properties (maps):
+        /// ``Answer/child`` is the property's index.
         case property
+        /// A property element of a parent whose mapping has keyed properties, which the
+        /// general property start handles: decided when it is remembered, since a mapping's
+        /// properties never change, so that the usual property's path tests nothing of it.
+        case keyedProperty
         /// An element the parent's mapping does not take and no mapping is registered for.
         case unknown
         /// Such an element that the parent's policy skips without a word
@@ -189,7 +194,7 @@ struct ChildNameCache {
         let place = placeSlot(parent, ordinal)
         store(name, length: length, as: answer, at: place)
         store(name, length: length, as: answer, at: nameSlot(name, length: length, parent))
-        if answer.kind == .object || answer.kind == .property {
+        if answer.kind == .object || answer.kind == .property || answer.kind == .keyedProperty {
             guessLaterPlaces(after: ordinal, under: parent, from: place)
         }
     }
