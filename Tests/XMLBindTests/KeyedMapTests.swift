@@ -53,6 +53,30 @@ struct KeyedMapTests {
                 == "text/plain 'plain text document' [de=Einfaches Textdokument,fr=document texte brut] [glob=50]")
     }
 
+    /// Children the engine remembers (`ChildNameCache`) of a mapping with keyed maps go through
+    /// the general property start every time: a `<comment>` without the key still goes to the
+    /// plain property, after one with it and at later places too.
+    @Test func rememberedElementsOfAMappingWithMapsGoWhereTheirKeySays() throws {
+        let info = try Self.binder.parse(
+            """
+            <mime-info><mime-type type="a"><comment>one</comment><comment xml:lang="de">eins</comment></mime-type>\
+            <mime-type type="b"><comment>two</comment><comment xml:lang="de">zwei</comment>\
+            <priority for="glob">5</priority></mime-type>\
+            <mime-type type="c"><comment xml:lang="fr">trois</comment><comment>three</comment></mime-type></mime-info>
+            """, as: Info.self)
+        #expect(Self.describe(info) == "a 'one' [de=eins] []; b 'two' [de=zwei] [glob=5]; c 'three' [fr=trois] []")
+        // A map's element without its key and without a plain sibling is reported each time.
+        let error = bindError {
+            _ = try Self.binder.parse(
+                """
+                <mime-info><mime-type type="a"><priority for="glob">1</priority><priority>2</priority></mime-type>
+                <mime-type type="b"><priority>3</priority></mime-type></mime-info>
+                """, as: Info.self)
+        }
+        #expect(error?.diagnostics.map(\.code) == [.missingValue, .missingValue])
+        #expect(error?.diagnostics.map { $0.origin?.line ?? 0 } == [1, 2])
+    }
+
     @Test func roundTripIsStableAndSortedByKey() throws {
         try expectStableRoundTrip(Self.binder, Self.document, as: Info.self, describe: Self.describe)
         let written = try Self.binder.xml(

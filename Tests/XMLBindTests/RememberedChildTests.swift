@@ -110,6 +110,41 @@ import Testing
         #expect(Self.places(warnings) == ["unknown-attribute 1:49"])
     }
 
+    /// A remembered property element without attributes passes the driver's checks unmeasured
+    /// (`ExpatDriver.admitTag(name:attributes:bare:)`): only when nothing about it could
+    /// break a limit. Its namespace declarations still count, and limits below the cache's
+    /// longest name have every tag measured.
+    @Test func aRememberedPropertyElementIsHeldToTheLimitsAsTheFirstWas() throws {
+        /// The code the parse of `<feed>body</feed>` fails with, or `nil` when it succeeds.
+        func code(_ body: String, _ limits: ParseLimits) -> XMLBindError.Code? {
+            let binder = XMLBinder(options: ParseOptions(limits: limits)).register(
+                mapping(Feed.self, element: "feed").children(\.items),
+                mapping(Item.self, element: "item").element(\.title).element(\.link).elements(\.tags, xml: "tag"))
+            do {
+                _ = try binder.parse("<feed>\(body)</feed>", as: Feed.self)
+                return nil
+            } catch {
+                return (error as? XMLBindError)?.code
+            }
+        }
+        let twice = "<item><title>a</title><link>l</link></item><item><title>b</title><link>m</link></item>"
+        // Namespace declarations count as attributes, on a remembered tag too.
+        let twoAttributes = ParseLimits(maximumAttributes: 2)
+        let declared = "<item><title>a</title></item><item><title xmlns:p='u' xmlns:q='v'>b</title></item>"
+        #expect(code(declared + twice, twoAttributes) == nil)
+        let tooMany = declared.replacingOccurrences(of: "xmlns:q='v'", with: "xmlns:q='v' xmlns:r='w'")
+        #expect(code(tooMany, twoAttributes) == .attributeLimitExceeded)
+        let none = ParseLimits(maximumAttributes: 0)
+        #expect(code(twice, none) == nil)
+        #expect(code(twice + "<item><link xmlns:p='u'>w</link></item>", none) == .attributeLimitExceeded)
+        // Names of up to four bytes, below the cache's longest: `link` and `tag` pass every
+        // time, `title` never.
+        let fourByteNames = ParseLimits(maximumNameLength: 4)
+        let short = "<item><link>l</link><tag>t</tag></item><item><link>m</link><tag>u</tag><tag>v</tag></item>"
+        #expect(code(short, fourByteNames) == nil)
+        #expect(code(short + twice, fourByteNames) == .nameLengthLimitExceeded)
+    }
+
     /// Documents whose last item reads the same as alone, after items that filled the places.
     static let probes: [String] = [
         // The same local name in a namespace is another name: not the property.

@@ -189,9 +189,9 @@ extension BindingEngine {
             startObject(
                 answer.child, name: rawName, namespace: answer.namespace, attributes: attributes, byteIndex: byteIndex)
         case .property:
-            // The usual property element (no attributes, no keyed maps) is pushed here, in the
-            // driver's handler: a call of its own would cost more than the frame's stores.
-            guard attributes?[0] == nil, !withBinding(parentIndex, { $0.hasKeyedProperties }) else {
+            // The usual property element (no attributes; the kind says no keyed maps) is pushed
+            // here, in the driver's handler: a call of its own would cost more than the frame's stores.
+            guard attributes?[0] == nil else {
                 startRememberedSpecialProperty(
                     answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
                 return wantsTextAfterTag
@@ -202,6 +202,9 @@ extension BindingEngine {
                     byteIndex: byteIndex))
             // Nothing is read or skipped (the caller's tests), and the new frame keeps text.
             return true
+        case .keyedProperty:
+            startRememberedSpecialProperty(
+                answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         case .unknown:
             reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
         case .ignored:
@@ -271,7 +274,9 @@ extension BindingEngine {
             // on the mapping alone.
             if name.uri == nil, let property = binding.plainElementProperty(local: name.local) {
                 childNames.remember(
-                    rawName, length: name.key.count, as: .init(kind: .property, namespace: -1, child: property),
+                    rawName, length: name.key.count,
+                    as: .init(
+                        kind: binding.hasKeyedProperties ? .keyedProperty : .property, namespace: -1, child: property),
                     under: parentFrame.pointee.bindingIndex, ordinal: ordinal)
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,

@@ -6,7 +6,9 @@ import Foundation
 //   indexes below the count given to `init`; an entry's index within its parent's is
 //   below `places` (by place, clamped) or `places` plus a value masked below `places`.
 // - A name is read past its first byte only while the bytes read so far are not its NUL
-//   (`strncmp` stops at it; `strlen` finds it; the name-slot hash reads only bytes before it).
+//   (`strncmp` stops at it; `strlen` finds it; the name-slot hash reads only bytes before it),
+//   except by a short name's word compare, which reads 16 bytes within the page of the name's
+//   first byte (see ChildNameCache+ShortName.swift for why that page is mapped).
 // - A stored name is at most `longestName` bytes and always NUL-terminated in its slot.
 
 /// What the child elements read inside each mapping's elements turned out to be: an
@@ -38,8 +40,13 @@ struct ChildNameCache {
     enum Kind: UInt8 {
         /// An object element: ``Answer/child`` is its binding.
         case object
-        /// A property element of the parent: ``Answer/child`` is the property's index.
+        /// A property element of the parent, whose mapping has no keyed properties (maps):
+        /// ``Answer/child`` is the property's index.
         case property
+        /// A property element of a parent whose mapping has keyed properties, which the
+        /// general property start handles: decided when it is remembered, since a mapping's
+        /// properties never change, so that the usual property's path tests nothing of it.
+        case keyedProperty
         /// An element the parent's mapping does not take and no mapping is registered for.
         case unknown
         /// Such an element that the parent's policy skips without a word
@@ -58,8 +65,9 @@ struct ChildNameCache {
     }
 
     private struct Entry {
-        /// The remembered name's length, or -1 for none.
-        var length: Int
+        /// The remembered name's size in bytes with its NUL, or 0 for none: what `strncmp`
+        /// compares, and the choice between it and the words below (see `matches`).
+        var size: Int
         var answer: Answer
         /// Whether a place holds a copy guessed from an earlier place
         /// (`guessLaterPlaces`), which a child found by its name at that place replaces.
@@ -67,7 +75,8 @@ struct ChildNameCache {
     }
 
     private let entries: UnsafeMutablePointer<Entry>
-    /// Per entry, a copy of the remembered name and its NUL.
+    /// Per entry, a copy of the remembered name and its NUL; a short name's (or none's)
+    /// words and masks (see ``ShortName``).
     private let bytes: UnsafeMutablePointer<CChar>
     private static let slotSize = longestName + 1
     /// Parent bindings covered.
@@ -78,11 +87,12 @@ struct ChildNameCache {
         let total = count * Self.slotsPerParent
         entries = .allocate(capacity: total)
         entries.initialize(
-            repeating: Entry(length: -1, answer: Answer(kind: .unknown, namespace: -1, child: -1)), count: total)
+            repeating: Entry(size: 0, answer: Answer(kind: .unknown, namespace: -1, child: -1)), count: total)
         // Aligned to the slot size, so that no slot straddles a page: strncmp reads a
         // string near a page's end a byte at a time, which costs twice as much.
         bytes = UnsafeMutableRawPointer.allocate(byteCount: total * Self.slotSize, alignment: Self.slotSize)
             .bindMemory(to: CChar.self, capacity: total * Self.slotSize)
+        for index in 0..<total { ShortName.write(nil, size: 0, into: bytes + index * Self.slotSize) }
     }
 
     func deallocate() {
@@ -116,12 +126,22 @@ struct ChildNameCache {
         return parent &* Self.slotsPerParent &+ Self.places &+ Int(mix & UInt32(Self.places &- 1))
     }
 
-    /// Whether entry `index` remembers `name`.
+    /// Whether entry `index` remembers `name`: a short name by its words (see ``ShortName``),
+    /// a longer one, or a short one near the end of a page or under SafeMode, by `strncmp`.
+    /// The choice is on the entry's size, which the compare needs anyway; an empty entry
+    /// (size 0) takes the short path, whose words match no name, so a long name's path has
+    /// the one branch it always had.
     @inline(__always)
     private func holds(_ index: Int, _ name: UnsafePointer<CChar>) -> Bool {
-        let length = entries[index].length
+        let size = entries[index].size
+        if size <= ShortName.longest {
+            #if !SafeMode && !XMLBIND_SANITIZE
+                if ShortName.canLoad(name) { return ShortName.matches(bytes + index &* Self.slotSize, name) }
+            #endif
+            guard size > 0 else { return false }
+        }
         // Comparing the NUL too: equal exactly when the name ends where the copy does.
-        return length >= 0 && strncmp(bytes + index &* Self.slotSize, name, length &+ 1) == 0
+        return strncmp(bytes + index &* Self.slotSize, name, size) == 0
     }
 
     /// The answer remembered for the child at `ordinal` (its place among the element's
@@ -132,17 +152,18 @@ struct ChildNameCache {
         lookupByPlace(name, under: parent, ordinal: ordinal) ?? lookupByName(name, under: parent, ordinal: ordinal)
     }
 
-    /// The first half of ``lookup(_:under:ordinal:)``: the entry at the child's place. Only
-    /// the entry's address stays live across the compare, for the answer.
+    /// The first half of ``lookup(_:under:ordinal:)``: the entry at the child's place, for
+    /// an `ordinal` below ``places`` (a later one stands for another place). Only
+    /// the entry's index stays live across the compare, for the answer.
     @inline(__always)
     func lookupByPlace(_ name: UnsafePointer<CChar>, under parent: Int, ordinal: Int) -> Answer? {
         guard parent < count else { return nil }
-        let byPlace = placeSlot(parent, ordinal)
-        let entry = entries + byPlace
-        let length = entry.pointee.length
-        // Comparing the NUL too: equal exactly when the name ends where the copy does.
-        guard length >= 0, strncmp(bytes + byPlace &* Self.slotSize, name, length &+ 1) == 0 else { return nil }
-        return entry.pointee.answer
+        // The engine's ordinals stop at the last place (its frames count children up to
+        // `places - 1`), so masking is `placeSlot`'s clamp in one instruction instead of a
+        // compare and a move; any ordinal stays within the parent's places.
+        let byPlace = parent &* Self.slotsPerParent &+ (ordinal & (Self.places &- 1))
+        guard holds(byPlace, name) else { return nil }
+        return entries[byPlace].answer
     }
 
     /// The second half of ``lookup(_:under:ordinal:)``, when the place does not hold the
@@ -157,10 +178,9 @@ struct ChildNameCache {
         guard length <= Self.longestName else { return nil }
         let byName = nameSlot(name, length: length, parent)
         // The lengths first: a name of another length needs no compare.
-        guard entries[byName].length == length, holds(byName, name) else { return nil }
+        guard entries[byName].size == length &+ 1, holds(byName, name) else { return nil }
         if entries[place].isGuess {
-            (bytes + place &* Self.slotSize).update(from: bytes + byName &* Self.slotSize, count: length &+ 1)
-            entries[place] = entries[byName]
+            copy(byName, to: place)
         }
         return entries[byName].answer
     }
@@ -174,7 +194,7 @@ struct ChildNameCache {
         let place = placeSlot(parent, ordinal)
         store(name, length: length, as: answer, at: place)
         store(name, length: length, as: answer, at: nameSlot(name, length: length, parent))
-        if answer.kind == .object || answer.kind == .property {
+        if answer.kind == .object || answer.kind == .property || answer.kind == .keyedProperty {
             guessLaterPlaces(after: ordinal, under: parent, from: place)
         }
     }
@@ -193,10 +213,8 @@ struct ChildNameCache {
         var later = ordinal &+ 1
         while later < Self.places {
             let target = placeSlot(parent, later)
-            if entries[target].length < 0 {
-                (bytes + target &* Self.slotSize).update(
-                    from: bytes + source &* Self.slotSize, count: entries[source].length &+ 1)
-                entries[target] = entries[source]
+            if entries[target].size == 0 {
+                copy(source, to: target)
                 entries[target].isGuess = true
             }
             later &+= 1
@@ -205,8 +223,22 @@ struct ChildNameCache {
 
     private func store(_ name: UnsafePointer<CChar>, length: Int, as answer: Answer, at index: Int) {
         let copy = bytes + index * Self.slotSize
-        copy.update(from: name, count: length)
-        copy[length] = 0
-        entries[index] = Entry(length: length, answer: answer)
+        let size = length &+ 1
+        if size <= ShortName.longest {
+            ShortName.write(name, size: size, into: copy)
+        } else {
+            copy.update(from: name, count: length)
+            copy[length] = 0
+        }
+        entries[index] = Entry(size: size, answer: answer)
+    }
+
+    /// Copies entry `source` and its slot (a short name's words and masks, a longer one's
+    /// bytes) to `target`.
+    private func copy(_ source: Int, to target: Int) {
+        let size = entries[source].size
+        (bytes + target &* Self.slotSize).update(
+            from: bytes + source &* Self.slotSize, count: size <= ShortName.longest ? ShortName.slotBytes : size)
+        entries[target] = entries[source]
     }
 }
