@@ -81,6 +81,14 @@ extension BindingEngine {
         elementAssignments.append((propertyIndex, byteIndex))
     }
 
+    /// ``end(_:of:)`` with the frame's binding, borrowed: a function of its own, which the
+    /// end handler calls directly (a closure around it there became a partial application
+    /// once the handler was made expat's entry).
+    @inline(never)
+    func endObjectFrame(_ top: UnsafeMutablePointer<Frame>) {
+        withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
+    }
+
     /// Ends the object element whose frame is on top, and pops it.
     ///
     /// The frame is read in place (it is large, and this runs once per element); nothing

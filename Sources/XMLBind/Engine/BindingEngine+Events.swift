@@ -356,7 +356,7 @@ extension BindingEngine {
             endPropertyElement(top)
             return
         }
-        withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
+        endObjectFrame(top)
     }
 
     /// Character data of the innermost element, which keeps text.

@@ -41,20 +41,8 @@ extension ExpatDriver {
         if engine.shouldStop { stop() } else if engine.isReading { startReading() }
     }
 
-    static let endElement: XML_EndElementHandler = { userData, name in
-        guard let name else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed else { return }
-            driver.depth &-= 1  // at least 1: expat reports no end tag without its start
-            driver.textRun = 0
-            let (stops, wantsText) = driver.hotEngine.withObject { engine in
-                engine.endElement(name: name)
-                return (engine.shouldStop, engine.wantsTextAfterTag)
-            }
-            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if stops { driver.stop() }
-        }
-    }
+    /// The end-tag handler: ``expatEndElement(_:_:)``, expat's entry itself (see there).
+    static let endElement: XML_EndElementHandler = expatEndElement
 
     /// Installs the text handler while the innermost element keeps text, and removes it
     /// otherwise: most character data (the whitespace between elements) goes nowhere,
@@ -92,13 +80,29 @@ extension ExpatDriver {
     }
 }
 
-// The text handler is a C entry point (`@_cdecl`, a symbol local to this file) rather than a
-// closure: expat calls a closure through a thunk of its own (the body is a function too
-// large to inline into it), 4 instructions a call, where the body of an `@_cdecl` function
-// marked `@inline(__always)` is the entry itself. It runs for every run of character data
-// (247,293 times on 10 MB of RSS). The tag handlers stay closures: made entries the same
-// way, the end handler's body came out larger than the thunk saves (its object path went
-// through a partial application of `end(_:of:)`'s closure; beans +0.78 M).
+// The end-tag and text handlers are C entry points (`@_cdecl`, symbols local to this file)
+// rather than closures: expat calls a closure through a thunk of its own (the body is a
+// function too large to inline into it), 4 instructions a call, where the body of an
+// `@_cdecl` function marked `@inline(__always)` is the entry itself. The text handler runs
+// for every run of character data (247,293 times on 10 MB of RSS), the end handler for every
+// end tag.
+
+/// expat's end-tag callback (`XML_EndElementHandler`).
+@_cdecl("XMLBind_expatEndElement") @inline(__always)
+private func expatEndElement(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?) {
+    guard let name else { return }
+    ExpatDriver.withDriver(userData) { driver in
+        guard !driver.hasFailed else { return }
+        driver.depth &-= 1  // at least 1: expat reports no end tag without its start
+        driver.textRun = 0
+        let (stops, wantsText) = driver.hotEngine.withObject { engine in
+            engine.endElement(name: name)
+            return (engine.shouldStop, engine.wantsTextAfterTag)
+        }
+        if wantsText != driver.deliversText { driver.deliverText(wantsText) }
+        if stops { driver.stop() }
+    }
+}
 
 /// expat's character-data callback (`XML_CharacterDataHandler`).
 @_cdecl("XMLBind_expatCharacterData") @inline(__always)
