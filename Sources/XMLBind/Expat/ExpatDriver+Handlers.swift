@@ -22,6 +22,18 @@ extension ExpatDriver {
         Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
     }
 
+    /// ``withDriver(_:_:)`` for the text and end-tag handlers, without the test for `nil`:
+    /// expat passes every call the user data it was given (see ExpatDriver.swift's
+    /// invariants). SafeMode: tested.
+    @inline(__always)
+    static func withGivenDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
+        #if SafeMode
+            withDriver(userData, body)
+        #else
+            Unmanaged<ExpatDriver>.fromOpaque(userData.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+        #endif
+    }
+
     static let startElement: XML_StartElementHandler = { userData, name, attributes in
         guard let name else { return }
         withDriver(userData) { driver in
@@ -90,8 +102,13 @@ extension ExpatDriver {
 /// expat's end-tag callback (`XML_EndElementHandler`).
 @_cdecl("XMLBind_expatEndElement") @inline(__always)
 private func expatEndElement(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?) {
-    guard let name else { return }
-    ExpatDriver.withDriver(userData) { driver in
+    #if SafeMode
+        guard let name else { return }
+    #else
+        // Never nil (see ExpatDriver.swift's invariants): the test would cost every end tag.
+        let name = name.unsafelyUnwrapped
+    #endif
+    ExpatDriver.withGivenDriver(userData) { driver in
         guard !driver.hasFailed else { return }
         driver.depth &-= 1  // at least 1: expat reports no end tag without its start
         driver.textRun = 0
@@ -108,8 +125,15 @@ private func expatEndElement(_ userData: UnsafeMutableRawPointer?, _ name: Unsaf
 @_cdecl("XMLBind_expatCharacterData") @inline(__always)
 private func expatCharacterData(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<XML_Char>?, _ length: Int32)
 {
-    guard let text, length > 0 else { return }
-    ExpatDriver.withDriver(userData) { driver in
+    #if SafeMode
+        guard let text, length > 0 else { return }
+    #else
+        // Never nil (see ExpatDriver.swift's invariants), and an empty run changes nothing
+        // below (its count is added and its no bytes copied): the tests would cost every run
+        // of text, 8 instructions of the handler's 29.
+        let text = text.unsafelyUnwrapped
+    #endif
+    ExpatDriver.withGivenDriver(userData) { driver in
         guard !driver.hasFailed else { return }
         driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
         guard driver.textRun <= driver.limits.maximumTextLength else {
