@@ -35,8 +35,12 @@ extension ExpatDriver {
     }
 
     static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        guard let name else { return }
-        withDriver(userData) { driver in
+        #if SafeMode
+            guard let name else { return }
+        #else
+            let name = name.unsafelyUnwrapped  // never nil (see ExpatDriver.swift's invariants)
+        #endif
+        withGivenDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
             let byteIndex = driver.currentByteIndex
             let wantsText = driver.hotEngine.withObject { engine in
