@@ -178,6 +178,30 @@ import Testing
         #expect(node.text?.utf8.count == 300_000)
     }
 
+    /// The threshold reaches expat when a DOCTYPE begins (before that no entity can expand):
+    /// one enforced from the first byte still refuses a small expansion declared there.
+    @Test func amplificationIsEnforcedOnceADoctypeBegins() {
+        var limits = ParseLimits()
+        limits.maximumAmplification = 1
+        limits.amplificationThreshold = 0
+        let references = String(repeating: "&e;", count: 10)
+        let document = Data(utf8: "<!DOCTYPE r [<!ENTITY e \"xxxxxxxxxxxxxxxx\">]><r>\(references)</r>")
+        #expect(Hostile.code(of: document, binder: Hostile.binder(limits)) == .entityAmplificationLimitExceeded)
+    }
+
+    /// Without a DOCTYPE, expat's output never outgrows its input: predefined entities and
+    /// character references write fewer bytes than they take, so even the tightest limit
+    /// (checked from the first byte) passes.
+    @Test func referencesWithoutADoctypeNeverAmplify() throws {
+        var limits = ParseLimits()
+        limits.maximumAmplification = 1
+        limits.amplificationThreshold = 0
+        let references = String(repeating: "&amp;&lt;&#x41;&#66;", count: 1_000)
+        let node = try #require(
+            try Hostile.binder(limits).parse(Data(utf8: "<r>\(references)</r>"), file: nil) as? HostileNode)
+        #expect(node.text == String(repeating: "&<AB", count: 1_000))
+    }
+
     @Test func referenceScannerSkipsCharacterReferencesAndStrayAmpersands() {
         let text = Array("a &b; &#38; &#x26; & c; &d&e; &f;".utf8)
         let names = text.withUnsafeBufferPointer { EntityGuard.references(in: $0) }

@@ -18,8 +18,9 @@ extension BindingEngine {
     ///
     /// The usual value (plain text, the property's first, nothing to substitute and no
     /// choice to check) is stored last, once the frame, the owner's marks and the text
-    /// buffer are done with: the store is then the call's last step, a jump. (The text
-    /// stays in place until the next run is appended.) Anything else goes through
+    /// buffer are done with (the text stays in place until the next run is appended), in
+    /// this function: `storePlainText(_:into:of:at:base:)` called here stayed a function of
+    /// its own, with a second prologue and epilogue a value. Anything else goes through
     /// ``storeText(from:into:of:at:object:base:assigned:place:)`` and its reports.
     @inline(never)
     func endPropertyElement(_ frame: UnsafeMutablePointer<Frame>) {
@@ -30,19 +31,30 @@ extension BindingEngine {
         let (textStart, propertyIndex, bindingIndex) = (
             frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex
         )
-        withBinding(bindingIndex) { binding in
-            if textStart >= 0, resolver == nil, !binding.hasChoices, binding.textOffset(of: propertyIndex) >= 0,
-                !owner.pointee.assigned.contains(propertyIndex)
-            {
-                owner.pointee.assigned.insert(propertyIndex)
-                elementAssignments.append((propertyIndex, frame.pointee.byteIndex))
-                frames.removeLast()
-                let bytes = text.removeText(from: textStart)
-                storePlainText(bytes, into: propertyIndex, of: binding, at: bindingIndex, base: base)
-                return
-            }
-            endOtherPropertyElement(frame, owner: owner, of: binding)
+        // The binding is borrowed in small closures, each inlined: one around the whole path
+        // stayed a call of its own once the store was written out in it.
+        let isUsual = withBinding(bindingIndex) { binding in
+            textStart >= 0 && resolver == nil && !binding.hasChoices && binding.textOffset(of: propertyIndex) >= 0
         }
+        guard isUsual, !owner.pointee.assigned.contains(propertyIndex) else {
+            withBinding(bindingIndex) { endOtherPropertyElement(frame, owner: owner, of: $0) }
+            return
+        }
+        owner.pointee.assigned.insert(propertyIndex)
+        elementAssignments.append((propertyIndex, frame.pointee.byteIndex))
+        frames.removeLast()
+        // `storePlainText(_:into:of:at:base:)`, written out.
+        let bytes = text.removeText(from: textStart)
+        let (trims, offset, isOptional) = withBinding(bindingIndex) { binding in
+            (
+                binding.textTrims(of: propertyIndex), binding.textOffset(of: propertyIndex),
+                binding.textIsOptional(of: propertyIndex)
+            )
+        }
+        let value = trims ? XMLWhitespace.trimmed(bytes) : bytes
+        storeString(
+            strings.string(value, property: cacheIndex(of: propertyIndex, in: bindingIndex)), in: base, at: offset,
+            isOptional: isOptional)
     }
 
     /// ``endPropertyElement(_:)`` for any value but the usual one: the frame is popped
@@ -67,6 +79,14 @@ extension BindingEngine {
                     ownerOffset: owner.pointee.byteIndex))
         }
         elementAssignments.append((propertyIndex, byteIndex))
+    }
+
+    /// ``end(_:of:)`` with the frame's binding, borrowed: a function of its own, which the
+    /// end handler calls directly (a closure around it there became a partial application
+    /// once the handler was made expat's entry).
+    @inline(never)
+    func endObjectFrame(_ top: UnsafeMutablePointer<Frame>) {
+        withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
     }
 
     /// Ends the object element whose frame is on top, and pops it.

@@ -361,7 +361,7 @@ extension BindingEngine {
             endPropertyElement(top)
             return
         }
-        withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
+        endObjectFrame(top)
     }
 
     /// Character data of the innermost element, which keeps text.
@@ -386,6 +386,8 @@ extension BindingEngine {
     /// Static, so that the engine is an argument and the call can be a jump.
     @inline(never)
     private static func charactersNotingOffset(_ bytes: UnsafePointer<UInt8>, count: Int, of engine: BindingEngine) {
+        // An empty run (which the text handler does not filter out) starts no text.
+        guard count > 0 else { return }
         engine.noteTextOffset()
         engine.text.append(bytes, count: count)
     }

@@ -10,7 +10,10 @@ import Foundation
 /// comments and processing instructions, for the driver's guards.
 extension ExpatDriver {
     static let startDoctype: XML_StartDoctypeDeclHandler = { userData, _, systemID, _, _ in
-        guard let driver = driver(userData), !driver.hasFailed else { return }
+        guard let driver = driver(userData) else { return }
+        // Before any entity can be declared (see `enforceAmplification()`).
+        driver.enforceAmplification()
+        guard !driver.hasFailed else { return }
         guard driver.limits.allowsDoctype else {
             driver.refuse(
                 .doctypeRefused, "document type declarations are not allowed (ParseLimits.allowsDoctype is false)")

@@ -22,9 +22,25 @@ extension ExpatDriver {
         Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
     }
 
+    /// ``withDriver(_:_:)`` for the text and end-tag handlers, without the test for `nil`:
+    /// expat passes every call the user data it was given (see ExpatDriver.swift's
+    /// invariants). SafeMode: tested.
+    @inline(__always)
+    static func withGivenDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
+        #if SafeMode
+            withDriver(userData, body)
+        #else
+            Unmanaged<ExpatDriver>.fromOpaque(userData.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+        #endif
+    }
+
     static let startElement: XML_StartElementHandler = { userData, name, attributes in
-        guard let name else { return }
-        withDriver(userData) { driver in
+        #if SafeMode
+            guard let name else { return }
+        #else
+            let name = name.unsafelyUnwrapped  // never nil (see ExpatDriver.swift's invariants)
+        #endif
+        withGivenDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
             let byteIndex = driver.currentByteIndex
             let wantsText = driver.hotEngine.withObject { engine in
@@ -41,20 +57,8 @@ extension ExpatDriver {
         if engine.shouldStop { stop() } else if engine.isReading { startReading() }
     }
 
-    static let endElement: XML_EndElementHandler = { userData, name in
-        guard let name else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed else { return }
-            driver.depth &-= 1  // at least 1: expat reports no end tag without its start
-            driver.textRun = 0
-            let (stops, wantsText) = driver.hotEngine.withObject { engine in
-                engine.endElement(name: name)
-                return (engine.shouldStop, engine.wantsTextAfterTag)
-            }
-            if wantsText != driver.deliversText { driver.deliverText(wantsText) }
-            if stops { driver.stop() }
-        }
-    }
+    /// The end-tag handler: ``expatEndElement(_:_:)``, expat's entry itself (see there).
+    static let endElement: XML_EndElementHandler = expatEndElement
 
     /// Installs the text handler while the innermost element keeps text, and removes it
     /// otherwise: most character data (the whitespace between elements) goes nowhere,
@@ -64,25 +68,13 @@ extension ExpatDriver {
         deliversText = on
     }
 
-    private static let characterData: XML_CharacterDataHandler = { userData, text, length in
-        guard let text, length > 0 else { return }
-        withDriver(userData) { driver in
-            guard !driver.hasFailed else { return }
-            driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
-            guard driver.textRun <= driver.limits.maximumTextLength else {
-                refuseText(of: driver)
-                return
-            }
-            driver.hotEngine.withObject {
-                $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
-            }
-        }
-    }
+    /// The text handler: ``expatCharacterData(_:_:_:)``, expat's entry itself (see there).
+    private static let characterData: XML_CharacterDataHandler = expatCharacterData
 
     /// ``refuseText()`` for the text handler: static, so that the driver is an argument
     /// and the call can be the handler's last jump (see ``EngineStack/appendText(_:count:)``).
     @inline(never)
-    private static func refuseText(of driver: ExpatDriver) {
+    fileprivate static func refuseText(of driver: ExpatDriver) {
         driver.refuseText()
     }
 
@@ -101,5 +93,59 @@ extension ExpatDriver {
             driver.noteDeclaredEncoding(String(cString: encoding))
         }
         driver.admitDeclaration(version: version, standalone: standalone)
+    }
+}
+
+// The end-tag and text handlers are C entry points (`@_cdecl`, symbols local to this file)
+// rather than closures: expat calls a closure through a thunk of its own (the body is a
+// function too large to inline into it), 4 instructions a call, where the body of an
+// `@_cdecl` function marked `@inline(__always)` is the entry itself. The text handler runs
+// for every run of character data (247,293 times on 10 MB of RSS), the end handler for every
+// end tag.
+
+/// expat's end-tag callback (`XML_EndElementHandler`).
+@_cdecl("XMLBind_expatEndElement") @inline(__always)
+private func expatEndElement(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?) {
+    #if SafeMode
+        guard let name else { return }
+    #else
+        // Never nil (see ExpatDriver.swift's invariants): the test would cost every end tag.
+        let name = name.unsafelyUnwrapped
+    #endif
+    ExpatDriver.withGivenDriver(userData) { driver in
+        guard !driver.hasFailed else { return }
+        driver.depth &-= 1  // at least 1: expat reports no end tag without its start
+        driver.textRun = 0
+        let (stops, wantsText) = driver.hotEngine.withObject { engine in
+            engine.endElement(name: name)
+            return (engine.shouldStop, engine.wantsTextAfterTag)
+        }
+        if wantsText != driver.deliversText { driver.deliverText(wantsText) }
+        if stops { driver.stop() }
+    }
+}
+
+/// expat's character-data callback (`XML_CharacterDataHandler`).
+@_cdecl("XMLBind_expatCharacterData") @inline(__always)
+private func expatCharacterData(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<XML_Char>?, _ length: Int32)
+{
+    #if SafeMode
+        guard let text, length > 0 else { return }
+    #else
+        // Never nil (see ExpatDriver.swift's invariants), and an empty run changes nothing
+        // below (its count is added and its no bytes copied): the tests would cost every run
+        // of text, 8 instructions of the handler's 29.
+        let text = text.unsafelyUnwrapped
+    #endif
+    ExpatDriver.withGivenDriver(userData) { driver in
+        guard !driver.hasFailed else { return }
+        driver.textRun &+= Int(length)  // bounded by the limit: cannot overflow
+        guard driver.textRun <= driver.limits.maximumTextLength else {
+            ExpatDriver.refuseText(of: driver)
+            return
+        }
+        driver.hotEngine.withObject {
+            $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        }
     }
 }
