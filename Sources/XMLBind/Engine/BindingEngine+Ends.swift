@@ -19,8 +19,9 @@ extension BindingEngine {
     /// The usual value (plain text, the property's first, nothing to substitute and no
     /// choice to check) is stored last, once the frame, the owner's marks and the text
     /// buffer are done with (the text stays in place until the next run is appended), in
-    /// this function: `storePlainText(_:into:of:at:base:)` called here stayed a function of
-    /// its own, with a second prologue and epilogue a value. Anything else goes through
+    /// this function, with the setter slot's fields read outside any closure:
+    /// `storePlainText(_:into:of:at:base:)` called inside the binding's closure stayed a
+    /// function of its own, with a second prologue and epilogue a value. Anything else goes through
     /// ``storeText(from:into:of:at:object:base:assigned:place:)`` and its reports.
     @inline(never)
     func endPropertyElement(_ frame: UnsafeMutablePointer<Frame>) {
@@ -43,7 +44,6 @@ extension BindingEngine {
         owner.pointee.assigned.insert(propertyIndex)
         elementAssignments.append((propertyIndex, frame.pointee.byteIndex))
         frames.removeLast()
-        // `storePlainText(_:into:of:at:base:)`, written out.
         let bytes = text.removeText(from: textStart)
         let (trims, offset, isOptional) = withBinding(bindingIndex) { binding in
             (
@@ -51,10 +51,9 @@ extension BindingEngine {
                 binding.textIsOptional(of: propertyIndex)
             )
         }
-        let value = trims ? XMLWhitespace.trimmed(bytes) : bytes
-        storeString(
-            strings.string(value, property: cacheIndex(of: propertyIndex, in: bindingIndex)), in: base, at: offset,
-            isOptional: isOptional)
+        storePlainText(
+            bytes, trims: trims, at: offset, isOptional: isOptional,
+            property: cacheIndex(of: propertyIndex, in: bindingIndex), base: base)
     }
 
     /// ``endPropertyElement(_:)`` for any value but the usual one: the frame is popped

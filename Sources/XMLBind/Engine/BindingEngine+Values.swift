@@ -111,10 +111,22 @@ extension BindingEngine {
         _ bytes: UnsafeBufferPointer<UInt8>, into index: Int, of binding: ElementBinding, at bindingIndex: Int,
         base: FieldAccess
     ) {
-        let text = binding.textTrims(of: index) ? XMLWhitespace.trimmed(bytes) : bytes
-        storeString(
-            strings.string(text, property: cacheIndex(of: index, in: bindingIndex)),
-            in: base, at: binding.textOffset(of: index), isOptional: binding.textIsOptional(of: index))
+        storePlainText(
+            bytes, trims: binding.textTrims(of: index), at: binding.textOffset(of: index),
+            isOptional: binding.textIsOptional(of: index), property: cacheIndex(of: index, in: bindingIndex),
+            base: base)
+    }
+
+    /// ``storePlainText(_:into:of:at:base:)`` with its setter slot's fields already read:
+    /// whether the text is trimmed, the field's offset, whether it is optional, and the
+    /// property's number in the string cache.
+    @inline(__always)
+    func storePlainText(
+        _ bytes: UnsafeBufferPointer<UInt8>, trims: Bool, at offset: Int, isOptional: Bool, property: Int,
+        base: FieldAccess
+    ) {
+        let text = trims ? XMLWhitespace.trimmed(bytes) : bytes
+        storeString(strings.string(text, property: property), in: base, at: offset, isOptional: isOptional)
     }
 
     /// Writes a value into a `String` or `String?` field (see

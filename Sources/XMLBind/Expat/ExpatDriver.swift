@@ -11,8 +11,8 @@ import Foundation
 //   and is valid only during that callback: it is passed on as a view, never stored.
 // - expat calls every handler with the user data it was given (the driver, set before any
 //   input), and the tag and text handlers with a name or text pointer, never `nil`, and a
-//   length of 0 or more: the end-tag and text handlers unwrap them unchecked (SafeMode
-//   tests them).
+//   length of 0 or more: the tag and text handlers unwrap them unchecked (SafeMode tests
+//   them).
 // - `@exclusivity(unchecked)` state: one parser, one thread, and expat never re-enters a
 //   handler, so no two accesses overlap. SafeMode declares the same state checked, and
 //   `hotEngine` (an `UnretainedReference`) is then a strong reference; the user-data
