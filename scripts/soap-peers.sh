@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Makes the Python virtual environment the SOAP interop tests run their peers in (spyne as
-# a server, zeep as a client), when it is missing, and prints its python's path.
+# Makes the Python virtual environment the interop tests run their peers in (spyne as a SOAP
+# server, zeep as a SOAP client, lxml for XML Schema validation, feedparser for feeds), when
+# it is missing or lacks one of them, and prints its python's path.
 #   scripts/soap-peers.sh            (the environment lives in .build/soap-peers)
-# The SOAP tests run this themselves; .ci/run runs it first so that its output shows up there.
+# The interop tests run this themselves; .ci/run runs it first so that its output shows up there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=".build/soap-peers"
 python="$venv/bin/python"
-pins=(spyne==2.14.0 zeep==4.3.3 lxml)
+pins=(spyne==2.14.0 zeep==4.3.3 lxml feedparser==6.0.14)
 
-if ! "$python" -c 'import spyne, zeep, lxml' >/dev/null 2>&1; then
+if ! "$python" -c 'import spyne, zeep, lxml, feedparser' >/dev/null 2>&1; then
     if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
         apt-get update >&2
         apt-get install -y python3-venv >&2
