@@ -137,7 +137,7 @@ struct ErrorMessageTests {
         struct Opaque {}
         #expect(
             throws: XMLRPCError.encoding(
-                "parameter 2, member 'x'[1]: XML-RPC cannot carry a value of type Opaque; conform it to XMLRPCRawValueRepresentable or pass an XMLRPCValue"
+                "parameter 2, member 'x'[1]: XML-RPC cannot carry a value of type Opaque; conform it to XMLRPCStructConvertible, XMLRPCEncodable or XMLRPCRawValueRepresentable, or pass an XMLRPCValue"
             )
         ) {
             _ = try XMLRPCEncoder().parameters([1, ["x": [1, Opaque()]]])

@@ -104,6 +104,32 @@ struct PythonServerInteropTests {
         }
     }
 
+    /// An `XMLRPCStructConvertible` value is a parameter in every call form, alone, in an
+    /// array, in a dictionary and as an optional, and Python receives the struct it stands for.
+    @Test func structConvertibleValuesAreParameters() async throws {
+        var item = Item()
+        item.index = 7
+        item.name = "seven & <more>"
+        item.ok = true
+        let expected: XMLRPCValue = ["index": 7, "name": "seven & <more>", "ok": true]
+        try await Self.withServer { client in
+            #expect(try await client.call("echo", [item])[0].value == expected)
+            #expect(try await client.call("echo", [item], returning: Item.self) == item)
+            #expect(try await client.call("echo", [[item, item]])[0].value == [expected, expected])
+            #expect(try await client.call("echo", [["one": item]])[0].value == ["one": expected])
+            let optional: Item? = item
+            #expect(try await client.call("echo", [optional as Any])[0].value == expected)
+            let request = ItemRequest(url: client.url, parameters: [item])
+            #expect(try await client.call(request)[0].value == expected)
+            let results = try await client.multicall([XMLRPCClient.Call("echo", [item])])
+            #expect(try results[0].get().value == expected)
+            let completed = await withCheckedContinuation { continuation in
+                client.call("echo", [item]) { continuation.resume(returning: $0) }
+            }
+            #expect(try completed.get()[0].value == expected)
+        }
+    }
+
     @Test func aLargeArrayComesBackGzipped() async throws {
         try await Self.withServer { client in
             let items = try await client.call("big", [5000])[0]
@@ -184,4 +210,11 @@ struct Item: Bindable, XMLRPCStructConvertible, Equatable {
         .member(\.index).required()
         .member(\.name).required()
         .member(\.ok)
+}
+
+/// A call described by a value, with a struct parameter.
+struct ItemRequest: XMLRPCRequestConvertible {
+    var url: URL
+    var methodName = "echo"
+    var parameters: [Any]
 }

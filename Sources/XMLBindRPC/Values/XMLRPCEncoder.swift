@@ -8,7 +8,10 @@ import Foundation
 /// base64; arrays → array; `[String: Any]` → struct (members sorted by name, since a
 /// dictionary has no order; use `KeyValuePairs` or ``XMLRPCStruct`` to choose one);
 /// `nil` → nil; ``XMLRPCRawValueRepresentable`` types as their kind; ``XMLRPCValue`` and
-/// ``XMLRPCNode`` as they are. Anything else is an ``XMLRPCError/Code/encoding`` error.
+/// ``XMLRPCNode`` as they are; any other ``XMLRPCEncodable`` type (an
+/// ``XMLRPCStructConvertible`` struct of your own, say) as its ``XMLRPCEncodable/xmlrpcValue()``
+/// gives it, also inside arrays and dictionaries. Anything else is an
+/// ``XMLRPCError/Code/encoding`` error.
 public struct XMLRPCEncoder: Sendable {
     /// Whether integers beyond 32 bits may be sent as `<i8>` (the default); when false they
     /// are an encoding error, for servers that know only the base types.
@@ -106,10 +109,19 @@ public struct XMLRPCEncoder: Sendable {
         case let optional as any OptionalBox:
             guard let wrapped = optional.wrappedAny else { return .nil }
             return try encode(wrapped, at: place)
+        // Last, so the table's own types keep their forms above: an XMLRPCStructConvertible
+        // type (or any other XMLRPCEncodable) is sent as its own encoding says.
+        case let encodable as any XMLRPCEncodable:
+            do {
+                return try encodable.xmlrpcValue()
+            } catch {
+                throw .encoding("\(place): \(error.message)")
+            }
         default:
             throw .encoding(
                 "\(place): XML-RPC cannot carry a value of type \(type(of: value)); "
-                    + "conform it to XMLRPCRawValueRepresentable or pass an XMLRPCValue")
+                    + "conform it to XMLRPCStructConvertible, XMLRPCEncodable or XMLRPCRawValueRepresentable, "
+                    + "or pass an XMLRPCValue")
         }
     }
 
