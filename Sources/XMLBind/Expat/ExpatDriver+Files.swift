@@ -61,17 +61,31 @@ extension ExpatDriver {
             if case .accepted = result { return (result, atEnd) }
             return (result, true)
         }
-        guard let buffer = XML_GetBuffer(parser, Int32(want)) else {
+        // A character the last piece's end cut comes first (see ExpatDriver+CutCharacters.swift).
+        let carried = cutCharacter.count
+        guard let buffer = XML_GetBuffer(parser, Int32(want + carried)) else {
             recordError()
             return (.stopped, true)
         }
-        let (count, error) = Self.read(fileDescriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: want))
+        if carried > 0 {
+            let start = UnsafeMutableRawBufferPointer(start: buffer, count: carried)
+            cutCharacter.withUnsafeBytes { start.copyMemory(from: $0) }
+            cutCharacter.removeAll(keepingCapacity: true)
+        }
+        let (read, error) = Self.read(
+            fileDescriptor, into: UnsafeMutableRawBufferPointer(start: buffer + carried, count: want))
         if let error { return (.readFailed(error), true) }
         // The loop stops short only at the end of the input: this piece is then the last,
         // and saying so spares expat recounting lines and columns over it (which it does
         // after every piece that is not final), about 12 instructions a byte.
-        let atEnd = count < want
-        let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        let atEnd = read < want
+        let count = carried + read
+        let cut =
+            atEnd || !expatReadsUTF8 ? 0 : Self.cutUTF8Bytes(at: UnsafeRawBufferPointer(start: buffer, count: count))
+        if cut > 0 {
+            cutCharacter.append(contentsOf: UnsafeRawBufferPointer(start: buffer + count - cut, count: cut))
+        }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: count - cut)
         if let refusal = refuseLeadingZero(bytes) {
             record(refusal)
             return (.stopped, true)

@@ -135,6 +135,9 @@ final class ExpatDriver {
         /// Input held back until it is worth asking expat to scan its partial token again.
         @exclusivity(unchecked) private var deferred: [UInt8] = []
     #endif
+    /// The first bytes of a UTF-8 character that the end of a piece cut, held until the next
+    /// piece completes it (see `ExpatDriver+CutCharacters.swift`); used once a piece.
+    var cutCharacter: [UInt8] = []
 
     /// Creates a parser with namespace processing (triplets on) and safe defaults.
     ///
@@ -229,7 +232,7 @@ final class ExpatDriver {
 
     /// Hands bytes to expat, through the transcoder when there is one.
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
-        guard let transcoder else { return parseRead(bytes, isFinal: isFinal) }
+        guard let transcoder else { return parseWholeCharacters(bytes, isFinal: isFinal) }
         let decoded = transcoder.decode(bytes, isFinal: isFinal)
         if keepsDecodedText {
             // A document in memory is converted whole: keep its UTF-8 without a copy.
@@ -248,7 +251,7 @@ final class ExpatDriver {
     }
 
     /// Hands bytes expat can read to it (`XML_Parse`), after the checks that must see them.
-    private func parseRead(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+    func parseRead(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         if let refusal = refuseLeadingZero(bytes) {
             record(refusal)
             return .stopped
