@@ -28,7 +28,9 @@ struct ChunkBoundaryTests {
         Case(name: "3-byte character in an end tag", document: "<r>\n<a></a \u{20AC}></r>", character: "\u{20AC}"),
         Case(name: "4-byte character in an end tag", document: "<r>\n<a></a \u{1F600}></r>", character: "\u{1F600}"),
         Case(name: "4-byte character in a start tag", document: "<r>\n<a \u{1F600}/></r>", character: "\u{1F600}"),
-        Case(name: "4-byte character after a mismatched tag", document: "<r><a></b>\u{1F600}</r>", character: "\u{1F600}"),
+        Case(
+            name: "4-byte character after a mismatched tag", document: "<r><a></b>\u{1F600}</r>",
+            character: "\u{1F600}"),
         Case(name: "4-byte character in text", document: "<r>caf\u{E9} \u{1F600}!</r>", character: "\u{1F600}"),
         Case(name: "3-byte character in text", document: "<r>\u{20AC}\u{20AC}</r>", character: "\u{20AC}"),
     ]
@@ -116,8 +118,9 @@ struct ChunkBoundaryTests {
             #expect(objects == whole, "objects(of:chunks:) cut at byte \(cut)")
         }
         let byBytes = await Self.outcome {
-            for try await _ in Self.binder.objects(of: HostileNode.self, bytes: ByteSequence(bytes: bytes), file: "doc.xml")
-            {}
+            let objects = Self.binder.objects(
+                of: HostileNode.self, bytes: ByteSequence(bytes: bytes), file: "doc.xml")
+            for try await _ in objects {}
         }
         #expect(byBytes == whole, "objects(of:bytes:)")
     }
@@ -143,7 +146,8 @@ struct ChunkBoundaryTests {
             // into the character.
             let end = ExpatDriver.headBytes + pieceSize
             let padding = end - (at + inside) - "<!---->\n".utf8.count
-            let bytes = Array("<!--\(String(repeating: "-x", count: padding / 2))\(padding % 2 == 1 ? " " : "")-->\n".utf8) + plain
+            let filler = String(repeating: "-x", count: padding / 2) + (padding % 2 == 1 ? " " : "")
+            let bytes = Array("<!--\(filler)-->\n".utf8) + plain
             #expect(bytes.count > end && bytes[end - 1] == character[inside - 1])
             let whole = Self.outcome { try binder.parse(Data(bytes), file: "doc.xml") }
             let url = directory.appendingPathComponent("doc-\(inside).xml")
