@@ -40,6 +40,7 @@ extension XMLBindError {
             case doctypeRefused = "doctype-refused"
             case unsupportedXMLVersion = "unsupported-xml-version"
             case invalidEncoding = "invalid-encoding"
+            case encodingRefused = "encoding-refused"
         }
 
         private let kind: Kind
@@ -136,6 +137,10 @@ extension XMLBindError {
         /// The bytes do not match the document's encoding: an unknown or wrongly declared
         /// encoding, or an unpaired UTF-16 surrogate.
         public static let invalidEncoding = Code(.invalidEncoding)
+        /// The XML declaration names UTF-7, which is read only when the caller names it in
+        /// ``ParseOptions/encoding``: UTF-7 spells `<` as `+ADw-`, so markup can hide from
+        /// every check that looks at bytes (a proxy's filter, a grep, a signature scan).
+        public static let encodingRefused = Code(.encodingRefused)
 
         /// A stable, kebab-case name for the code, such as `conversion-failed`.
         public var description: String { kind.rawValue }

@@ -49,6 +49,13 @@ enum EncodingName {
         String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
     }
 
+    /// Whether a name is one of UTF-7's (`UTF-7`, `UNICODE-1-1-UTF-7`, `UTF-7-IMAP`…): a
+    /// document may not choose it by itself.
+    static func isUTF7(_ name: String) -> Bool {
+        let key = looseKey(name)
+        return key.hasPrefix("utf7") || key.hasPrefix("unicode11utf7") || key.hasPrefix("csunicode11utf7")
+    }
+
     /// Resolves a name, or returns `nil` when no encoding of that name is known.
     static func resolve(_ name: String) -> Resolved? {
         // An XML encoding name: a letter, then letters, digits and `._-`. Anything else

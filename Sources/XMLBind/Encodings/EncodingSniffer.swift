@@ -13,6 +13,8 @@
 ///    little-endian (expat's rule); `4C 6F A7 94` is EBCDIC; anything else is 8-bit.
 ///    The declaration, read in that form, then names the encoding; none means UTF-8
 ///    (UTF-16 for 16-bit input). A name that cannot describe bytes of that form is an error.
+///    UTF-7 is refused here (``XMLBindError/Code/encodingRefused``): only a caller's name
+///    (3.) reads it, as the WHATWG Encoding Standard leaves it out of the web.
 enum EncodingSniffer {
     /// What the caller says about the input.
     struct Request: Sendable {
@@ -101,6 +103,14 @@ enum EncodingSniffer {
             case .ebcdic:
                 return finish(DocumentEncoding(form: .transcoded(iconvName: "IBM037"), name: "IBM037"), request)
             }
+        }
+        if EncodingName.isUTF7(declared.name) {
+            return .failed(
+                PendingDiagnostic(
+                    code: .encodingRefused,
+                    message: "encoding '\(declared.name)' is refused: UTF-7 can spell markup that no check on the "
+                        + "bytes sees ('+ADw-' is '<'); name it in ParseOptions.encoding to read the document anyway",
+                    byteOffset: declared.offset))
         }
         guard let resolved = EncodingName.resolve(declared.name) else {
             return .failed(
