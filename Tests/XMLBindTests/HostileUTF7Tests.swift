@@ -34,7 +34,9 @@ import Testing
         }
         #expect(chunked.code == .encodingRefused)
         let streamed = await #expect(throws: XMLBindError.self) {
-            for try await _ in binder.objects(of: HostileNode.self, chunks: ChunkSequence(chunks: chunks), file: "utf7.xml") {}
+            for try await _ in binder.objects(
+                of: HostileNode.self, chunks: ChunkSequence(chunks: chunks), file: "utf7.xml")
+            {}
         }
         #expect(streamed?.code == .encodingRefused)
     }

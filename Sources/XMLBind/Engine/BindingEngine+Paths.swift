@@ -19,6 +19,8 @@ extension BindingEngine {
         guard let object = frames[owner].object?.object, let base = frames[owner].base else { return }
         var assigned = frames[owner].assigned
         var cursor = 0
+        // Lists of optionals this element has given a value (see `fillGaps`).
+        var filled: [Int] = []
         while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             let attribute = ExpandedName(rawName)
@@ -41,6 +43,10 @@ extension BindingEngine {
             store(
                 value, into: property, of: binding, at: bindingIndex, object: object, base: base, assigned: &assigned,
                 place: .attribute(rawName, tagOffset: byteIndex))
+            if !node.gapFilledAttributes.isEmpty { filled.append(property) }
+        }
+        if !node.gapFilledAttributes.isEmpty {
+            fillGaps(of: node, except: filled, in: binding, object: object, base: base)
         }
         frames[owner].assigned = assigned
         frames.append(
@@ -48,6 +54,18 @@ extension BindingEngine {
                 isObject: false, bindingIndex: bindingIndex, pathNodeReference: UnretainedReference(node),
                 pathOwner: owner,
                 textStart: node.textProperty == nil ? -1 : text.count, byteIndex: byteIndex))
+    }
+
+    /// Appends `nil` to each list of optionals read from an attribute of this path element
+    /// that the element lacks: `.elements(\.types, xml: "link/@type")` into `[String?]`
+    /// keeps one entry per `<link>`, so that it lines up with other lists of the same
+    /// elements. (Into `[String]`, an element without the attribute adds nothing.)
+    private func fillGaps(
+        of node: PathNode, except filled: [Int], in binding: ElementBinding, object: AnyObject, base: FieldAccess
+    ) {
+        for index in node.gapFilledAttributes where !filled.contains(index) {
+            binding.properties[index].collection?.makeGapFiller?(binding.isClass)(object, base)
+        }
     }
 
     /// A child element inside a path element: the next element of some path, or unknown.

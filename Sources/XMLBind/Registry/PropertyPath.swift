@@ -79,13 +79,20 @@ final class PathNode: Sendable {
     /// Child slots whose objects are child elements of this element (`.children(\.models,
     /// xml: "modelList/model")` puts the slot in `modelList`), in declaration order.
     let slots: [Int]
+    /// The attributes (of ``attributes``) that fill lists of optionals: an element without
+    /// one gives its list a `nil`, so that the list keeps one entry per element.
+    let gapFilledAttributes: [Int]
 
-    private init(name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode], slots: [Int]) {
+    private init(
+        name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode], slots: [Int],
+        gapFilledAttributes: [Int]
+    ) {
         self.name = name
         self.textProperty = textProperty
         self.attributes = attributes
         self.children = children
         self.slots = slots
+        self.gapFilledAttributes = gapFilledAttributes
         self.isLeaf = attributes.isEmpty && children.isEmpty && slots.isEmpty
     }
 
@@ -103,7 +110,7 @@ final class PathNode: Sendable {
             any = true
             root.insert(slot: index, steps: slot.path[...])
         }
-        return any ? root.frozen() : nil
+        return any ? root.frozen(properties) : nil
     }
 
     /// The slot of this element's that takes a child element, matched like a path step.
@@ -173,10 +180,11 @@ final class PathNode: Sendable {
             return children.count - 1
         }
 
-        func frozen() -> PathNode {
+        func frozen(_ properties: [PropertyBinding]) -> PathNode {
             PathNode(
-                name: name, textProperty: textProperty, attributes: attributes, children: children.map { $0.frozen() },
-                slots: slots)
+                name: name, textProperty: textProperty, attributes: attributes,
+                children: children.map { $0.frozen(properties) }, slots: slots,
+                gapFilledAttributes: attributes.filter { properties[$0].collection?.makeGapFiller != nil })
         }
     }
 }

@@ -32,10 +32,16 @@ enum ShapeChecks {
                     "the list \(name) cannot come from an attribute of the element itself (an element has one "
                         + "attribute of each name): name a repeated element, such as 'item/@\(property.xmlName)'")
             } else if let node = paths.flatMap({ holder(of: index, in: $0) }),
-                node.children.count + node.attributes.count + node.slots.count + (node.textProperty == nil ? 0 : 1) != 1
+                node.children.count + node.attributes.count + node.slots.count + (node.textProperty == nil ? 0 : 1)
+                    != 1,
+                !holdsOnlyOptionalLists(node, properties)
             {
+                let onlyAttributes = node.children.isEmpty && node.slots.isEmpty && node.textProperty == nil
                 problems.append(
-                    "the list \(name) repeats <\(node.name)>, so nothing else may be declared in <\(node.name)>")
+                    "the list \(name) repeats <\(node.name)>, so nothing else may be declared in <\(node.name)>"
+                        + (onlyAttributes
+                            ? " (except other lists from its attributes, when each is a list of optionals such as "
+                                + "[String?]: those keep one entry per element and so line up)" : ""))
             }
         }
         for ignored in ignoredElements {
@@ -46,6 +52,14 @@ enum ShapeChecks {
             }
         }
         return problems
+    }
+
+    /// Whether a repeated path element holds only lists of optionals from its attributes
+    /// (`param/@name`, `param/@type` into `[String?]`): each keeps an entry per element, so
+    /// the lists line up and the writer writes element *i* from entry *i* of each.
+    private static func holdsOnlyOptionalLists(_ node: PathNode, _ properties: [PropertyBinding]) -> Bool {
+        node.children.isEmpty && node.slots.isEmpty && node.textProperty == nil
+            && node.attributes.allSatisfy { properties[$0].collection?.makeGapFiller != nil }
     }
 
     /// The path element that repeats for a list value: the one whose text or attribute it is.

@@ -18,21 +18,28 @@ struct ValueCollection: Sendable {
     var key: XMLName?
     /// The entries, formatted, for writing: in order for a list, sorted by key for a map
     /// (a dictionary has no order of its own; sorted, the bytes are the same every time).
-    @usableFromInline let read: @Sendable (AnyObject) -> [(key: String?, text: String)]
+    /// A `nil` text is a `nil` entry of a list of optionals (`[V?]`).
+    @usableFromInline let read: @Sendable (AnyObject) -> [(key: String?, text: String?)]
     /// For a map: makes the inserter, given the field's offset (or `nil`: through the key
     /// path) and the owner's class-ness.
     @usableFromInline let makeInserter: (@Sendable (_ offset: Int?, _ isClass: Bool) -> Inserter)?
+    /// For a list of optionals (`[V?]`) read from an attribute of a repeated element
+    /// (`link/@type`): makes the setter that appends `nil` for an element that lacks the
+    /// attribute, so that the list keeps one entry per element. `nil` for other lists.
+    @usableFromInline let makeGapFiller: (@Sendable (_ isClass: Bool) -> PropertyBinding.DefaultSetter)?
 
     @usableFromInline
     init(
         declaredKey: String?, elementType: Any.Type,
-        read: @escaping @Sendable (AnyObject) -> [(key: String?, text: String)],
-        makeInserter: (@Sendable (_ offset: Int?, _ isClass: Bool) -> Inserter)?
+        read: @escaping @Sendable (AnyObject) -> [(key: String?, text: String?)],
+        makeInserter: (@Sendable (_ offset: Int?, _ isClass: Bool) -> Inserter)?,
+        makeGapFiller: (@Sendable (_ isClass: Bool) -> PropertyBinding.DefaultSetter)? = nil
     ) {
         self.declaredKey = declaredKey
         self.elementType = elementType
         self.read = read
         self.makeInserter = makeInserter
+        self.makeGapFiller = makeGapFiller
     }
 
     /// Whether the property is a keyed map.
@@ -63,12 +70,29 @@ extension PropertyBinding {
             }
         }
         let isClass = T.self is AnyClass
+        // A list of optionals keeps a place for an element without the value (`nil`).
+        let none = (E.self as? any ExpressibleByNilLiteral.Type).flatMap { $0.init(nilLiteral: ()) as? E }
+        let hasGaps = none != nil
+        var makeGapFiller: (@Sendable (_ isClass: Bool) -> DefaultSetter)?
+        if let none {
+            // A `nil` holds no state, so sharing it between threads is safe.
+            nonisolated(unsafe) let gap = none
+            makeGapFiller = { isClass in
+                { object, _ in
+                    ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0[keyPath: keyPath].append(gap) }
+                }
+            }
+        }
         binding.collection = ValueCollection(
             declaredKey: nil, elementType: E.self,
-            read: { object in
-                ObjectStorage.value(object, as: T.self, isClass: isClass)[keyPath: keyPath].map { (nil, encode($0)) }
+            read: { object -> [(key: String?, text: String?)] in
+                let values = ObjectStorage.value(object, as: T.self, isClass: isClass)[keyPath: keyPath]
+                guard hasGaps else { return values.map { (nil, encode($0)) } }
+                return values.map { value -> (key: String?, text: String?) in
+                    (nil, OptionalValue.isNone(value) ? nil : encode(value))
+                }
             },
-            makeInserter: nil)
+            makeInserter: nil, makeGapFiller: makeGapFiller)
         return binding
     }
 
@@ -87,7 +111,7 @@ extension PropertyBinding {
         let isClass = T.self is AnyClass
         binding.collection = ValueCollection(
             declaredKey: key, elementType: E.self,
-            read: { object in
+            read: { object -> [(key: String?, text: String?)] in
                 ObjectStorage.value(object, as: T.self, isClass: isClass)[keyPath: keyPath]
                     .sorted { $0.key < $1.key }.map { ($0.key, encode($0.value)) }
             },

@@ -96,15 +96,41 @@ extension Serializer {
             return render(node, binding, box, owner: owner).map { [$0] } ?? []
         }
         let name = plan.qualified(node.name.local, plan.child(plan.target(of: node.name, attribute: false), of: owner))
+        if node.attributes.count > 1 { return renderAligned(node, binding, box, name: name) }
         let property = binding.properties[index]
-        return collection.read(box).map { entry in
+        return collection.read(box).compactMap { entry in
             guard node.textProperty == nil else {
-                return RenderedPath(
-                    name: name, attributes: [], text: (index, entry.text), children: [], holdsText: true)
+                // A `nil` in a list of element texts has no element to stand for it.
+                return entry.text.map {
+                    RenderedPath(name: name, attributes: [], text: (index, $0), children: [], holdsText: true)
+                }
             }
+            // A `nil` in a list from an attribute is an element without the attribute.
             let attribute = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
             return RenderedPath(
-                name: name, attributes: [(index, attribute, entry.text)], text: nil, children: [], holdsText: false)
+                name: name, attributes: entry.text.map { [(index, attribute, $0)] } ?? [], text: nil, children: [],
+                holdsText: false)
+        }
+    }
+
+    /// A repeated path element that holds several lists of optionals from its attributes
+    /// (registration allows nothing else there): element *i* carries entry *i* of each
+    /// list, and no attribute for a `nil` one; as many elements as the longest list.
+    private mutating func renderAligned(
+        _ node: PathNode, _ binding: ElementBinding, _ box: AnyObject, name: String
+    ) -> [RenderedPath] {
+        let lists = node.attributes.map { index in
+            let property = binding.properties[index]
+            let attribute = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
+            return (index, attribute, property.collection?.read(box).map(\.text) ?? [])
+        }
+        let count = lists.map(\.2.count).max() ?? 0
+        return (0..<count).map { position in
+            let attributes = lists.compactMap { index, attribute, texts -> (Int, String, String)? in
+                guard position < texts.count, let text = texts[position] else { return nil }
+                return (index, attribute, text)
+            }
+            return RenderedPath(name: name, attributes: attributes, text: nil, children: [], holdsText: false)
         }
     }
 

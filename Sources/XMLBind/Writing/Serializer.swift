@@ -307,7 +307,9 @@ struct Serializer {
             }
         case .entries(let index, let tags, let keyName):
             // A list or map (issue 13): one element per value, a map's sorted by key.
+            // A `nil` of a list of optionals has no element of its own to stand for it.
             for entry in binding.properties[index].collection?.read(frame.box) ?? [] {
+                guard let text = entry.text else { continue }
                 open(&frame)
                 newline(frame.depth + 1, unless: frame.inline)
                 frame.wroteElement = true
@@ -317,12 +319,12 @@ struct Serializer {
                         try $0.attribute(keyName, key)
                     }
                 }
-                if entry.text.isEmpty {
+                if text.isEmpty {
                     writer.raw(UInt8(ascii: "/"))
                     writer.raw(UInt8(ascii: ">"))
                 } else {
                     writer.raw(UInt8(ascii: ">"))
-                    try writeValue(entry.text, index, binding)
+                    try writeValue(text, index, binding)
                     writer.raw(tags.close)
                 }
             }

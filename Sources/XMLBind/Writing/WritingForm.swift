@@ -111,6 +111,9 @@ final class WritingForm {
         self.attributes = attributes
         var steps: [Step] = []
         var writtenPaths: Set<ObjectIdentifier> = []
+        // Two `.elements` into one key path fill one list: it is written once, with the
+        // first declaration's element (which one each value came from is not kept).
+        var writtenLists: Set<AnyKeyPath> = []
         for declared in binding.contentOrder {
             switch declared {
             case .property(let index):
@@ -124,6 +127,7 @@ final class WritingForm {
                     continue
                 }
                 if property.collection != nil {
+                    guard writtenLists.insert(property.keyPath).inserted else { continue }
                     let name = plan.qualified(
                         property.xmlName.local,
                         plan.child(plan.target(of: property.xmlName, attribute: false), of: target))
