@@ -11,6 +11,30 @@ struct ReadyConversionTests {
         #expect(Conversion<String>.trimmed.format(" kept ") == " kept ")
     }
 
+    @Test func collapsed() throws {
+        #expect(bindElement("\n    DejaVu \t  Sans\r\n  Mono\n", conversion: .collapsed) == .value("DejaVu Sans Mono"))
+        #expect(bindElement(" \n\t ", conversion: .collapsed) == .value(""))
+        #expect(bindElement("one", conversion: .collapsed) == .value("one"))
+        #expect(bindElement("caf\u{E9}\n\n  \u{1F600}", conversion: .collapsed) == .value("caf\u{E9} \u{1F600}"))
+        // A no-break space is not XML whitespace: it stays.
+        #expect(bindElement("a\u{A0} b", conversion: .collapsed) == .value("a\u{A0} b"))
+        #expect(Conversion<String>.collapsed.format(" kept  as is ") == " kept  as is ")
+        // In an attribute and through an optional too.
+        final class Font: Bindable {
+            var family: String?
+            var style = ""
+            init() {}
+        }
+        let binder = XMLBinder().register(
+            mapping(Font.self, element: "font").element(\.family, conversion: Conversion.collapsed.optional)
+                .attribute(\.style, conversion: .collapsed))
+        let font = try #require(
+            try binder.parse(Data("<font style=' bold   italic '><family>\n DejaVu\n Sans </family></font>".utf8))
+                as? Font)
+        #expect(font.family == "DejaVu Sans")
+        #expect(font.style == "bold italic")
+    }
+
     /// The engine trims and stores `.trimmed` text itself (shared, short strings made
     /// inline); attributes, elements, text and optionals must all read as before.
     @Test func trimmedTextInEveryForm() throws {

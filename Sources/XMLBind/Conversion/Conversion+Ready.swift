@@ -8,6 +8,33 @@ extension Conversion where Value == String {
             bytes: { String(decoding: XMLWhitespace.trimmed($0), as: UTF8.self) },
             format: { $0 }, isPlainText: true, trimsPlainText: true)
     }
+
+    /// Text with XML Schema's `whiteSpace="collapse"`: leading and trailing XML whitespace
+    /// (space, tab, CR, LF) removed, and every run of it inside replaced by one space.
+    ///
+    /// ```swift
+    /// mapping(Font.self, element: "font").element(\.family, conversion: .collapsed)
+    /// // <family>
+    /// //     DejaVu   Sans
+    /// // </family>                    family == "DejaVu Sans"
+    /// ```
+    ///
+    /// Writing gives the value back as it is.
+    public static var collapsed: Conversion<String> {
+        Conversion(
+            bytes: { bytes in
+                let tokens = XMLWhitespace.tokens(bytes)
+                guard tokens.count > 1 else { return tokens.first.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+                var joined: [UInt8] = []
+                joined.reserveCapacity(bytes.count)
+                for token in tokens {
+                    if !joined.isEmpty { joined.append(0x20) }
+                    joined.append(contentsOf: token)
+                }
+                return String(decoding: joined, as: UTF8.self)
+            },
+            format: { $0 })
+    }
 }
 
 extension Conversion where Value == Date {
