@@ -289,6 +289,7 @@ extension BindingEngine {
         if let parent = frames.lastAddress {
             // Fields, not the whole frame.
             let parentIndex = parent.pointee.bindingIndex
+            if registry.hasChildOrder { noteChildOrder(of: bindingIndex, parentIndex: parentIndex) }
             if slot >= 0 {
                 placeInNamedSlot(
                     held, slot: slot, parentIndex: parentIndex, top: frames.count &- 1, byteIndex: byteIndex)
@@ -301,6 +302,17 @@ extension BindingEngine {
             }
         }
         placeOtherwise(held, of: bindingIndex, byteIndex: byteIndex)
+    }
+
+    /// Adds a child object's element name to its parent's `.childOrder` list, if it keeps one.
+    @inline(never)
+    private func noteChildOrder(of bindingIndex: Int, parentIndex: Int) {
+        guard let order = registry.bindings[parentIndex].childOrderSlot else { return }
+        // A child inside a path element belongs to the path's owner.
+        let parentTop = frames.count &- 1
+        let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
+        guard let parentObject = frames[top].object?.object else { return }
+        order.append(parentObject, registry.bindings[bindingIndex].elementName.local)
     }
 
     /// Places a child into the parent's slot declared with `xml:` that took it.

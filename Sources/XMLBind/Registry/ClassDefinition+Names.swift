@@ -38,6 +38,29 @@ extension ClassDefinition {
                 elementName: ElementNameSlot(keyPath, qualified: qualified, wrap: { $0 }, unwrap: { $0 })))
     }
 
+    /// Keeps the element names of this element's child objects in document order, beside
+    /// the typed slots that hold the objects, and writes the children back in that order.
+    ///
+    /// ```swift
+    /// mapping(FontConfig.self, element: "fontconfig")
+    ///     .children(\.dirs)        // [Directory], from <dir>
+    ///     .children(\.matches)     // [Match], from <match>
+    ///     .childOrder(\.order)     // ["dir", "match", "dir"] for <dir/><match/><dir/>
+    /// ```
+    ///
+    /// Each child object placed in one of the element's slots adds its element's local
+    /// name. Writing takes the slots' children in the order the names give (the next
+    /// unwritten child whose element has that name), then any children the names do not
+    /// account for (added by the program), slot by slot in declaration order; names that
+    /// match no child left are skipped. Slots declared with `xml:` keep their own place.
+    ///
+    /// - Parameter keyPath: The `[String]` property to append the names to.
+    /// - Returns: The definition with the order's property set.
+    @inlinable
+    public func childOrder(_ keyPath: WritableKeyPath<T, [String]> & Sendable) -> Self {
+        Self(declarations: declarations.setting(childOrder: ChildOrderSlot(keyPath)))
+    }
+
     /// Makes this mapping the one for its element when the element says `xsi:type="name"`,
     /// so that several types can share one element, as a polymorphic slot needs.
     ///

@@ -49,9 +49,13 @@ final class CompiledRegistry: Sendable {
     /// unprefixed element names in declarations match (see ``NamespaceTable``): the
     /// mapping declares such names, or an unprefixed mapping may be its child.
     let recordsNamespace: [Bool]
+    /// Whether some mapping keeps its child objects' names in order (`.childOrder`): the
+    /// one test the engine makes per child object when none does.
+    let hasChildOrder: Bool
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
+        self.hasChildOrder = bindings.contains { $0.childOrderSlot != nil }
         var exact = ByteTable()
         var wildcard = ByteTable()
         var pending: [String: [(local: String, binding: Int)]] = [:]

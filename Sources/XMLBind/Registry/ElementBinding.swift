@@ -88,6 +88,8 @@ final class ElementBinding: Sendable {
 
     /// The property for the element's own name (`.elementName`).
     let elementNameSlot: ElementNameSlot?
+    /// The property for the child objects' element names in document order (`.childOrder`).
+    let childOrderSlot: ChildOrderSlot?
     /// Whether a new object needs its namespace or element name stored (one test per object).
     let storesNames: Bool
     /// Whether the `.text` property takes the whole text (`.wholeText()`): elements the
@@ -208,6 +210,7 @@ final class ElementBinding: Sendable {
         contentOrder = definition.contentOrder
         propertyForm = definition.propertyForm
         elementNameSlot = definition.elementNameSlot
+        childOrderSlot = definition.childOrderSlot
         storesNames = access.setNamespace != nil || definition.elementNameSlot != nil
         textTakesWholeText = text.map { declared[$0].takesWholeText } ?? false
         hasKeyedProperties = declared.contains { $0.collection?.isMap == true }

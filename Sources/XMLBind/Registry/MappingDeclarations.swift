@@ -33,6 +33,8 @@ final class MappingDeclarations: Sendable {
         var propertyForm: WritingOptions.PropertyForm?
         /// The property that takes the element's own name (`.elementName`), if declared.
         var elementNameSlot: ElementNameSlot?
+        /// The property that keeps the child objects' element names in order (`.childOrder`).
+        var childOrderSlot: ChildOrderSlot?
         /// Element and attribute names skipped without a word (`.ignoring`), as declared.
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
@@ -149,6 +151,12 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(elementName slot: ElementNameSlot) -> MappingDeclarations {
         with { $0.elementNameSlot = slot }
+    }
+
+    /// These declarations with a property for the child objects' names in document order.
+    @usableFromInline
+    func setting(childOrder slot: ChildOrderSlot) -> MappingDeclarations {
+        with { $0.childOrderSlot = slot }
     }
 
     /// These declarations chosen by an `xsi:type`.

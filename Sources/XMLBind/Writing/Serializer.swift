@@ -332,6 +332,10 @@ struct Serializer {
             frame.slotName = binding.childSlots[slot].xmlName
             frame.slotParent = form.target
             frame.children.load(slot, direct: direct, of: binding, frame.box)
+        case .orderedChildren(let slots):
+            frame.slotName = nil
+            frame.slotParent = form.target
+            frame.children.load(try orderedChildren(slots, of: binding, frame.box))
         }
         return nil
     }

@@ -19,6 +19,9 @@ final class WritingForm {
         case entries(index: Int, ElementTags, keyName: String?)
         /// The children in one child slot (`.children`, `.child`).
         case children(slot: Int, direct: DirectChildren?)
+        /// The children of several slots in the order a `.childOrder` list gives (written
+        /// where the first of them is declared).
+        case orderedChildren(slots: [Int])
     }
 
     /// Where a property's value is read from.
@@ -156,6 +159,17 @@ final class WritingForm {
                         writtenPaths.insert(ObjectIdentifier(node)).inserted
                     {
                         steps.append(.path(node))
+                    }
+                    continue
+                }
+                if binding.childOrderSlot != nil, binding.childSlots[slot].xmlName == nil {
+                    // `.childOrder`: the slots named by their types' elements are written together.
+                    if let found = steps.firstIndex(where: {
+                        if case .orderedChildren = $0 { true } else { false }
+                    }), case .orderedChildren(let slots) = steps[found] {
+                        steps[found] = .orderedChildren(slots: slots + [slot])
+                    } else {
+                        steps.append(.orderedChildren(slots: [slot]))
                     }
                     continue
                 }
