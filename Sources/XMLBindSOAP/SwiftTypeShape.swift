@@ -1,5 +1,5 @@
-/// What the schema needs to know of a property's Swift type: optional or not, a
-/// whitespace list or not, and the innermost type (an enum's cases, when it lists them).
+/// What the schema needs to know of a property's Swift type: optional or not, many values
+/// (an array, or a dictionary's values) or not, and the innermost type (an enum's cases, when it lists them).
 struct SwiftTypeShape {
     var isOptional = false
     var isList = false
@@ -15,7 +15,11 @@ struct SwiftTypeShape {
             isOptional = true
             current = optional.wrappedType
         }
-        if let array = current as? any ArrayProtocol.Type {
+        if let dictionary = current as? any DictionaryProtocol.Type {
+            isList = true
+            current = dictionary.valueType
+            if let optional = current as? any OptionalProtocol.Type { current = optional.wrappedType }
+        } else if let array = current as? any ArrayProtocol.Type {
             isList = true
             current = array.elementType
             if let optional = current as? any OptionalProtocol.Type { current = optional.wrappedType }
@@ -56,4 +60,13 @@ protocol ArrayProtocol {
 
 extension Array: ArrayProtocol {
     static var elementType: Any.Type { Element.self }
+}
+
+/// Lets a metatype tell that it is a `Dictionary`, and of what values.
+protocol DictionaryProtocol {
+    static var valueType: Any.Type { get }
+}
+
+extension Dictionary: DictionaryProtocol {
+    static var valueType: Any.Type { Value.self }
 }

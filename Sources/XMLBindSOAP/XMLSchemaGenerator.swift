@@ -6,9 +6,14 @@ import XMLBind
 /// Each registered type becomes a `complexType` named after the Swift type, and each
 /// registered element a global element of that type, in the schema of its namespace
 /// (`elementFormDefault="qualified"`). Child elements form a sequence in declaration
-/// order, attributes follow; optionals get `minOccurs="0"`, `.children` lists
-/// `maxOccurs="unbounded"`; built-in conversions become XML Schema's built-in types
-/// (``XMLSchemaType``), enums restrictions listing their cases, whitespace lists `xs:list`.
+/// order, attributes follow; optionals get `minOccurs="0"` (and `nillable="true"`, as the
+/// reader takes `xsi:nil`), `.children` and `.elements` lists a repeated element
+/// (`maxOccurs="unbounded"`; `xml: "tags/string"`: inside the `tags` wrapper), and several
+/// lists of one element, whose children may mix, one repeated `xs:choice`; built-in
+/// conversions become XML Schema's built-in types (``XMLSchemaType``), enums restrictions
+/// listing their cases, an array read from one element's text (`.element(\.sizes)`) an
+/// `xs:list`. A type that keeps unmapped attributes (`AttributeContainer`) allows any
+/// attribute (`xs:anyAttribute`).
 ///
 /// ```swift
 /// let schemas = try XMLSchemaGenerator(binder: binder, defaultNamespace: "urn:calc").schemas()

@@ -60,84 +60,7 @@ struct XMLSchemaWriter {
 
     // MARK: Complex types
 
-    /// The content of an element: its child elements in order, and its attributes.
-    private struct Content {
-        /// A child element: a value (with a type), a wrapper (with content), or both (a
-        /// value element that carries attributes, `details/price` and `details/price/@currency`).
-        struct Named {
-            var name: String
-            var form: String
-            var type: String?
-            var occurs: String
-            var content: Content?
-            /// Whether the value is optional: an element that also holds attributes is then
-            /// written empty when the value is `nil`.
-            var valueIsOptional = false
-        }
-        enum Child {
-            case named(Named)
-            /// A reference or choice, written as it is.
-            case raw(String)
-        }
-
-        var children: [Child] = []
-        var attributes: [String] = []
-
-        mutating func append(_ element: String) { children.append(.raw(element)) }
-
-        /// The child element named `name`, made where it is first used.
-        mutating func named(_ name: String, form: String, _ change: (inout Named) throws(XMLSchemaError) -> Void)
-            throws(XMLSchemaError)
-        {
-            for index in children.indices {
-                if case .named(var named) = children[index], named.name == name {
-                    try change(&named)
-                    children[index] = .named(named)
-                    return
-                }
-            }
-            var named = Named(name: name, form: form, type: nil, occurs: " minOccurs=\"0\"", content: nil)
-            try change(&named)
-            children.append(.named(named))
-        }
-
-        /// `<xs:sequence>…</xs:sequence>` and the attributes, as a complex type's content.
-        func written() -> String {
-            var text = ""
-            if !children.isEmpty {
-                text += "<xs:sequence>"
-                for child in children {
-                    switch child {
-                    case .raw(let element): text += element
-                    case .named(let named): text += Self.written(named)
-                    }
-                }
-                text += "</xs:sequence>"
-            }
-            return text + Self.ordered(attributes).joined()
-        }
-
-        /// `xs:anyAttribute` after the attributes, as XML Schema requires.
-        static func ordered(_ attributes: [String]) -> [String] {
-            attributes.filter { !$0.hasPrefix("<xs:anyAttribute") }
-                + attributes.filter { $0.hasPrefix("<xs:anyAttribute") }
-        }
-
-        private static func written(_ named: Named) -> String {
-            let head = "<xs:element name=\"\(named.name)\"\(named.form)"
-            guard let content = named.content else {
-                return head + " type=\"\(named.type ?? "xs:string")\"\(named.occurs)/>"
-            }
-            if let type = named.type, content.children.isEmpty {
-                return head + "\(named.occurs)><xs:complexType><xs:simpleContent><xs:extension base=\"\(type)\">"
-                    + Self.ordered(content.attributes).joined()
-                    + "</xs:extension></xs:simpleContent></xs:complexType></xs:element>"
-            }
-            let mixed = named.type == nil ? "" : " mixed=\"true\""
-            return head + "\(named.occurs)><xs:complexType\(mixed)>" + content.written()
-                + "</xs:complexType></xs:element>"
-        }
-    }
+    private typealias Content = XMLSchemaContent
 
     /// Value elements that carry attributes and an optional value (`details/price` with
     /// `details/price/@currency`) are written empty without the value: their type then
@@ -183,12 +106,14 @@ struct XMLSchemaWriter {
             }
         }
         allowEmptyValues(in: &content)
+        // Attributes that no property takes are kept, and written back.
+        if mapping.type is any AttributeContainer.Type { content.allowAttributes(in: "##any") }
         body += "<xs:complexType name=\"\(name)\""
         if let textType {
             if content.children.isEmpty {
                 body +=
                     "><xs:simpleContent><xs:extension base=\"\(textType)\">"
-                    + Content.ordered(content.attributes).joined()
+                    + content.writtenAttributes()
                 body += "</xs:extension></xs:simpleContent></xs:complexType>"
                 return
             }
@@ -203,10 +128,13 @@ struct XMLSchemaWriter {
     ) throws(XMLSchemaError) {
         if let step = steps.first {
             let form = try elementForm(step, of: property, in: mapping)
+            // `link/@type` into a list: one value per `<link>`, which repeats.
+            let repeats = steps.count == 1 && property.repetition != .single && property.kind == .attribute
             try content.named(step.local, form: form) { (wrapper: inout Content.Named) throws(XMLSchemaError) in
                 var inner = wrapper.content ?? Content()
                 try add(property, of: mapping, to: &inner, steps: steps.dropFirst())
                 wrapper.content = inner
+                if repeats { wrapper.occurs = Content.repeated }
             }
             return
         }
@@ -225,10 +153,7 @@ struct XMLSchemaWriter {
             case .uri(let uri):
                 // xsi: attributes are allowed on every element; others are described as
                 // any attribute of their namespace (a local declaration cannot name one).
-                if uri != SOAPMarkup.instanceNamespace {
-                    let any = "<xs:anyAttribute namespace=\"\(Self.escaped(uri))\" processContents=\"lax\"/>"
-                    if !content.attributes.contains(any) { content.attributes.append(any) }
-                }
+                if uri != SOAPMarkup.instanceNamespace { content.allowAttributes(in: uri) }
                 return
             default:
                 throw XMLSchemaError(
@@ -236,7 +161,7 @@ struct XMLSchemaWriter {
                         "cannot describe attribute '\(property.name.local)' of \(mapping.typeName): the binder does not "
                         + "know its namespace")
             }
-            let use = property.isRequired ? " use=\"required\"" : ""
+            let use = property.isRequired && property.repetition == .single ? " use=\"required\"" : ""
             content.attributes.append("<xs:attribute name=\"\(property.name.local)\" type=\"\(type)\"\(use)/>")
         } else {
             let form = try elementForm(property.name, of: property, in: mapping)
@@ -244,8 +169,27 @@ struct XMLSchemaWriter {
             try content.named(property.name.local, form: form) {
                 (element: inout Content.Named) throws(XMLSchemaError) in
                 element.type = type
-                element.occurs = optional
-                element.valueIsOptional = shape.isOptional
+                switch property.repetition {
+                case .single:
+                    element.occurs = optional
+                    element.valueIsOptional = shape.isOptional
+                    // The reader takes `xsi:nil="true"` for an optional, and the writer
+                    // writes it where `nil` is not what `init()` gives.
+                    element.isNillable = shape.isOptional && property.path.isEmpty
+                case .list:
+                    element.occurs = Content.repeated
+                case .map(let key):
+                    element.occurs = Content.repeated
+                    var keyed = element.content ?? Content()
+                    if case .uri(let uri) = key.namespace {
+                        // `xml:lang`: an attribute of another namespace, described as any of it.
+                        keyed.allowAttributes(in: uri)
+                    } else {
+                        let attribute = "<xs:attribute name=\"\(key.local)\" type=\"xs:string\" use=\"required\"/>"
+                        if !keyed.attributes.contains(attribute) { keyed.attributes.append(attribute) }
+                    }
+                    element.content = keyed
+                }
             }
         }
     }
@@ -282,13 +226,14 @@ struct XMLSchemaWriter {
     {
         let taken = child.mappings
         guard !taken.isEmpty else { return }
-        let occurs = child.isList ? " minOccurs=\"0\" maxOccurs=\"unbounded\"" : " minOccurs=\"0\""
+        let occurs = child.isList ? Content.repeated : " minOccurs=\"0\""
         if let name = child.name {
             // A named slot: its children are elements of that name, of their own types.
             let form = try elementForm(name, ofSlot: child.swiftName, in: mapping)
             let types = taken.map { reference(plan.typeNames[$0], in: plan.elementNamespaces[$0]) }
             let type = types.count == 1 ? " type=\"\(types[0])\"" : ""
-            content.append("<xs:element name=\"\(name.local)\"\(form)\(type)\(occurs)/>")
+            content.children.append(
+                .raw(open: "<xs:element name=\"\(name.local)\"\(form)\(type)", occurs: occurs, close: "/>"))
             return
         }
         var references: [String] = []
@@ -297,22 +242,26 @@ struct XMLSchemaWriter {
             references.append(reference(element, in: plan.elementNamespaces[index]))
         }
         if references.count == 1 {
-            content.append("<xs:element ref=\"\(references[0])\"\(occurs)/>")
+            content.children.append(.raw(open: "<xs:element ref=\"\(references[0])\"", occurs: occurs, close: "/>"))
         } else {
-            content.append(
-                "<xs:choice\(occurs)>" + references.map { "<xs:element ref=\"\($0)\"/>" }.joined() + "</xs:choice>")
+            content.children.append(
+                .raw(
+                    open: "<xs:choice", occurs: occurs,
+                    close: ">" + references.map { "<xs:element ref=\"\($0)\"/>" }.joined() + "</xs:choice>"))
         }
     }
 
-    /// The simple type of a property: a named override, its built-in conversion's type, an
-    /// inline restriction for an enum, an inline `xs:list` for a whitespace list.
+    /// The simple type of a property's value: a named override, its built-in conversion's
+    /// type, a restriction for an enum, an `xs:list` for a whitespace list (an array read from
+    /// one element or attribute); for `.elements`, the type of each value.
     private mutating func simpleType(of property: XMLBinder.DeclaredProperty, in mapping: XMLBinder.DeclaredMapping)
         throws(XMLSchemaError) -> String
     {
         if let named = plan.generator.override(for: property.keyPath) { return named.description }
         let shape = SwiftTypeShape(property.valueType)
         let item = itemType(of: shape)
-        guard shape.isList else { return item }
+        // `.elements`: each element (or attribute) holds one value.
+        guard shape.isList, property.repetition == .single else { return item }
         let name = "\(TypeNames.base(shape.base))List"
         return namedSimpleType(
             name, definition: "<xs:simpleType name=\"\(name)\"><xs:list itemType=\"\(item)\"/></xs:simpleType>")

@@ -20,17 +20,17 @@ struct SchemaGenerationTests {
                 <xs:element ref="tns:note" minOccurs="0"/>\
                 </xs:sequence><xs:attribute name="title" type="xs:string"/></xs:complexType>\
                 <xs:complexType name="CatalogItem"><xs:sequence>\
-                <xs:element name="name" type="xs:string" minOccurs="0"/>\
+                <xs:element name="name" type="xs:string" nillable="true" minOccurs="0"/>\
                 <xs:element name="details" minOccurs="0"><xs:complexType><xs:sequence>\
                 <xs:element name="price" minOccurs="0"><xs:complexType><xs:simpleContent>\
                 <xs:extension base="tns:decimalOrEmpty"><xs:attribute name="currency" type="xs:string"/></xs:extension>\
                 </xs:simpleContent></xs:complexType></xs:element>\
                 </xs:sequence></xs:complexType></xs:element>\
-                <xs:element name="color" type="tns:Color" minOccurs="0"/>\
+                <xs:element name="color" type="tns:Color" nillable="true" minOccurs="0"/>\
                 <xs:element name="sizes" type="tns:IntList"/>\
-                <xs:element name="added" type="xs:dateTime" minOccurs="0"/>\
-                <xs:element name="picture" type="xs:base64Binary" minOccurs="0"/>\
-                <xs:element name="link" type="xs:anyURI" minOccurs="0"/>\
+                <xs:element name="added" type="xs:dateTime" nillable="true" minOccurs="0"/>\
+                <xs:element name="picture" type="xs:base64Binary" nillable="true" minOccurs="0"/>\
+                <xs:element name="link" type="xs:anyURI" nillable="true" minOccurs="0"/>\
                 <xs:element name="small" type="xs:short"/>\
                 <xs:element name="ratio" type="xs:double"/>\
                 <xs:element name="inStock" type="xs:boolean"/>\

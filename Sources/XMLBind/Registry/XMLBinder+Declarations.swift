@@ -67,6 +67,18 @@ extension XMLBinder {
         package var hasDefault: Bool
         /// How a `.property` is written when the declaration says (`.written(as:)`).
         package var writtenForm: WritingOptions.PropertyForm?
+        /// How many values it takes: one, or one per matching element or attribute.
+        package var repetition: Repetition = .single
+
+        /// How many values a declaration takes from the document.
+        package enum Repetition: Sendable, Hashable {
+            /// One value (an array here is one whitespace-separated list).
+            case single
+            /// `.elements`: one value per matching element (or attribute of one), in order.
+            case list
+            /// `.elements(…, key:)`: one value per matching element, keyed by its attribute.
+            case map(key: DeclaredName)
+        }
     }
 
     /// One `.child` or `.children` declaration.
@@ -128,7 +140,8 @@ extension XMLBinder {
                             swiftName: property.propertyName, name: DeclaredName(property.xmlName),
                             path: property.path.map(DeclaredName.init), kind: kind, valueType: property.valueType,
                             keyPath: property.keyPath, isRequired: property.isRequired,
-                            hasDefault: property.makeDefaultSetter != nil, writtenForm: property.writtenForm))
+                            hasDefault: property.makeDefaultSetter != nil, writtenForm: property.writtenForm,
+                            repetition: Self.repetition(of: property)))
                 case .child(let index):
                     let slot = binding.childSlots[index]
                     // A named slot takes its children by its own name: every mapping whose
@@ -161,6 +174,13 @@ extension XMLBinder {
     /// ``declaredMappings``.
     package func declaredElement(for type: Any.Type) -> DeclaredName? {
         registry.typeIndex[ObjectIdentifier(type)].map { DeclaredName(registry.bindings[$0].elementName) }
+    }
+
+    /// How many values a property takes, as its collection says.
+    private static func repetition(of property: PropertyBinding) -> DeclaredProperty.Repetition {
+        guard let collection = property.collection else { return .single }
+        guard collection.isMap, let key = collection.key else { return .list }
+        return .map(key: DeclaredName(key))
     }
 
     /// Whether a child of `child`'s type fits `slot`.
