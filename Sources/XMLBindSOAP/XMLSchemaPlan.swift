@@ -78,8 +78,12 @@ struct XMLSchemaPlan {
     }
 
     /// The `<xs:schema>` element of one namespace.
-    func schemaElement(for namespace: String?) throws(XMLSchemaError) -> String {
-        var writer = XMLSchemaWriter(plan: self, targetNamespace: namespace)
+    ///
+    /// - Parameters:
+    ///   - namespace: The schema's target namespace.
+    ///   - locations: The file of each namespace's schema, for `xs:import schemaLocation`.
+    func schemaElement(for namespace: String?, locations: [String?: String] = [:]) throws(XMLSchemaError) -> String {
+        var writer = XMLSchemaWriter(plan: self, targetNamespace: namespace, locations: locations)
         return try writer.write()
     }
 }

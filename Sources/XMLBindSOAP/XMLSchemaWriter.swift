@@ -10,9 +10,14 @@ struct XMLSchemaWriter {
     /// Named simple types (enums, lists) made on the way, written after the complex types.
     private var simpleTypes: [(name: String, definition: String)] = []
 
-    init(plan: XMLSchemaPlan, targetNamespace: String?) {
+    /// The file each namespace's schema is in, for `xs:import schemaLocation`; empty for
+    /// schemas that are not files (the WSDL's).
+    private let locations: [String?: String]
+
+    init(plan: XMLSchemaPlan, targetNamespace: String?, locations: [String?: String] = [:]) {
         self.plan = plan
         self.targetNamespace = targetNamespace
+        self.locations = locations
     }
 
     mutating func write() throws(XMLSchemaError) -> String {
@@ -42,7 +47,10 @@ struct XMLSchemaWriter {
         }
         head += " elementFormDefault=\"qualified\">"
         for entry in foreign {
-            head += entry.uri.map { "<xs:import namespace=\"\(Self.escaped($0))\"/>" } ?? "<xs:import/>"
+            head += "<xs:import"
+            if let uri = entry.uri { head += " namespace=\"\(Self.escaped(uri))\"" }
+            if let location = locations[entry.uri] { head += " schemaLocation=\"\(Self.escaped(location))\"" }
+            head += "/>"
         }
         return head + body + "</xs:schema>"
     }

@@ -27,6 +27,9 @@ enum CommandHelp {
           schema [NAMESPACE]
                             Print the XML Schema of the demo's model, made from its mappings
                             (the beans namespace unless NAMESPACE is given; --list lists them).
+          schema --output DIR
+                            Write all the demo model's schemas into DIR, linked by
+                            xs:import schemaLocation.
           feed FILE|URL     Read an RSS or Atom feed and print its kind and title, then each
                             item's date, title and link; --json for the whole feed as JSON.
           help [COMMAND]    Show this help, or a command's (also: -h, --help).

@@ -13,48 +13,82 @@ enum SchemaCommand {
     /// `xmlbind schema --help`.
     static let help = """
         USAGE: xmlbind schema [NAMESPACE]
+               xmlbind schema --output DIR
                xmlbind schema --list
 
         Prints the XML Schema of the demo's model (the DI configuration 'xmlbind demo'
         binds), made from its mappings: the schema of the beans namespace unless
-        NAMESPACE names another. --list prints the namespaces there are schemas for.
+        NAMESPACE names another. The model spans two namespaces, one schema each; each
+        xs:import names the other's file (beans.xsd, configuration.xsd) as its
+        schemaLocation. --output writes the whole set into DIR (made when missing) and
+        prints the paths written, the beans schema first: 'xmllint --schema
+        DIR/beans.xsd beans.xml' then validates the demo's document. --list prints the
+        namespaces there are schemas for.
 
-        Exits 0 on success, 1 for a namespace the model has no elements in.
+        Exits 0 on success, 1 for a namespace the model has no elements in or a folder
+        that cannot be written.
 
         OPTIONS:
+          -o, --output DIR  Write every schema into DIR.
+          --list            Print the namespaces.
           -h, --help        Show this help.
 
         """
 
+    /// Whether the arguments are the command's: none, `--list`, a namespace, or
+    /// `--output DIR`.
+    static func accepts(_ arguments: [String]) -> Bool {
+        arguments.count <= 1 || (arguments.count == 2 && ["-o", "--output"].contains(arguments[0]))
+    }
+
     /// Prints the schema of `namespace` (the demo's default namespace when `nil`), or with
-    /// `--list` the namespaces there are schemas for.
+    /// `--list` the namespaces there are schemas for, or with `--output DIR` writes them all.
     ///
-    /// - Returns: 0 on success, 1 when there is no schema for the namespace or the model
-    ///   cannot be described.
+    /// - Returns: 0 on success, 1 when there is no schema for the namespace, the model
+    ///   cannot be described or the folder cannot be written.
     static func run(_ arguments: [String]) -> Int32 {
-        let generator = XMLSchemaGenerator(binder: DemoModel.binder, defaultNamespace: demoNamespace)
-        let schemas: [XMLSchemaDocument]
-        do {
-            schemas = try generator.schemas()
-        } catch {
-            FileHandle.standardError.write(Data("xmlbind: \(error)\n".utf8))
-            return 1
+        // `.property` declarations are described as attributes, as the demo writes them.
+        let generator = XMLSchemaGenerator(
+            binder: DemoModel.binder, defaultNamespace: demoNamespace, propertyForm: .attribute)
+        if arguments.count == 2 {
+            return write(generator, to: arguments[1])
         }
-        let namespaces = schemas.map { $0.targetNamespace ?? "" }
+        let files: [XMLSchemaFile]
+        do {
+            files = try generator.linkedSchemas()
+        } catch {
+            return fail("\(error)")
+        }
+        let namespaces = files.map { $0.schema.targetNamespace ?? "" }
         if arguments == ["--list"] {
             print(namespaces.joined(separator: "\n"))
             return 0
         }
         let wanted = arguments.first ?? demoNamespace
-        guard let schema = schemas.first(where: { ($0.targetNamespace ?? "") == wanted }) else {
+        guard let file = files.first(where: { ($0.schema.targetNamespace ?? "") == wanted }) else {
             let known = namespaces.map { "  \($0)" }.joined(separator: "\n")
-            FileHandle.standardError.write(
-                Data(
-                    "xmlbind: error: the demo's model has no elements in '\(wanted)'; its namespaces are:\n\(known)\n"
-                        .utf8))
-            return 1
+            return fail("error: the demo's model has no elements in '\(wanted)'; its namespaces are:\n\(known)")
         }
-        print(schema.document, terminator: "")
+        print(file.schema.document, terminator: "")
         return 0
+    }
+
+    /// `--output DIR`: writes the set and prints each file's path.
+    private static func write(_ generator: XMLSchemaGenerator, to folder: String) -> Int32 {
+        do {
+            let urls = try generator.writeSchemas(to: URL(fileURLWithPath: folder, isDirectory: true))
+            let paths = urls.map { (folder as NSString).appendingPathComponent($0.lastPathComponent) }
+            print(paths.joined(separator: "\n"))
+            return 0
+        } catch let error as XMLSchemaError {
+            return fail("\(error)")
+        } catch {
+            return fail("error: cannot write the schemas into '\(folder)': \(error.localizedDescription)")
+        }
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("xmlbind: \(message)\n".utf8))
+        return 1
     }
 }

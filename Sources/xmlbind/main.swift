@@ -44,8 +44,9 @@ case "rpc":
         ?? usageError("'rpc' takes URL METHOD [ARG...], or serve [--port N]", command: "rpc")
 case "schema":
     status =
-        arguments.count <= 2
-        ? SchemaCommand.run(Array(arguments.dropFirst())) : usageError("'schema' takes one argument", command: "schema")
+        SchemaCommand.accepts(Array(arguments.dropFirst()))
+        ? SchemaCommand.run(Array(arguments.dropFirst()))
+        : usageError("'schema' takes one argument, or --output DIR", command: "schema")
 case "feed":
     status = FeedCommand.run(Array(arguments.dropFirst()))
 case nil:

@@ -2,7 +2,8 @@
 
     validate.py SCHEMA_FILE... -- DOCUMENT...
 
-The first schema is the main one; the others are imported by namespace. Prints one JSON
+The first schema is the main one; the others are imported by namespace (an import that
+names its schemaLocation keeps it: a linked set needs only its first file). Prints one JSON
 line: for each document, "valid" or the validator's messages."""
 import json
 import sys
@@ -18,7 +19,7 @@ def main():
     main_tree = trees[0]
     for imported in main_tree.getroot().findall("{http://www.w3.org/2001/XMLSchema}import"):
         location = by_namespace.get(imported.get("namespace"))
-        if location:
+        if location and not imported.get("schemaLocation"):
             imported.set("schemaLocation", location)
     schema = etree.XMLSchema(main_tree)
     results = []
