@@ -14,7 +14,7 @@ extension SOAPFault {
         switch version {
         case .version1point1:
             var text = "<\(env):Fault>"
-            text += try Self.qualifiedNameElement("faultcode", code11)
+            text += try Self.qualifiedNameElement("faultcode", code11, version: version)
             text += "<faultstring>\(try SOAPMarkup.escaped(reason))</faultstring>"
             if let node { text += "<faultactor>\(try SOAPMarkup.escaped(node))</faultactor>" }
             if hasDetail { text += "<detail>\(detailText)</detail>" }
@@ -24,15 +24,17 @@ extension SOAPFault {
             var chain = subcodes
             let value: SOAPQualifiedName
             if case .other(let name) = code {
-                // 1.2 allows only its own codes at the top: a custom code becomes a subcode.
-                value = SOAPQualifiedName(namespace: version.envelopeNamespace, localName: "Receiver")
+                // 1.2 allows only its own codes at the top: a custom code becomes a subcode,
+                // under the 1.2 code a 1.1 dotted code stands for (`Client.Authentication`:
+                // Sender), or Receiver.
+                value = SOAPQualifiedName(namespace: version.envelopeNamespace, localName: Self.code12(for: name))
                 chain.insert(name, at: 0)
             } else {
                 value = SOAPQualifiedName(namespace: version.envelopeNamespace, localName: code.description)
             }
-            text += try Self.qualifiedNameElement("\(env):Value", value)
+            text += try Self.qualifiedNameElement("\(env):Value", value, version: version)
             for subcode in chain {
-                text += "<\(env):Subcode>" + (try Self.qualifiedNameElement("\(env):Value", subcode))
+                text += "<\(env):Subcode>" + (try Self.qualifiedNameElement("\(env):Value", subcode, version: version))
             }
             text += String(repeating: "</\(env):Subcode>", count: chain.count)
             text += "</\(env):Code><\(env):Reason>"
@@ -60,10 +62,25 @@ extension SOAPFault {
         }
     }
 
-    /// `<name>prefix:local</name>`, declaring the prefix unless it is the envelope's.
-    private static func qualifiedNameElement(_ name: String, _ value: SOAPQualifiedName) throws(SOAPError) -> String {
+    /// The SOAP 1.2 code for a custom code: for a code in the 1.1 envelope namespace, the
+    /// 1.2 code of its first dotted part (`Client.Authentication`: `Sender`); else `Receiver`.
+    private static func code12(for name: SOAPQualifiedName) -> String {
+        guard name.namespace == SOAPVersion.version1point1.envelopeNamespace else { return "Receiver" }
+        switch name.localName.split(separator: ".", maxSplits: 1).first ?? "" {
+        case "Client": return "Sender"
+        case "VersionMismatch": return "VersionMismatch"
+        case "MustUnderstand": return "MustUnderstand"
+        default: return "Receiver"
+        }
+    }
+
+    /// `<name>prefix:local</name>`, declaring the prefix unless it is the envelope's (a
+    /// name in the other version's envelope namespace gets a prefix of its own).
+    private static func qualifiedNameElement(_ name: String, _ value: SOAPQualifiedName, version: SOAPVersion)
+        throws(SOAPError) -> String
+    {
         guard let uri = value.namespace else { return "<\(name)>\(try SOAPMarkup.escaped(value.localName))</\(name)>" }
-        if SOAPVersion(envelopeNamespace: uri) != nil {
+        if uri == version.envelopeNamespace {
             return "<\(name)>\(SOAPMarkup.envelopePrefix):\(try SOAPMarkup.escaped(value.localName))</\(name)>"
         }
         return

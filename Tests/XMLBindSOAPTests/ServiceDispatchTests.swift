@@ -51,6 +51,32 @@ struct ServiceDispatchTests {
         #expect(fault.subcodes == subcodes)
     }
 
+    /// A SOAP 1.1 dotted code (`Client.Authentication`) as is in 1.1; in 1.2 a Sender fault
+    /// with the 1.1 code, in the 1.1 envelope namespace, as its subcode.
+    @Test(arguments: SOAPVersion.allCases)
+    func dottedSOAP11Code(version: SOAPVersion) async throws {
+        let answer = await testService.respond(
+            to: envelope("<s:login><s:user>eve</s:user></s:login>", version: version), version: version)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        let dotted = SOAPQualifiedName(
+            namespace: SOAPVersion.version1point1.envelopeNamespace, localName: "Client.Authentication")
+        let fault = try fault(answer, version: version)
+        #expect(fault.reason == "unknown user eve")
+        switch version {
+        case .version1point1:
+            #expect(text.contains("<faultcode>soapenv:Client.Authentication</faultcode>"), "\(text)")
+            #expect(fault.codeName == dotted)
+        case .version1point2:
+            #expect(
+                text.contains(
+                    "<soapenv:Value>soapenv:Sender</soapenv:Value><soapenv:Subcode><soapenv:Value "
+                        + #"xmlns:fc="http://schemas.xmlsoap.org/soap/envelope/">fc:Client.Authentication</soapenv:Value>"#
+                ), "\(text)")
+            #expect(fault.code == .sender)
+            #expect(fault.subcodes == [dotted])
+        }
+    }
+
     @Test(arguments: SOAPVersion.allCases)
     func otherErrorsAreReceiverFaults(version: SOAPVersion) async throws {
         let answer = await testService.respond(

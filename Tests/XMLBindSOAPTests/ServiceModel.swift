@@ -90,6 +90,7 @@ let serviceBinder = XMLBinder(prefixes: ["s": serviceNamespace]).register(
     mapping(Add.self, element: "add", namespace: calcNamespace).element(\.a).element(\.b),
     mapping(AddResponse.self, element: "addResponse", namespace: calcNamespace).element(\.result)
 )
+.registeringListMessages()
 
 /// Errors an operation throws that are not faults: the service answers Server/Receiver.
 struct Overflow: Error, CustomStringConvertible {
@@ -136,4 +137,5 @@ let testService = SOAPService(name: "TestService", namespace: serviceNamespace, 
         response.result = divide.a / divide.b
         return response
     }
+    .withListOperations()
     .schemaType(.date, for: \SvcPerson.birthday)

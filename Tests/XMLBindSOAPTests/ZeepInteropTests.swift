@@ -44,6 +44,27 @@ struct ZeepInteropTests {
         }
     }
 
+    /// Lists of values, strings with spaces, a struct with `nil` and lists, and faults, read
+    /// from the WSDL the service serves (issue 28, item 4): every check passes in both versions.
+    @Test func zeepChecksOurOwnWSDLInBothVersions() async throws {
+        let server = HTTPServer(routes: testService.routes(soap11Path: "/test/soap11", soap12Path: "/test/soap12"))
+        try server.start()
+        defer { server.stop() }
+        let port = try #require(server.port)
+        let peer = try await PeerProcess.start(
+            script: "zeep_checks.py", arguments: ["http://127.0.0.1:\(port)/test/soap12?wsdl"])
+        defer { peer.stop() }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(peer.firstLine.utf8)) as? [String: Any])
+        #expect(json["warnings"] as? [String] == [])
+        for port in ["TestServiceSoap11Port", "TestServiceSoap12Port"] {
+            let results = try #require(json[port] as? [String: String], "\(json)")
+            let failed = results.filter { $0.value != "ok" }.sorted { $0.key < $1.key }
+            #expect(
+                failed.isEmpty, "\(port): \(results.count - failed.count) of \(results.count) checks pass: \(failed)")
+            #expect(results.count == (port.hasSuffix("11Port") ? 20 : 21))
+        }
+    }
+
     @Test func wsdlIsServedAtQuestionMarkWSDL() async throws {
         let server = HTTPServer(routes: testService.routes())
         try server.start()
