@@ -24,5 +24,7 @@ struct SOAPOperation: Sendable {
     let requestType: Any.Type
     let responseType: Any.Type
     let action: String
+    /// The registered types of the fault details it declares, for the WSDL's `<fault>`s.
+    let faultTypes: [Any.Type]
     let handle: @Sendable (Any, SOAPRequestContext) async throws -> Any
 }

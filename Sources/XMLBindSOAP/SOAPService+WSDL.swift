@@ -13,8 +13,9 @@ extension SOAPService {
     }
 
     /// A WSDL 1.1 description of the service: the schemas, one message per request and
-    /// response element (document/literal wrapped), a port type, a SOAP 1.1 and a SOAP 1.2
-    /// binding, and a port for each endpoint given.
+    /// response element (document/literal wrapped) and per declared fault detail type
+    /// (`operation(_:request:response:action:faults:handler:)`), a port type, a SOAP 1.1
+    /// and a SOAP 1.2 binding, and a port for each endpoint given.
     ///
     /// - Parameters:
     ///   - soap11Endpoint: The URL of the SOAP 1.1 endpoint, if the service has one.
@@ -48,6 +49,8 @@ extension SOAPService {
         var messages = ""
         var portOperations = ""
         var bindingOperations = (soap11: "", soap12: "")
+        // One message per fault detail type, declared where first used.
+        var faultMessages: [(type: ObjectIdentifier, name: String)] = []
         for operation in operations {
             let input = try element(for: operation.requestType, of: operation)
             let output = try element(for: operation.responseType, of: operation)
@@ -56,14 +59,38 @@ extension SOAPService {
                 "<wsdl:message name=\"\(opName)Request\"><wsdl:part name=\"parameters\" element=\"\(input)\"/></wsdl:message>"
             messages +=
                 "<wsdl:message name=\"\(opName)Response\"><wsdl:part name=\"parameters\" element=\"\(output)\"/></wsdl:message>"
+            var faults: [String] = []
+            for type in operation.faultTypes {
+                let detail = try element(for: type, of: operation)
+                if let known = faultMessages.first(where: { $0.type == ObjectIdentifier(type) }) {
+                    if !faults.contains(known.name) { faults.append(known.name) }
+                    continue
+                }
+                let local = XMLSchemaWriter.escaped(String(detail.split(separator: ":").last ?? Substring(detail)))
+                var name = local + "Fault"
+                var number = 2
+                while faultMessages.contains(where: { $0.name == name }) {
+                    name = "\(local)Fault\(number)"
+                    number += 1
+                }
+                faultMessages.append((ObjectIdentifier(type), name))
+                faults.append(name)
+                messages +=
+                    "<wsdl:message name=\"\(name)\"><wsdl:part name=\"detail\" element=\"\(detail)\"/></wsdl:message>"
+            }
             portOperations += "<wsdl:operation name=\"\(opName)\"><wsdl:input message=\"tns:\(opName)Request\"/>"
-            portOperations += "<wsdl:output message=\"tns:\(opName)Response\"/></wsdl:operation>"
+            portOperations += "<wsdl:output message=\"tns:\(opName)Response\"/>"
+            portOperations += faults.map { "<wsdl:fault name=\"\($0)\" message=\"tns:\($0)\"/>" }.joined()
+            portOperations += "</wsdl:operation>"
             let action = XMLSchemaWriter.escaped(operation.action)
             for soap in ["soap", "soap12"] {
                 let text =
                     "<wsdl:operation name=\"\(opName)\"><\(soap):operation soapAction=\"\(action)\" style=\"document\"/>"
                     + "<wsdl:input><\(soap):body use=\"literal\"/></wsdl:input>"
-                    + "<wsdl:output><\(soap):body use=\"literal\"/></wsdl:output></wsdl:operation>"
+                    + "<wsdl:output><\(soap):body use=\"literal\"/></wsdl:output>"
+                    + faults.map {
+                        "<wsdl:fault name=\"\($0)\"><\(soap):fault name=\"\($0)\" use=\"literal\"/></wsdl:fault>"
+                    }.joined() + "</wsdl:operation>"
                 if soap == "soap" { bindingOperations.soap11 += text } else { bindingOperations.soap12 += text }
             }
         }

@@ -56,15 +56,17 @@ public struct SOAPService: Sendable {
     ///   - request: The registered type of the request body (the wrapper element).
     ///   - response: The registered type of the response body.
     ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - faults: The registered types of the details of the faults it throws
+    ///     (`SOAPFault(…, detail:)`): the WSDL declares a `<fault>` message for each.
     ///   - handler: Answers a request, or throws a ``SOAPFault``.
     /// - Returns: The changed service.
     /// - Precondition: No other operation takes the same request type (two operations
     ///   would take the same body element).
     public func operation<Request, Response>(
         _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
-        handler: @escaping @Sendable (Request) async throws -> Response
+        faults: [Any.Type] = [], handler: @escaping @Sendable (Request) async throws -> Response
     ) -> SOAPService {
-        operation(name, request: request, response: response, action: action) { request, _ in
+        operation(name, request: request, response: response, action: action, faults: faults) { request, _ in
             try await handler(request)
         }
     }
@@ -77,11 +79,13 @@ public struct SOAPService: Sendable {
     ///   - request: The registered type of the request body.
     ///   - response: The registered type of the response body.
     ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - faults: The registered types of the details of the faults it throws: the WSDL
+    ///     declares a `<fault>` message for each.
     ///   - handler: Answers a request, or throws a ``SOAPFault``.
     /// - Returns: The changed service.
     public func operation<Request, Response>(
         _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
-        handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> Response
+        faults: [Any.Type] = [], handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> Response
     ) -> SOAPService {
         precondition(
             !operations.contains { ObjectIdentifier($0.requestType) == ObjectIdentifier(Request.self) },
@@ -90,6 +94,7 @@ public struct SOAPService: Sendable {
         copy.operations.append(
             SOAPOperation(
                 name: name, requestType: Request.self, responseType: Response.self, action: action ?? name,
+                faultTypes: faults,
                 handle: { body, context in
                     guard let request = body as? Request else {
                         throw SOAPFault.sender("the body is not a \(Request.self)")

@@ -124,7 +124,8 @@ let testService = SOAPService(name: "TestService", namespace: serviceNamespace, 
         response.tags = reverse.tags.reversed()
         return response
     }
-    .operation("divide", request: SvcDivide.self, response: SvcDivideResponse.self) { divide, context in
+    .operation("divide", request: SvcDivide.self, response: SvcDivideResponse.self, faults: [SvcDivideError.self]) {
+        divide, context in
         guard divide.b != 0 else {
             let detail = SvcDivideError()
             detail.dividend = divide.a
