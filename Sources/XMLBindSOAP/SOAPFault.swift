@@ -31,8 +31,10 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
         case sender
         /// The receiver failed: `Server` in SOAP 1.1, `Receiver` in SOAP 1.2.
         case receiver
-        /// A code outside the envelope namespace (allowed in SOAP 1.1 only; written as
-        /// such in 1.1, and as `Receiver` with this as a subcode in 1.2).
+        /// A code of SOAP 1.1 outside the standard four: a code in another namespace, or a
+        /// dotted code in the 1.1 envelope namespace (`Client.Authentication`). Written as
+        /// such in 1.1; in 1.2 (which allows only its own codes at the top) as a subcode,
+        /// under `Sender` for a 1.1 `Client.…` code and `Receiver` for any other.
         case other(SOAPQualifiedName)
 
         /// The code's name: `Sender`, `MustUnderstand`, or a custom code in Clark notation.

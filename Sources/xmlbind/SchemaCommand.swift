@@ -38,7 +38,9 @@ enum SchemaCommand {
     /// Whether the arguments are the command's: none, `--list`, a namespace, or
     /// `--output DIR`.
     static func accepts(_ arguments: [String]) -> Bool {
-        arguments.count <= 1 || (arguments.count == 2 && ["-o", "--output"].contains(arguments[0]))
+        let output = ["-o", "--output"]
+        if arguments.count == 2 { return output.contains(arguments[0]) }
+        return arguments.count == 0 || (arguments.count == 1 && !output.contains(arguments[0]))
     }
 
     /// Prints the schema of `namespace` (the demo's default namespace when `nil`), or with
@@ -83,8 +85,18 @@ enum SchemaCommand {
         } catch let error as XMLSchemaError {
             return fail("\(error)")
         } catch {
-            return fail("error: cannot write the schemas into '\(folder)': \(error.localizedDescription)")
+            return fail("error: cannot write the schemas into '\(folder)': \(reason(for: error))")
         }
+    }
+
+    /// The system's words for a file error (`Not a directory`), not Foundation's wrapper's.
+    private static func reason(for error: any Error) -> String {
+        var current = error as NSError
+        while let underlying = current.userInfo[NSUnderlyingErrorKey] as? any Error { current = underlying as NSError }
+        if current.domain == NSPOSIXErrorDomain, let text = strerror(Int32(current.code)) {
+            return String(cString: text)
+        }
+        return current.localizedDescription
     }
 
     private static func fail(_ message: String) -> Int32 {

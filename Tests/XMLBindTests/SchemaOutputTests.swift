@@ -58,6 +58,23 @@ import Testing
             ))
     }
 
+    @Test func outputNeedsAWritableFolder() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xmlbind-file-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = file.appendingPathComponent("xsd").path
+        let blocked = try Self.run(CLITests.binary.path, ["schema", "--output", folder])
+        #expect(blocked.status == 1)
+        #expect(blocked.stdout == "")
+        #expect(blocked.stderr == "xmlbind: error: cannot write the schemas into '\(folder)': Not a directory\n")
+        let missing = try Self.run(CLITests.binary.path, ["schema", "--output"])
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderr
+                == "xmlbind: error: 'schema' takes one argument, or --output DIR\nRun 'xmlbind schema --help' for usage.\n"
+        )
+    }
+
     @Test func xmllintValidatesTheDemosBeans() throws {
         let (folder, result, broken) = try writeSchemas()
         defer { try? FileManager.default.removeItem(at: folder) }
