@@ -61,6 +61,10 @@ public struct XMLSchemaGenerator: Sendable {
 
     /// One schema per namespace the mappings use, the target namespace's first.
     ///
+    /// The schemas import each other by namespace alone, as a WSDL's `<types>` holds them;
+    /// for files that a validator loads from the first, use ``linkedSchemas()`` or
+    /// ``writeSchemas(to:)``.
+    ///
     /// - Returns: The schemas, ordered by the first mapping in each namespace.
     /// - Throws: ``XMLSchemaError`` when a mapping names a prefix the binder cannot
     ///   resolve or a property that no schema can hold as declared.

@@ -118,11 +118,21 @@ struct SchemaValidationTests {
         divide.note = "x"
         // Unprefixed property names are in their element's namespace when it is the default one.
         let options = WritingOptions(preferredPrefixes: [serviceNamespace: ""], propertyForm: .element)
+        // Lists of values and strings with spaces, one element each; a nil as xsi:nil.
+        let sums = SvcSumList()
+        sums.values = [1, 2, 3, -10]
+        let ada = SvcGetPersonResponse()
+        ada.name = "Ada"
+        ada.nickname = nil
+        ada.emails = ["ada@example.com"]
+        ada.interests = ["poetry & science", "analytical engines"]
         let documents = [
             try serviceBinder.xml(from: older, options: options), try serviceBinder.xml(from: divide, options: options),
+            try serviceBinder.xml(from: sums, options: options), try serviceBinder.xml(from: ada, options: options),
         ]
+        #expect(documents[3].contains(#"<nickname xsi:nil="true"/>"#), "\(documents[3])")
         let results = try await validate(try testService.schemas(), documents)
-        #expect(results == #"["valid", "valid"]"#)
+        #expect(results == #"["valid", "valid", "valid", "valid"]"#)
     }
 }
 
