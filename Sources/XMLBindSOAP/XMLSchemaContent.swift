@@ -17,7 +17,15 @@ struct XMLSchemaContent {
         var valueIsOptional = false
         /// Whether `xsi:nil="true"` may stand for the value (`nillable="true"`).
         var isNillable = false
+        /// Whether the value is the element's whole text (`.wholeText()`): any elements may
+        /// be inside it.
+        var takesWholeText = false
     }
+
+    /// Mixed content of any elements, for a value that is an element's whole text.
+    static let anyMixedContent =
+        "<xs:complexType mixed=\"true\"><xs:sequence>"
+        + "<xs:any processContents=\"skip\" minOccurs=\"0\" maxOccurs=\"unbounded\"/></xs:sequence>"
 
     enum Child {
         case named(Named)
@@ -109,6 +117,11 @@ struct XMLSchemaContent {
 
     static func written(_ named: Named) -> String {
         let head = "<xs:element name=\"\(named.name)\"\(named.form)"
+        if named.takesWholeText, named.content?.children.isEmpty ?? true {
+            let nillable = named.isNillable ? " nillable=\"true\"" : ""
+            return head + "\(nillable)\(named.occurs)>" + anyMixedContent
+                + (named.content?.writtenAttributes() ?? "") + "</xs:complexType></xs:element>"
+        }
         guard let content = named.content else {
             let nillable = named.isNillable ? " nillable=\"true\"" : ""
             return head + " type=\"\(named.type ?? "xs:string")\"\(nillable)\(named.occurs)/>"

@@ -93,7 +93,8 @@ struct XMLSchemaWriter {
 
     /// The text property of a mapping that declares nothing else.
     private static func onlyText(of mapping: XMLBinder.DeclaredMapping) -> XMLBinder.DeclaredProperty? {
-        guard mapping.contents.count == 1, case .property(let property) = mapping.contents[0], property.kind == .text
+        guard mapping.contents.count == 1, case .property(let property) = mapping.contents[0], property.kind == .text,
+            !property.takesWholeText
         else { return nil }
         return property
     }
@@ -101,11 +102,13 @@ struct XMLSchemaWriter {
     private mutating func writeComplexType(_ name: String, mapping: XMLBinder.DeclaredMapping) throws(XMLSchemaError) {
         var content = Content()
         var textType: String?
+        var wholeText = false
         for item in mapping.contents {
             switch item {
             case .property(let property):
                 if property.kind == .text {
                     textType = try simpleType(of: property, in: mapping)
+                    wholeText = property.takesWholeText
                     continue
                 }
                 try add(property, of: mapping, to: &content, steps: property.path[...])
@@ -116,6 +119,14 @@ struct XMLSchemaWriter {
         allowEmptyValues(in: &content)
         // Attributes that no property takes are kept, and written back.
         if mapping.type is any AttributeContainer.Type { content.allowAttributes(in: "##any") }
+        if wholeText, content.children.isEmpty {
+            // `.text(…).wholeText()`: any elements inside, their text part of the value.
+            body +=
+                Content.anyMixedContent.replacingOccurrences(
+                    of: "<xs:complexType ", with: "<xs:complexType name=\"\(name)\" ")
+                + content.writtenAttributes() + "</xs:complexType>"
+            return
+        }
         body += "<xs:complexType name=\"\(name)\""
         if let textType {
             if content.children.isEmpty {
@@ -177,6 +188,7 @@ struct XMLSchemaWriter {
             try content.named(property.name.local, form: form) {
                 (element: inout Content.Named) throws(XMLSchemaError) in
                 element.type = type
+                element.takesWholeText = property.takesWholeText
                 switch property.repetition {
                 case .single:
                     element.occurs = optional

@@ -98,3 +98,42 @@ struct SchemaListTests {
         #expect(results == #"["valid", "valid"]"#, "\(written)")
     }
 }
+
+/// `.wholeText()`: the value is the element's whole text, so any elements may be inside it.
+@Suite("XML Schema of whole text")
+struct WholeTextSchemaTests {
+    final class Entry: Bindable {
+        var summary: String?
+        var body: Body?
+        init() {}
+    }
+
+    final class Body: Bindable {
+        var language = ""
+        var text = ""
+        init() {}
+    }
+
+    static let binder = XMLBinder().register(
+        mapping(Entry.self, element: "entry", namespace: "urn:e").element(\.summary).wholeText().child(\.body),
+        mapping(Body.self, element: "body", namespace: "urn:e").attribute(\.language).text(\.text).wholeText())
+
+    @Test func wholeTextIsMixedContentOfAnyElements() async throws {
+        let schema = try #require(try XMLSchemaGenerator(binder: Self.binder).schemas().first).element
+        let any =
+            #"<xs:complexType mixed="true"><xs:sequence><xs:any processContents="skip" minOccurs="0" "#
+            + #"maxOccurs="unbounded"/></xs:sequence>"#
+        #expect(schema.contains(#"<xs:element name="summary" nillable="true" minOccurs="0">\#(any)</xs:complexType>"#))
+        #expect(
+            schema.contains(
+                any.replacingOccurrences(of: "<xs:complexType ", with: #"<xs:complexType name="Body" "#)
+                    + #"<xs:attribute name="language" type="xs:string"/></xs:complexType>"#), "\(schema)")
+        let document = #"""
+            <entry xmlns="urn:e"><summary>Moved <a href="x">here</a>.</summary>\#
+            <body language="en"><p>One</p><p>Two <b>bold</b></p></body></entry>
+            """#
+        let results = try await SchemaValidationTests().validate(
+            try XMLSchemaGenerator(binder: Self.binder).schemas(), [document])
+        #expect(results == #"["valid"]"#)
+    }
+}

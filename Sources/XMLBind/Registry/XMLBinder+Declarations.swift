@@ -69,6 +69,9 @@ extension XMLBinder {
         package var writtenForm: WritingOptions.PropertyForm?
         /// How many values it takes: one, or one per matching element or attribute.
         package var repetition: Repetition = .single
+        /// Whether the value is the element's whole text, elements inside it included
+        /// (`.wholeText()`).
+        package var takesWholeText = false
 
         /// How many values a declaration takes from the document.
         package enum Repetition: Sendable, Hashable {
@@ -141,7 +144,7 @@ extension XMLBinder {
                             path: property.path.map(DeclaredName.init), kind: kind, valueType: property.valueType,
                             keyPath: property.keyPath, isRequired: property.isRequired,
                             hasDefault: property.makeDefaultSetter != nil, writtenForm: property.writtenForm,
-                            repetition: Self.repetition(of: property)))
+                            repetition: Self.repetition(of: property), takesWholeText: property.takesWholeText))
                 case .child(let index):
                     let slot = binding.childSlots[index]
                     // A named slot takes its children by its own name: every mapping whose
