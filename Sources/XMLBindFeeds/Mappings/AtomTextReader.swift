@@ -92,10 +92,9 @@ final class AtomTextReader: ElementReader {
 
     func end(_ element: ReaderElement, text ownText: ReaderText) throws {
         take(ownText)
-        let closed = open.removeLast()
-        guard element.depth > 0 else { return }
+        guard let closed = open.popLast(), element.depth > 0 else { return }
         if let name = closed.name { markup += "</\(name)>" }
-        scope.removeLast(closed.declared.count)
+        scope.removeLast(min(closed.declared.count, scope.count))
         if closed.isBlock { breakLine() }
     }
 
