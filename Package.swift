@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(
             name: "XMLBindFeedsTests",
             dependencies: ["XMLBindFeeds", "XMLBind"],
+            exclude: ["Peers"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

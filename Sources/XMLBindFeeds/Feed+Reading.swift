@@ -33,7 +33,10 @@ extension Feed {
     /// Fetches and reads a feed through URLSession.
     ///
     /// The response's `charset`, when it names one, is the document's encoding (it wins
-    /// over the XML declaration; a byte order mark still wins over it).
+    /// over the XML declaration; a byte order mark still wins over it). A `charset` naming
+    /// UTF-7 is passed over, and the document goes by its own bytes: a server (or whoever
+    /// controls the header) may not choose UTF-7, whose `+ADw-` reads as `<`, any more than
+    /// a document may (see the Security article of the XMLBind documentation).
     ///
     /// - Parameters:
     ///   - url: An `http:`, `https:` or `file:` URL.
@@ -101,6 +104,17 @@ extension Feed {
                 code: .io, message: "cannot fetch \(url.absoluteString): HTTP status \(http.statusCode)",
                 origin: Origin(file: url.absoluteString, line: 0, column: 0))
         }
-        return (data, response.textEncodingName)
+        return (data, response.textEncodingName.flatMap { isUTF7($0) ? nil : $0 })
+    }
+
+    /// Whether a charset is one of UTF-7's names (`UTF-7`, `unicode-1-1-utf-7`,
+    /// `csUnicode11UTF7`, `UTF-7-IMAP`…), matched loosely as encoding names are (letters and
+    /// digits only, case-insensitively), as the core refuses them in a declaration.
+    static func isUTF7(_ charset: String) -> Bool {
+        let key = String(
+            charset.lowercased().unicodeScalars.filter {
+                $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            })
+        return key.hasPrefix("utf7") || key.hasPrefix("unicode11utf7") || key.hasPrefix("csunicode11utf7")
     }
 }

@@ -11,8 +11,10 @@ import XMLBind
 /// }
 /// ```
 ///
-/// Every format reads into the same fields. Text is the element's text, CDATA and entity
-/// references included, with XML whitespace trimmed at the ends. Extensions a mapping does
+/// Every format reads into the same fields. Text is the element's whole text (that of
+/// elements inside it included), CDATA and entity references included, with XML whitespace
+/// trimmed at the ends; Atom's `type="xhtml"` summaries and content keep their markup, with
+/// the text beside it (``FeedItem/descriptionText``). Extensions a mapping does
 /// not name are passed over, so an RSS channel that also carries `dc:title` or a second
 /// `<title>` still reads (the first title wins). See the Feeds article of the XMLBind documentation.
 public struct Feed: Sendable {
@@ -33,23 +35,28 @@ public struct Feed: Sendable {
     public var title: String?
     /// The channel's link (Atom: the first `link` whose `rel` is `alternate` or absent).
     public var link: String?
-    /// The channel's description, or the Atom feed's subtitle (0.3: tagline).
+    /// The channel's description, or the Atom feed's subtitle (0.3: tagline): for a subtitle
+    /// of `type="xhtml"`, its markup (see ``FeedItem/description``).
     public var description: String?
+    /// The description as text (see ``FeedItem/descriptionText``).
+    public var descriptionText: String?
     /// When the feed last changed: RSS `lastBuildDate`, `pubDate` or `dc:date`; Atom `updated`
     /// (0.3: `modified`).
     public var updated: FeedDate?
     /// The items (Atom: entries), in document order.
     public var items: [FeedItem]
 
-    /// Creates a feed from its parts.
+    /// Creates a feed from its parts; `descriptionText` defaults to `description`.
     public init(
-        kind: Kind, title: String? = nil, link: String? = nil, description: String? = nil, updated: FeedDate? = nil,
+        kind: Kind, title: String? = nil, link: String? = nil, description: String? = nil,
+        descriptionText: String? = nil, updated: FeedDate? = nil,
         items: [FeedItem] = []
     ) {
         self.kind = kind
         self.title = title
         self.link = link
         self.description = description
+        self.descriptionText = descriptionText ?? description
         self.updated = updated
         self.items = items
     }

@@ -5,9 +5,20 @@ public struct FeedItem: Sendable, Hashable {
     /// The item's link (Atom: the first `link` whose `rel` is `alternate` or absent, its `href`).
     public var link: String?
     /// The item's description (Atom: its summary).
+    ///
+    /// RSS's and RDF's description is its whole text (markup inside it, as some feeds write
+    /// it unescaped, gives its text). An Atom summary of `type="xhtml"` is its markup: the
+    /// XHTML inside its `<div>`, as XML (see ``descriptionText`` for its text).
     public var description: String?
-    /// The item's full content: `content:encoded`, or Atom's `content`.
+    /// The description as text: for Atom's `type="xhtml"`, the text of the markup with a
+    /// line break between blocks (`<p>moved.</p><p>Here's</p>` → `moved.` and `Here's` on
+    /// two lines); otherwise the same as ``description`` (HTML a feed escaped stays HTML).
+    public var descriptionText: String?
+    /// The item's full content: `content:encoded`, or Atom's `content` (for
+    /// `type="xhtml"`, its markup, as ``description`` is).
     public var content: String?
+    /// The content as text, as ``descriptionText`` is the description's.
+    public var contentText: String?
     /// When the item was published: RSS `pubDate` or `dc:date`; Atom `published` (0.3: `issued`).
     public var published: FeedDate?
     /// When the item last changed: Atom `updated` (0.3: `modified`).
@@ -22,15 +33,20 @@ public struct FeedItem: Sendable, Hashable {
     public var enclosures: [FeedEnclosure]
 
     /// Creates an item from its parts.
+    ///
+    /// `descriptionText` and `contentText` default to `description` and `content`.
     public init(
-        title: String? = nil, link: String? = nil, description: String? = nil, content: String? = nil,
+        title: String? = nil, link: String? = nil, description: String? = nil, descriptionText: String? = nil,
+        content: String? = nil, contentText: String? = nil,
         published: FeedDate? = nil, updated: FeedDate? = nil, id: String? = nil, author: String? = nil,
         categories: [String] = [], enclosures: [FeedEnclosure] = []
     ) {
         self.title = title
         self.link = link
         self.description = description
+        self.descriptionText = descriptionText ?? description
         self.content = content
+        self.contentText = contentText ?? content
         self.published = published
         self.updated = updated
         self.id = id

@@ -78,12 +78,14 @@ enum FeedCommand {
 
     private struct JSONFeed: Encodable {
         var kind: String
-        var title, link, description, updated: String?
+        var title, link, description, descriptionText, updated: String?
         var items: [JSONItem]
     }
 
+    /// `descriptionText` and `contentText` only where they differ from the markup (Atom's
+    /// xhtml).
     private struct JSONItem: Encodable {
-        var title, link, description, content, published, updated, id, author: String?
+        var title, link, description, descriptionText, content, contentText, published, updated, id, author: String?
         var categories: [String]
         var enclosures: [JSONEnclosure]
     }
@@ -94,16 +96,20 @@ enum FeedCommand {
         var length: Int?
     }
 
-    /// The feed as one JSON object; dates as ISO 8601 when they read, else as written.
+    /// The feed as one JSON object; dates as ISO 8601 when they read, else as written; the
+    /// text of xhtml markup beside it.
     static func jsonText(_ feed: Feed) -> String {
         func date(_ value: FeedDate?) -> String? { value.map { $0.date?.formatted(.iso8601) ?? $0.text } }
+        func text(_ text: String?, of markup: String?) -> String? { text == markup ? nil : text }
         let value = JSONFeed(
             kind: feed.kind.rawValue, title: feed.title, link: feed.link, description: feed.description,
-            updated: date(feed.updated),
+            descriptionText: text(feed.descriptionText, of: feed.description), updated: date(feed.updated),
             items: feed.items.map { item in
                 JSONItem(
-                    title: item.title, link: item.link, description: item.description, content: item.content,
-                    published: date(item.published), updated: date(item.updated), id: item.id, author: item.author,
+                    title: item.title, link: item.link, description: item.description,
+                    descriptionText: text(item.descriptionText, of: item.description), content: item.content,
+                    contentText: text(item.contentText, of: item.content), published: date(item.published),
+                    updated: date(item.updated), id: item.id, author: item.author,
                     categories: item.categories,
                     enclosures: item.enclosures.map { JSONEnclosure(url: $0.url, type: $0.type, length: $0.length) })
             })

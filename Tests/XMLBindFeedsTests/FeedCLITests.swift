@@ -55,6 +55,23 @@ import Testing
         #expect(items.first?["categories"] as? [String] == ["atom"])
     }
 
+    @Test func jsonGivesTheTextOfXHTMLBesideItsMarkup() throws {
+        let run = try Self.run(
+            ["feed", "--json", "-"],
+            stdin: """
+                <feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry><title>E</title>\
+                <summary>Plain</summary><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
+                <p>moved.</p><p>Here's</p></div></content></entry></feed>
+                """)
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let item = try #require((object["items"] as? [[String: Any]])?.first)
+        #expect(item["content"] as? String == "<p>moved.</p><p>Here's</p>")
+        #expect(item["contentText"] as? String == "moved.\nHere's")
+        #expect(item["description"] as? String == "Plain")
+        #expect(item["descriptionText"] == nil)
+    }
+
     @Test func problemsAreDiagnosticsWithStatus1() throws {
         let broken = try Self.run(["feed", "-"], stdin: "<rss>\n<channel><title>x</channel></rss>")
         #expect(broken.status == 1)

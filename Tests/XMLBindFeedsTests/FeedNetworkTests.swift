@@ -33,6 +33,9 @@ import XMLBindFeeds
         return try FeedServer(files: [
             "news.xml": (try koi8Feed(), "application/rss+xml; charset=koi8-r"),
             "atom.xml": (atom, "application/atom+xml"),
+            // The bytes are UTF-8; a charset naming UTF-7 would make `+ADw-` a `<`.
+            "utf7.xml": (Self.utf7Smuggler, "application/rss+xml; charset=UTF-7"),
+            "utf7-alias.xml": (Self.utf7Smuggler, "text/xml; charset=unicode-1-1-utf-7"),
         ])
     }
 
@@ -51,6 +54,21 @@ import XMLBindFeeds
             #expect(error.code == .io)
             #expect(error.message == "cannot fetch \(server.url("missing.xml").absoluteString): HTTP status 404")
         }
+    }
+
+    static let utf7Smuggler = Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Plain +ADw-b+AD4-</title>\
+        <item><title>Café</title></item></channel></rss>
+        """.utf8)
+
+    @Test(arguments: ["utf7.xml", "utf7-alias.xml"])
+    func aCharsetNamingUTF7IsPassedOver(_ name: String) async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let feed = try await Feed.load(from: server.url(name))
+        #expect(feed.title == "Plain +ADw-b+AD4-")
+        #expect(feed.items.first?.title == "Café")
     }
 
     @Test func theCommandReadsAURL() throws {

@@ -153,7 +153,7 @@ import XMLBindFeeds
         #expect(feed.items.first?.title == "Съешь же ещё")
     }
 
-    @Test func atomXHTMLContentAndTitlesAreTheirWholeText() throws {
+    @Test func atomXHTMLKeepsItsMarkupAndTitlesAreText() throws {
         let data = Data(
             """
             <feed xmlns="http://www.w3.org/2005/Atom"><title type="xhtml">A <b>bold</b> feed</title>
@@ -166,7 +166,9 @@ import XMLBindFeeds
         #expect(feed.title == "A bold feed")
         let entry = try #require(feed.items.first)
         #expect(entry.title == "One small step")
-        #expect(entry.description == "Sum up")
-        #expect(entry.content == "Hello world")
+        #expect(entry.description == "Sum <em>up</em>")
+        #expect(entry.descriptionText == "Sum up")
+        #expect(entry.content == "<p>Hello <a href=\"x\">world</a></p>")
+        #expect(entry.contentText == "Hello world")
     }
 }

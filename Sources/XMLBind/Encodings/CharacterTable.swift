@@ -155,6 +155,10 @@ final class CharacterTable: @unchecked Sendable {
             converter.reset()
             var output: [UInt8] = []
             let (consumed, stop) = bytes.withUnsafeBytes { converter.convert($0, into: &output) }
+            // A converter that composes (glibc's CP1255 and CP1258 hold a base letter back
+            // for the mark that may follow) hands the held character over at the flush: the
+            // table then maps each byte by itself, as browsers and Python read these.
+            if stop == .complete, output.isEmpty { converter.finish(into: &output) }
             switch stop {
             case .invalid: return consumed == 0 ? .invalid : .unfit
             case .incomplete: return consumed == 0 ? .incomplete : .unfit

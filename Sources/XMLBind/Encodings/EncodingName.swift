@@ -19,6 +19,10 @@ import Foundation
 ///   (`Big5-HKSCS`).
 /// - `Shift_JIS` is read as **Windows-31J** (CP932): plain Shift_JIS in glibc maps the bytes
 ///   of `\` and `~` to `¥` and `‾`, which no document means.
+/// - `TIS-620` (and `ISO-8859-11`) is read as **windows-874**, which adds the euro sign, curly
+///   quotes and dashes at `80`–`9F`.
+/// - `EUC-KR` (and `KS_C_5601-1987`, `korean`) is read as **windows-949** (CP949, Unified
+///   Hangul Code), which adds the 8,822 Hangul syllables KS X 1001 lacks.
 enum EncodingName {
     /// What a name resolves to.
     enum Resolved: Equatable {
@@ -125,15 +129,15 @@ enum EncodingName {
             "ms932")
         add("EUC-JP", "eucjp", "xeucjp", "cseucpkdfmtjapanese")
         add("ISO-2022-JP", "iso2022jp", "csiso2022jp")
-        add("EUC-KR", "euckr", "cseuckr", "ksc56011987", "isoir149", "korean", "ksc5601")
-        add("CP949", "cp949", "uhc", "windows949", "ksc56011989")
+        add(
+            "CP949", "euckr", "cseuckr", "ksc56011987", "csksc56011987", "isoir149", "korean", "ksc5601", "cp949",
+            "uhc", "windows949", "ksc56011989")
         add("EUC-TW", "euctw", "xeuctw", "cseuctw")
         add("MAC-CYRILLIC", "xmaccyrillic", "maccyrillic", "xmacukrainian", "macukrainian")
         add("MACINTOSH", "macintosh", "mac", "xmacroman", "macroman", "csmacintosh")
         add("KOI8-R", "koi8r", "cskoi8r", "koi8", "koi")
         add("KOI8-U", "koi8u", "koi8ru")
-        add("TIS-620", "tis620", "iso885911", "cstis620")
-        add("CP874", "windows874", "cp874", "dos874")
+        add("CP874", "tis620", "iso885911", "cstis620", "windows874", "cp874", "dos874")
         add("IBM866", "ibm866", "cp866", "866", "csibm866")
         add("IBM855", "ibm855", "cp855", "855", "csibm855")
         for number in 1250...1258 { add("CP\(number)", "windows\(number)", "cp\(number)", "xcp\(number)") }

@@ -91,11 +91,15 @@ extension BindingEngine {
         name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
     ) {
         let depth = readerLevels.count
+        // The parent's own text so far: its start in the buffer, to the end.
+        let parentTextStart = readerLevels.lastAddress?.pointee.textStart ?? text.count
         readerLevels.append(ReaderLevel(textStart: text.count, byteOffset: byteIndex))
         do {
             try withActiveReader {
                 try $0.reader.start(
-                    ReaderElement(depth: depth, byteOffset: byteIndex, rawName: name, attributes: attributes))
+                    ReaderElement(
+                        depth: depth, byteOffset: byteIndex, rawName: name, attributes: attributes,
+                        precedingText: text.values(from: parentTextStart)))
             }
         } catch {
             readerFailed(error, name: name, depth: depth, byteOffset: byteIndex, text: nil)

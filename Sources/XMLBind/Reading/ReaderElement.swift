@@ -28,13 +28,17 @@ public struct ReaderElement {
     @usableFromInline let localCount: Int
     /// The length of the namespace URI at the start of ``rawName``, or -1 when there is none.
     @usableFromInline let uriLength: Int
+    /// The parent's text so far, in the engine's text buffer (see ``precedingText``).
+    let precedingBytes: UnsafeBufferPointer<UInt8>
 
     init(
         depth: Int, byteOffset: Int, rawName: UnsafePointer<CChar>,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        precedingText: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     ) {
         self.depth = depth
         self.byteOffset = byteOffset
+        self.precedingBytes = precedingText
         let name = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
         self.rawName = name
         self.rawAttributes = attributes
@@ -49,6 +53,7 @@ public struct ReaderElement {
         let name = UnsafeRawPointer(rawName).assumingMemoryBound(to: UInt8.self)
         self.rawName = name
         self.rawAttributes = nil
+        self.precedingBytes = UnsafeBufferPointer(start: nil, count: 0)
         (uriLength, localStart, localCount) = (-1, name, -1)
     }
 
@@ -94,6 +99,26 @@ public struct ReaderElement {
         guard let found = memchr(rest, Int32(separator), length) else { return index &+ length }
         return index &+ (UnsafeRawPointer(found) - UnsafeRawPointer(rest))
     }
+
+    /// The element's name as written in the document: `prefix:local`, or the local name
+    /// when it has no prefix (made on each call).
+    public var qualifiedName: String {
+        ExpandedName(UnsafeRawPointer(rawName).assumingMemoryBound(to: CChar.self)).qualifiedName
+    }
+
+    /// In a start tag inside the mapped element (depth 1 and deeper): the text directly inside
+    /// its parent gathered so far, since the parent's start tag, the text of the parent's
+    /// children excluded; empty for the mapped element's own start tag and in end tags.
+    ///
+    /// With it a reader keeps mixed content in order: the bytes past those it has already
+    /// taken came before this child. (``ElementReader/end(_:text:)`` hands over the parent's
+    /// whole own text, which ends with what came after its last child.)
+    ///
+    /// ```swift
+    /// // <p>The <em>new</em> one</p>: at <em>'s start, precedingText is "The ";
+    /// // at </p>, text is "The  one", of which " one" is new.
+    /// ```
+    public var precedingText: ReaderText { ReaderText(precedingBytes) }
 
     /// Whether the element is in a namespace.
     @inlinable public var hasNamespace: Bool {

@@ -7,9 +7,9 @@ import XMLBind
 /// RSS channel does with its items.
 final class AtomFeed: Bindable, FeedRootNode, NamespaceAware, Ancestor {
     var namespace: String?
-    var title: String?
-    var subtitle: String?
-    var tagline: String?
+    var title: AtomText?
+    var subtitle: AtomText?
+    var tagline: AtomText?
     var updated: String?
     var modified: String?
     var links: [AtomLink] = []
@@ -22,16 +22,17 @@ final class AtomFeed: Bindable, FeedRootNode, NamespaceAware, Ancestor {
 
     var feed: Feed {
         Feed(
-            kind: namespace == FeedNamespaces.atom03 ? .atom03 : .atom10, title: trimmed(title),
-            link: AtomLink.alternate(in: links), description: trimmed(subtitle) ?? trimmed(tagline),
+            kind: namespace == FeedNamespaces.atom03 ? .atom03 : .atom10, title: title?.text,
+            link: AtomLink.alternate(in: links), description: (subtitle ?? tagline)?.markup,
+            descriptionText: (subtitle ?? tagline)?.text,
             updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), items: entries)
     }
 }
 
 final class AtomEntry: Bindable, FeedEntryNode {
-    var title: String?
-    var summary: String?
-    var content: String?
+    var title: AtomText?
+    var summary: AtomText?
+    var content: AtomText?
     var published: String?
     var issued: String?
     var updated: String?
@@ -45,8 +46,9 @@ final class AtomEntry: Bindable, FeedEntryNode {
 
     var feedItem: FeedItem {
         FeedItem(
-            title: trimmed(title), link: AtomLink.alternate(in: links), description: trimmed(summary),
-            content: trimmed(content), published: (trimmed(published) ?? trimmed(issued)).map(FeedDate.init),
+            title: title?.text, link: AtomLink.alternate(in: links), description: summary?.markup,
+            descriptionText: summary?.text, content: content?.markup, contentText: content?.text,
+            published: (trimmed(published) ?? trimmed(issued)).map(FeedDate.init),
             updated: (trimmed(updated) ?? trimmed(modified)).map(FeedDate.init), id: trimmed(id),
             author: authors.lazy.compactMap(trimmed).first, categories: (terms + subjects).compactMap(trimmed),
             enclosures: links.filter { trimmed($0.rel) == "enclosure" }.compactMap { link in
@@ -74,25 +76,26 @@ extension FeedMappings {
     /// The mappings of the Atom version in namespace `uri`.
     ///
     /// Unprefixed names match elements in the owner's namespace, so the same declarations
-    /// read both versions. Text constructs (titles, subtitles, summaries, content) are
-    /// their whole text, so `type="xhtml"` markup reads as its text. An entry's authors and
+    /// read both versions. Text constructs (titles, subtitles, summaries, content) are read
+    /// by ``AtomTextReader``: `type="xhtml"` keeps its markup, with its text beside it
+    /// (titles take the text). An entry's authors and
     /// categories are lists of values reached through their elements (`author/name`,
     /// `category/@term`): no object for either.
     static func atom(_ uri: String) -> (
-        ClassDefinition<AtomFeed>, ClassDefinition<AtomEntry>, ClassDefinition<AtomLink>
+        ClassDefinition<AtomFeed>, ClassDefinition<AtomEntry>, ClassDefinition<AtomLink>, ClassDefinition<AtomText>
     ) {
         (
             mapping(AtomFeed.self, element: "feed", namespace: uri)
-                .element(\.title).wholeText()
-                .element(\.subtitle).wholeText()
-                .element(\.tagline).wholeText()
+                .child(\.title, xml: "title")
+                .child(\.subtitle, xml: "subtitle")
+                .child(\.tagline, xml: "tagline")
                 .element(\.updated)
                 .element(\.modified)
                 .children(\.links),
             mapping(AtomEntry.self, element: "entry", namespace: uri)
-                .element(\.title).wholeText()
-                .element(\.summary).wholeText()
-                .element(\.content).wholeText()
+                .child(\.title, xml: "title")
+                .child(\.summary, xml: "summary")
+                .child(\.content, xml: "content")
                 .element(\.published)
                 .element(\.issued)
                 .element(\.updated)
@@ -103,7 +106,8 @@ extension FeedMappings {
                 .elements(\.subjects, xml: "dc:subject")
                 .children(\.links),
             mapping(AtomLink.self, element: "link", namespace: uri)
-                .attribute(\.rel).attribute(\.href).attribute(\.type).attribute(\.length)
+                .attribute(\.rel).attribute(\.href).attribute(\.type).attribute(\.length),
+            atomText(uri)
         )
     }
 }

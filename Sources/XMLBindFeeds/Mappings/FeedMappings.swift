@@ -4,15 +4,16 @@ import XMLBind
 /// passed over, and of a value given twice the first is kept), with the modules' prefixes.
 enum FeedMappings {
     static let binder: XMLBinder = {
-        let (document, channel, item, enclosure) = rss()
         let ns = FeedNamespaces.self
-        let (atomFeed, atomEntry, atomLink) = atom(ns.atom10)
-        let (atom03Feed, atom03Entry, atom03Link) = atom(ns.atom03)
+        let (document, channel, item, enclosure) = rss("")
+        let (userland, userlandChannel, userlandItem, userlandEnclosure) = rss(ns.userland)
+        let (atomFeed, atomEntry, atomLink, atomText) = atom(ns.atom10)
+        let (atom03Feed, atom03Entry, atom03Link, atom03Text) = atom(ns.atom03)
         return XMLBinder(options: ParseOptions(mode: .lenient), prefixes: ns.prefixes).register(
-            document, channel, item, enclosure,
+            document, channel, item, enclosure, userland, userlandChannel, userlandItem, userlandEnclosure,
             mapping(RDFDocument.self, element: "rdf:RDF").child(\.channel).children(\.items),
             rdfChannel(ns.rss10), rdfChannel(ns.rss090), rdfItem(ns.rss10), rdfItem(ns.rss090),
-            atomFeed, atomEntry, atomLink, atom03Feed, atom03Entry, atom03Link
+            atomFeed, atomEntry, atomLink, atomText, atom03Feed, atom03Entry, atom03Link, atom03Text
         )
     }()
 

@@ -9,6 +9,8 @@ enum FeedNamespaces {
     static let rss090 = "http://my.netscape.com/rdf/simple/0.9/"
     static let atom10 = "http://www.w3.org/2005/Atom"
     static let atom03 = "http://purl.org/atom/ns#"
+    /// UserLand's namespace for RSS 2.0, which some early RSS 2.0 feeds put `<rss>` in.
+    static let userland = "http://backend.userland.com/rss2"
 
     /// The binder's prefix map: names in the mappings are written `dc:date`, `content:encoded`.
     static let prefixes = ["dc": dublinCore, "content": content, "rdf": rdf]

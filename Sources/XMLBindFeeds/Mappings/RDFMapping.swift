@@ -49,22 +49,23 @@ final class RDFItem: Bindable, FeedEntryNode, NamespaceAware {
 
 extension FeedMappings {
     /// A channel of the format in namespace `uri`: its unprefixed names match elements in
-    /// that namespace (the document's default one), and never a `dc:title`.
+    /// that namespace (the document's default one), and never a `dc:title`. Text fields are
+    /// their whole text, as in RSS.
     static func rdfChannel(_ uri: String) -> ClassDefinition<RDFChannel> {
         mapping(RDFChannel.self, element: "channel", namespace: uri)
-            .element(\.title)
+            .element(\.title).wholeText()
             .element(\.link)
-            .element(\.description)
+            .element(\.description).wholeText()
             .element(\.dcDate, xml: "dc:date")
     }
 
     static func rdfItem(_ uri: String) -> ClassDefinition<RDFItem> {
         mapping(RDFItem.self, element: "item", namespace: uri)
             .attribute(\.about, xml: "rdf:about")
-            .element(\.title)
+            .element(\.title).wholeText()
             .element(\.link)
-            .element(\.description)
-            .element(\.encoded, xml: "content:encoded")
+            .element(\.description).wholeText()
+            .element(\.encoded, xml: "content:encoded").wholeText()
             .element(\.dcDate, xml: "dc:date")
             .element(\.creator, xml: "dc:creator")
             .elements(\.subjects, xml: "dc:subject")

@@ -1,10 +1,14 @@
 import XMLBind
 
-/// RSS 0.91, 0.92 and 2.0: `rss` > `channel` > `item`, in no namespace, with the usual
-/// modules (`dc:`, `content:encoded`).
+/// RSS 0.91, 0.92 and 2.0: `rss` > `channel` > `item`, in no namespace (or UserLand's old
+/// RSS 2.0 namespace), with the usual modules (`dc:`, `content:encoded`).
+///
+/// Items placed after `</channel>`, as some RSS 0.91 feeds have them, are children of `rss`:
+/// they follow the channel's own items.
 final class RSSDocument: Bindable, FeedRootNode {
     var version: String?
     var channel: RSSChannel?
+    var strayItems: [RSSItem] = []
     init() {}
 
     var feed: Feed {
@@ -14,13 +18,14 @@ final class RSSDocument: Bindable, FeedRootNode {
             case "0.92": .rss092
             default: .rss20
             }
-        guard let channel else { return Feed(kind: kind) }
+        let stray = strayItems.map(\.feedItem)
+        guard let channel else { return Feed(kind: kind, items: stray) }
         return Feed(
             kind: kind, title: trimmed(channel.title), link: trimmed(channel.link),
             description: trimmed(channel.description),
             updated: (trimmed(channel.lastBuildDate) ?? trimmed(channel.pubDate) ?? trimmed(channel.dcDate))
                 .map(FeedDate.init),
-            items: channel.items)
+            items: stray.isEmpty ? channel.items : channel.items + stray)
     }
 }
 
@@ -78,29 +83,32 @@ final class RSSEnclosure: Bindable {
 }
 
 extension FeedMappings {
-    /// The RSS 0.9x/2.0 mappings.
+    /// The RSS 0.9x/2.0 mappings, for elements in namespace `uri` (`""`: none).
     ///
-    /// Every name is unprefixed, so it matches RSS's own elements (in no namespace) and
-    /// never a module's element of the same local name: a `<dc:title>` is not the title.
-    /// A second `<title>` is given twice, and the lenient binder keeps the first.
-    static func rss() -> (
+    /// Every name is unprefixed, so it matches RSS's own elements (in the document's RSS
+    /// namespace) and never a module's element of the same local name: a `<dc:title>` is not
+    /// the title. A second `<title>` is given twice, and the lenient binder keeps the first.
+    /// Text fields are their whole text: `<title>A <a href="…">link</a></title>` reads
+    /// `A link`, as a reader sees it (the markup is not kept).
+    static func rss(_ uri: String) -> (
         ClassDefinition<RSSDocument>, ClassDefinition<RSSChannel>, ClassDefinition<RSSItem>,
         ClassDefinition<RSSEnclosure>
     ) {
         (
-            mapping(RSSDocument.self, element: "rss", namespace: "").attribute(\.version).child(\.channel),
-            mapping(RSSChannel.self, element: "channel", namespace: "")
-                .element(\.title)
+            mapping(RSSDocument.self, element: "rss", namespace: uri).attribute(\.version).child(\.channel)
+                .children(\.strayItems),
+            mapping(RSSChannel.self, element: "channel", namespace: uri)
+                .element(\.title).wholeText()
                 .element(\.link)
-                .element(\.description)
+                .element(\.description).wholeText()
                 .element(\.lastBuildDate)
                 .element(\.pubDate)
                 .element(\.dcDate, xml: "dc:date"),
-            mapping(RSSItem.self, element: "item", namespace: "")
-                .element(\.title)
+            mapping(RSSItem.self, element: "item", namespace: uri)
+                .element(\.title).wholeText()
                 .element(\.link)
-                .element(\.description)
-                .element(\.encoded, xml: "content:encoded")
+                .element(\.description).wholeText()
+                .element(\.encoded, xml: "content:encoded").wholeText()
                 .element(\.pubDate)
                 .element(\.dcDate, xml: "dc:date")
                 .element(\.guid)
@@ -109,7 +117,7 @@ extension FeedMappings {
                 .elements(\.categories, xml: "category")
                 .elements(\.subjects, xml: "dc:subject")
                 .children(\.enclosures),
-            mapping(RSSEnclosure.self, element: "enclosure", namespace: "")
+            mapping(RSSEnclosure.self, element: "enclosure", namespace: uri)
                 .attribute(\.url).attribute(\.type).attribute(\.length)
         )
     }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Python's feedparser, run from the interop tests' virtual environment (made by
+/// `scripts/soap-peers.sh` when missing) over a set of feed files: the fields it read, per file.
+enum FeedparserPeer {
+    /// One feed as feedparser read it.
+    struct Feed: Decodable {
+        var file: String
+        var title: String?
+        var entries: [Entry]
+    }
+
+    /// One entry as feedparser read it; `date` in seconds since 1970 (UTC).
+    struct Entry: Decodable {
+        var title: String?
+        var summary: String?
+        var link: String?
+        var date: Int?
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The package's root folder (this file is `Tests/XMLBindFeedsTests/FeedparserPeer.swift`).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Reads `files` with feedparser, one process for all.
+    static func read(_ files: [URL]) throws -> [String: Feed] {
+        let python = try run("/bin/bash", [packageRoot.appendingPathComponent("scripts/soap-peers.sh").path])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let script = packageRoot.appendingPathComponent("Tests/XMLBindFeedsTests/Peers/feedparser_fields.py").path
+        let output = try run(python, [script] + files.map(\.path))
+        var feeds: [String: Feed] = [:]
+        for line in output.split(separator: "\n") {
+            let feed = try JSONDecoder().decode(Feed.self, from: Data(line.utf8))
+            feeds[feed.file] = feed
+        }
+        return feeds
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                description: "\(executable) \(arguments.first ?? "") exited with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
