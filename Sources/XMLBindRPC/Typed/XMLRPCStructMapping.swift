@@ -39,9 +39,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
         /// Writes the member into a document, or nothing when it is left out; whether it wrote.
         var write: MemberWrite
-        /// For a scalar (or optional scalar) property: stores a `<value>`'s payload into it, for a
-        /// typed decode straight from the parser (``StructValueReader``).
-        var storePayload: PayloadStore<T>? = nil
     }
 
     typealias MemberRead = WireMemberRead<T>
@@ -109,7 +106,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
                 name: memberName, swiftName: Self.propertyName(keyPath),
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 read: read,
-                encode: encode, write: write, storePayload: payloadStore(path)))
+                encode: encode, write: write))
     }
 
     /// Declares a member sent as a string and read through an XMLBind `Conversion`
