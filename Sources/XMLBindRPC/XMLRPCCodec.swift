@@ -42,12 +42,8 @@ public enum XMLRPCCodec {
         return writer.takeData()
     }
 
-    /// A `methodResponse` document with one parameter, written straight from a typed value.
-    ///
-    /// The bytes are those of `methodResponse(try value.xmlrpcValue())`, but structs of
-    /// ``XMLRPCStructConvertible`` types and arrays are written as they are read, member by
-    /// member and element by element, without building their ``XMLRPCValue`` first: for
-    /// an array of structs, that halves the work. A struct type is written through its
+    /// A `methodResponse` document with one parameter, from a typed value: the bytes of
+    /// `methodResponse(try value.xmlrpcValue())`. A struct type is written through its
     /// ``XMLRPCStructConvertible/xmlrpcMembers``.
     ///
     /// ```swift
@@ -57,11 +53,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be
     ///   sent or a string holds a character XML 1.0 cannot carry.
     public static func methodResponse<Value: XMLRPCEncodable>(encoding value: Value) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: WireWriter.capacity(for: value))
-        writer.append("<methodResponse><params><param>")
-        try writer.appendEncodable(value)
-        writer.append("</param></params></methodResponse>")
-        return writer.takeData()
+        try methodResponse(value.xmlrpcValue())
     }
 
     /// A `methodResponse` document holding a fault.

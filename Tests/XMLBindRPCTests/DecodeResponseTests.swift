@@ -99,9 +99,10 @@ struct DecodeResponseTests {
         }
     }
 
-    @Test(arguments: [
-        ("7", 7), ("-7", -7), ("007", 7), ("+5", 5), ("2147483647", 2_147_483_647), ("-2147483648", -2_147_483_648),
-    ] as [(String, Int32)])
+    @Test(
+        arguments: [
+            ("7", 7), ("-7", -7), ("007", 7), ("+5", 5), ("2147483647", 2_147_483_647), ("-2147483648", -2_147_483_648),
+        ] as [(String, Int32)])
     func integerForms(_ text: String, _ expected: Int32) throws {
         for element in ["int", "i4"] {
             let data = Self.response([

@@ -37,23 +37,15 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var read: MemberRead
         /// The member's value to write, or nil to leave it out.
         var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
-        /// Writes the member into a document, or nothing when it is left out; whether it wrote.
-        var write: MemberWrite
     }
 
     typealias MemberRead = WireMemberRead<T>
-    /// Writes a member (the object is `inout` only so that key paths can reach its
-    /// properties in place; it is not changed); whether it wrote.
-    typealias MemberWrite = @Sendable (inout T, inout WireWriter) throws(XMLRPCError) -> Bool
 
     let make: @Sendable () -> T
     private(set) var members: [Member] = []
     /// The members as a one-pass reading of a struct looks them up, made again as members
     /// are declared.
     private(set) var readingPlan = ReadingPlan(members: [])
-    /// Every member's writer in declaration order, composed into one closure: a loop over
-    /// ``members`` in generic code looks up `Member`'s metadata for every member.
-    private var writeMembers: MemberWrite = { _, _ in false }
 
     /// Creates an empty mapping.
     ///
@@ -93,20 +85,12 @@ public struct XMLRPCStructMapping<T>: Sendable {
             if case .nil = value { return nil }
             return value
         }
-        // Scalars (and their optionals) are written from the property's own type; anything
-        // else through its value.
-        var write = Self.writingValue(of: encode, name: memberName)
-        if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
-            let typed: WireMemberWriting<T> = direct.memberWriter(path, prefix: prefix)
-        {
-            write = typed.write
-        }
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
                 decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 read: read,
-                encode: encode, write: write))
+                encode: encode))
     }
 
     /// Declares a member sent as a string and read through an XMLBind `Conversion`
@@ -140,8 +124,7 @@ public struct XMLRPCStructMapping<T>: Sendable {
                         throw node().located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
-                encode: { object in .string(conversion.format(object[keyPath: keyPath])) },
-                write: Self.writingString(name: memberName) { object in conversion.format(object[keyPath: keyPath]) }))
+                encode: { object in .string(conversion.format(object[keyPath: keyPath])) }))
     }
 
     /// Makes the member declared just before a required one: a struct without it is an error.
@@ -154,41 +137,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return copy
     }
 
-    /// A member's writer through its ``XMLRPCValue``.
-    private static func writingValue(
-        of encode: @escaping @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?, name: String
-    ) -> MemberWrite {
-        { object, writer throws(XMLRPCError) in
-            guard let value = try encode(object) else { return false }
-            try writer.appendMember(name, value)
-            return true
-        }
-    }
-
-    /// A string member's writer, its `<member><name>…</name>` made once.
-    private static func writingString(
-        name: String, _ text: @escaping @Sendable (T) -> String
-    ) -> MemberWrite {
-        guard let prefix = try? WireWriter.memberPrefix(name) else {
-            // A name XML cannot hold: the writer reports it when a member is written.
-            return writingValue(of: { object in .string(text(object)) }, name: name)
-        }
-        let markup = String.memberMarkup(prefix: prefix)
-        return { object, writer throws(XMLRPCError) in
-            try text(object).appendWireMember(markup, to: &writer)
-        }
-    }
-
     private func adding(_ member: Member) -> Self {
         var copy = self
         copy.members.append(member)
         copy.readingPlan = ReadingPlan(members: copy.members)
-        let earlier = copy.writeMembers
-        let write = member.write
-        copy.writeMembers = { object, writer throws(XMLRPCError) in
-            let wroteEarlier = try earlier(&object, &writer)
-            return try write(&object, &writer) || wroteEarlier
-        }
         return copy
     }
 
@@ -205,21 +157,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
     public func decode(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
         guard let wire = node.wire else { throw node.mismatch(expected: "struct (\(T.self))") }
         return try read(wire) { node }
-    }
-
-    /// Writes the struct value of an instance, as ``encode(_:)`` gives it, without making
-    /// the ``XMLRPCValue`` of the struct first.
-    func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
-        let mark = writer.count
-        writer.append("<value><struct>")
-        var object = object
-        guard try writeMembers(&object, &writer) else {
-            // Every member was left out: the empty form, as the serializer writes it.
-            writer.takeBack(to: mark)
-            writer.append("<value><struct/></value>")
-            return
-        }
-        writer.append("</struct></value>")
     }
 
     /// The struct value of an instance: its declared members in declaration order.
