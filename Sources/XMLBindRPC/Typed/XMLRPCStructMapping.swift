@@ -35,17 +35,23 @@ public struct XMLRPCStructMapping<T>: Sendable {
         /// Reads the member's bound `<value>` into the property; `node` makes the member's
         /// node, for an error or a type read through its own `init(xmlrpc:)`.
         var read: MemberRead
-        /// The member's value to write, or nil to leave it out.
-        var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
+        /// Appends the member to a struct's members, or nothing to leave it out.
+        var encode: MemberEncode
     }
 
     typealias MemberRead = WireMemberRead<T>
+    /// Appends a member to a struct's members (the object is `inout` only so that key paths
+    /// reach its properties in place; it is not changed).
+    typealias MemberEncode = @Sendable (inout T, inout [XMLRPCStruct.Member]) throws(XMLRPCError) -> Void
 
     let make: @Sendable () -> T
     private(set) var members: [Member] = []
     /// The members as a one-pass reading of a struct looks them up, made again as members
     /// are declared.
     private(set) var readingPlan = ReadingPlan(members: [])
+    /// Every member's encoding in declaration order, composed into one closure: a loop over
+    /// ``members`` in generic code looks up `Member`'s metadata for every member.
+    private var encodeMembers: MemberEncode = { _, _ in }
 
     /// Creates an empty mapping.
     ///
@@ -80,10 +86,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
         {
             read = direct.read
         }
-        let encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue? = { object throws(XMLRPCError) in
-            let value = try object[keyPath: keyPath].xmlrpcValue()
-            if case .nil = value { return nil }
-            return value
+        let encode: MemberEncode = { object, members throws(XMLRPCError) in
+            let value = try readInPlace(&object[keyPath: keyPath]).xmlrpcValue()
+            if case .nil = value { return }
+            members.append(XMLRPCStruct.Member(name: memberName, value: value))
         }
         return adding(
             Member(
@@ -124,7 +130,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
                         throw node().located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
-                encode: { object in .string(conversion.format(object[keyPath: keyPath])) }))
+                encode: { object, members in
+                    let text = conversion.format(readInPlace(&object[keyPath: keyPath]))
+                    members.append(XMLRPCStruct.Member(name: memberName, value: .string(text)))
+                }))
     }
 
     /// Makes the member declared just before a required one: a struct without it is an error.
@@ -141,6 +150,12 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var copy = self
         copy.members.append(member)
         copy.readingPlan = ReadingPlan(members: copy.members)
+        let earlier = copy.encodeMembers
+        let encode = member.encode
+        copy.encodeMembers = { object, members throws(XMLRPCError) in
+            try earlier(&object, &members)
+            try encode(&object, &members)
+        }
         return copy
     }
 
@@ -165,11 +180,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
     public func encode(_ object: T) throws(XMLRPCError) -> XMLRPCValue {
         var result: [XMLRPCStruct.Member] = []
         result.reserveCapacity(members.count)
-        for member in members {
-            if let value = try member.encode(object) {
-                result.append(XMLRPCStruct.Member(name: member.name, value: value))
-            }
-        }
+        var object = object
+        try encodeMembers(&object, &result)
         return .struct(XMLRPCStruct(result))
     }
 }
@@ -212,3 +224,8 @@ extension XMLRPCNode {
         return document.error(message, at: origin)
     }
 }
+
+/// The value of an `inout` argument, which a writable key path reaches in place: a `modify`
+/// access, where a key path read returns a copy through the standard library's generic
+/// projection (several metadata lookups a call).
+private func readInPlace<Value>(_ value: inout Value) -> Value { value }
