@@ -1,15 +1,15 @@
 import Foundation
 import XMLBind
 
-/// Writes XML-RPC documents through XMLBind's `XMLWriter`, in exactly the form XMLBind's
-/// serializer writes the wire mappings of ``XMLRPCWire`` (compact, with the XML
-/// declaration, the same escaping and value formats); a test holds the two to the same bytes.
+/// Writes every XML-RPC document (calls, responses, faults; typed values through their
+/// ``XMLRPCValue``) through XMLBind's `XMLWriter`: compact, with the XML declaration, the
+/// core's escaping, value formats and refusal of characters XML 1.0 cannot hold.
 ///
-/// The bytes, escaping and refusals are the core writer's; what this type adds is the
-/// walk over an ``XMLRPCValue``. It does not go through the serializer for speed: the
-/// serializer reads every declaration of every object through key paths, which for a
-/// `<value>` (twelve optional declarations, one of them set, built first as a wire object)
-/// costs about eight times what Python's `xmlrpc.client.dumps` spends on the same document.
+/// What this type adds is the walk over an ``XMLRPCValue``. It does not go through the
+/// serializer: the serializer reads every declaration of every object through key paths,
+/// which for a `<value>` (twelve optional declarations, one of them set, built first as a
+/// wire object) costs about eight times what Python's `xmlrpc.client.dumps` spends on the
+/// same document.
 struct WireWriter {
     private var writer: XMLWriter
 
