@@ -71,7 +71,7 @@ extension XMLRPCStructMapping {
     func read(_ wire: CompactValue, node: () -> XMLRPCNode) throws(XMLRPCError) -> T {
         guard let members = wire.members else { throw node().mismatch(expected: "struct (\(T.self))") }
         let plan = readingPlan
-        guard plan.isUsable else { return try decodeInDeclarationOrder(node()) }
+        guard plan.isUsable else { return try readInDeclarationOrder(node()) }
         var object = make()
         var found: UInt64 = 0
         var next = 0
@@ -105,31 +105,28 @@ extension XMLRPCStructMapping {
     /// `fallback` when that reading succeeds (it does not, after a failed one-pass reading).
     private func firstError(in node: XMLRPCNode, else fallback: XMLRPCError?) -> XMLRPCError {
         do {
-            _ = try decodeInDeclarationOrder(node)
+            _ = try readInDeclarationOrder(node)
         } catch {
             return error
         }
         return fallback ?? node.located("the struct does not fit \(T.self)")
     }
 
-    /// Reads a struct member by member in declaration order, each through a node: the
-    /// reference the one-pass ``read(_:node:)`` is held to, and its error path.
-    func decodeInDeclarationOrder(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
+    /// Reads a struct member by member in declaration order: how a mapping that the one pass
+    /// cannot track (a repeated name, more than 64 members) is read, and the error path of
+    /// ``read(_:node:)``.
+    func readInDeclarationOrder(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
         guard let wireMembers = node.wire?.members else { throw node.mismatch(expected: "struct (\(T.self))") }
         var object = make()
-        let path = node.path
         for member in members {
-            let found = wireMembers.first { $0.name == member.name }?.value
-            guard let found else {
+            guard let found = wireMembers.first(where: { $0.name == member.name })?.value else {
                 if member.isRequired {
                     throw node.located(
                         "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
                 }
                 continue
             }
-            let child = XMLRPCNode(
-                storage: .value(found), parentPath: path, step: .key(member.name), document: node.document)
-            try member.decode(&object, child)
+            try member.read(&object, found) { node.child(found, step: .key(member.name)) }
         }
         return object
     }

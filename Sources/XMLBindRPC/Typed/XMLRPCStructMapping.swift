@@ -31,7 +31,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var name: String
         var swiftName: String
         var isRequired = false
-        var decode: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
         /// Reads the member's bound `<value>` into the property; `node` makes the member's
         /// node, for an error or a type read through its own `init(xmlrpc:)`.
         var read: MemberRead
@@ -94,7 +93,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
-                decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 read: read,
                 encode: encode))
     }
@@ -114,14 +112,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
-                decode: { object, node throws(XMLRPCError) in
-                    let text = try String(xmlrpc: node)
-                    do {
-                        object[keyPath: keyPath] = try conversion.parse(text)
-                    } catch {
-                        throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
-                    }
-                },
                 read: { object, wire, node throws(XMLRPCError) in
                     guard let text = wire.stringValue else { throw node().mismatch(expected: "string") }
                     do {
