@@ -35,10 +35,9 @@ enum XMLRPCContender {
         times and ends with the median of each ratio over the rounds.
 
         The declared type is decoded with XMLRPCCodec.decodeResponse(data, as: [Record].self),
-        straight from the parser's events; the row "(two-step)" decodes the same type through
-        the tree, decodeResponse(data)[0].decode([Record].self).
+        which reads the value tree and decodes the records from it.
 
-        --only node|typed|typed-tree|encode|encode-typed runs just that path of ours, without Python
+        --only node|typed|encode|encode-typed runs just that path of ours, without Python
         and without warm-up, and prints its checksum (for callgrind). --only reader reads the
         document with an ElementReader that only counts elements, --only floor with expat's
         empty callbacks: their difference is what a reader costs on top of expat.
@@ -47,7 +46,6 @@ enum XMLRPCContender {
     /// One of the four paths measured, for `--only`.
     enum Path: String, CaseIterable {
         case node, typed, encode
-        case typedTree = "typed-tree"
         case encodeTyped = "encode-typed"
         case reader, floor
     }
@@ -137,7 +135,6 @@ enum XMLRPCContender {
             switch path {
             case .node: checksum = try XMLRPCCodec.decodeResponse(data)[0].count ?? 0
             case .typed: checksum = try XMLRPCCodec.decodeResponse(data, as: [Record].self).count
-            case .typedTree: checksum = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self).count
             case .encode: checksum = try XMLRPCCodec.methodResponse(value).count
             case .encodeTyped:
                 let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
@@ -157,7 +154,6 @@ enum XMLRPCContender {
     static let rows = [
         "decode → XMLRPCNode", "decode → [Record] (declared type)", "encode XMLRPCValue → bytes",
         "encode [Record] → bytes", "expat alone (floor, empty callbacks)",
-        "decode → [Record] (two-step)",
     ]
 
     /// `rounds` rounds of ours then Python's, each reported; then, for each path, the median
@@ -193,14 +189,12 @@ enum XMLRPCContender {
     static func measureRound(value: XMLRPCValue, data: Data, runs: Int, records: Int) throws -> [Double] {
         let node = try time(runs) { try XMLRPCCodec.decodeResponse(data) }
         let typed = try time(runs) { try XMLRPCCodec.decodeResponse(data, as: [Record].self) }
-        let typedTree = try time(runs) { try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self) }
         let encodeValue = try time(runs) { try XMLRPCCodec.methodResponse(value) }
         let encodeTyped = try time(runs) { try XMLRPCCodec.methodResponse(encoding: typed.result) }
         // Checksums, outside the clock: every path must see the same records.
         let nodeSum = (node.result[0].array ?? []).reduce(Int64(0)) { $0 + Int64($1["id"].int32 ?? 0) }
         let typedSum = typed.result.reduce(Int64(0)) { $0 + Int64($1.id) }
-        guard nodeSum == typedSum, typed.result.count == records, typedTree.result.count == records,
-            typedTree.result.reduce(Int64(0), { $0 + Int64($1.id) }) == typedSum, encodeValue.result == data,
+        guard nodeSum == typedSum, typed.result.count == records, encodeValue.result == data,
             encodeTyped.result == data
         else {
             throw BenchmarkError("checksum mismatch: node \(nodeSum), typed \(typedSum), or an encoding differs")
@@ -216,7 +210,6 @@ enum XMLRPCContender {
         let measured = [
             (node.seconds, python.loads), (typed.seconds, python.loads), (encodeValue.seconds, python.dumps),
             (encodeTyped.seconds, python.dumps), (floor.seconds, python.loads),
-            (typedTree.seconds, python.loads),
         ]
         for (name, (seconds, pythonSeconds)) in zip(rows, measured) {
             let label = name.padding(toLength: 37, withPad: " ", startingAt: 0)

@@ -4,13 +4,9 @@ extension XMLRPCCodec {
     /// Reads a `methodResponse`'s first parameter straight into a type: an array of
     /// ``XMLRPCStructConvertible`` structs, one such struct, or any ``XMLRPCDecodable`` type.
     ///
-    /// The result and every error are those of `decodeResponse(data, file: file)[0].decode(type)`,
-    /// but for a struct or an array of structs no tree of the value is built first: members are
-    /// matched by name with the mapping (next declared name first) and read into their
-    /// properties as the parser delivers them, unknown members passed over. A document the
-    /// direct reading does not take as it is (a fault, a member of the wrong type, a missing
-    /// required member, a malformed document) is read again the two-step way, whose error is
-    /// thrown.
+    /// The same as `decodeResponse(data, file: file)[0].decode(type)`: the document is read
+    /// once into its value tree, and the first parameter decoded from it, so a value that does
+    /// not fit `type` is reported at its line and column.
     ///
     /// ```swift
     /// let people = try XMLRPCCodec.decodeResponse(body, as: [Person].self)
@@ -28,7 +24,6 @@ extension XMLRPCCodec {
     public static func decodeResponse<T: XMLRPCDecodable>(
         _ data: Data, as type: T.Type, file: String? = "response"
     ) throws(XMLRPCError) -> T {
-        if let value = DirectBinders.decode(data, as: T.self, file: file) { return value }
-        return try decodeResponse(data, file: file)[0].decode(T.self)
+        try decodeResponse(data, file: file)[0].decode(T.self)
     }
 }

@@ -42,12 +42,8 @@ public enum XMLRPCCodec {
         return writer.takeData()
     }
 
-    /// A `methodResponse` document with one parameter, written straight from a typed value.
-    ///
-    /// The bytes are those of `methodResponse(try value.xmlrpcValue())`, but structs of
-    /// ``XMLRPCStructConvertible`` types and arrays are written as they are read, member by
-    /// member and element by element, without building their ``XMLRPCValue`` first: for
-    /// an array of structs, that halves the work. A struct type is written through its
+    /// A `methodResponse` document with one parameter, from a typed value: the bytes of
+    /// `methodResponse(try value.xmlrpcValue())`. A struct type is written through its
     /// ``XMLRPCStructConvertible/xmlrpcMembers``.
     ///
     /// ```swift
@@ -57,28 +53,32 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be
     ///   sent or a string holds a character XML 1.0 cannot carry.
     public static func methodResponse<Value: XMLRPCEncodable>(encoding value: Value) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: WireWriter.capacity(for: value))
-        writer.append("<methodResponse><params><param>")
-        try writer.appendEncodable(value)
-        writer.append("</param></params></methodResponse>")
-        return writer.takeData()
+        try methodResponse(value.xmlrpcValue())
     }
 
-    /// A `methodResponse` document holding a fault.
+    /// A `methodResponse` document holding a fault. A character of `string` that XML 1.0
+    /// cannot carry is left out.
     public static func fault(code: Int, string: String) -> Data {
-        let response = WireMethodResponse()
-        let fault = WireFault()
         let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
-        fault.value = WireValue(["faultCode": faultCode, "faultString": .string(string)])
-        response.fault = fault
+        func document(_ text: String) throws(XMLRPCError) -> Data {
+            var writer = WireWriter(capacity: text.utf8.count + 256)
+            writer.append("<methodResponse><fault>")
+            try writer.appendValue(
+                .struct(
+                    XMLRPCStruct([
+                        XMLRPCStruct.Member(name: "faultCode", value: faultCode),
+                        XMLRPCStruct.Member(name: "faultString", value: .string(text)),
+                    ])))
+            writer.append("</fault></methodResponse>")
+            return writer.takeData()
+        }
         do {
-            return try write(response)
+            return try document(string)
         } catch {
             // Only a character XML cannot hold makes writing fail: send the string without it.
             let cleaned = String(
                 string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
-            fault.value = WireValue(["faultCode": faultCode, "faultString": .string(cleaned)])
-            return (try? write(response)) ?? Data()
+            return (try? document(cleaned)) ?? Data()
         }
     }
 
@@ -111,27 +111,6 @@ public enum XMLRPCCodec {
             XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
         }
         return Call(methodName: call.methodName ?? "", parameters: parameters)
-    }
-
-    static func wireParams(_ values: [XMLRPCValue]) -> WireParams {
-        let params = WireParams()
-        params.params = values.map { value in
-            let param = WireParam()
-            param.value = WireValue(value)
-            return param
-        }
-        return params
-    }
-
-    /// Writes a wire object through XMLBind's serializer: the reference ``WireWriter`` is held to.
-    static func write(_ message: Any) throws(XMLRPCError) -> Data {
-        do {
-            return try XMLRPCWire.writer.xmlData(from: message, options: XMLRPCWire.writingOptions)
-        } catch let error as XMLBindError {
-            throw .encoding("cannot write the XML-RPC document: \(error.message)")
-        } catch {
-            throw .encoding("cannot write the XML-RPC document: \(error)")
-        }
     }
 
     /// The fault a `<fault>` value stands for; a fault without an int faultCode and a string

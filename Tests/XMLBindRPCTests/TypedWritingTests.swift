@@ -27,7 +27,7 @@ private struct Book: Bindable, XMLRPCStructConvertible {
     static let xmlrpcMembers = xmlrpcMapping(Book.self).member(\.title).member(\.pages)
 }
 
-/// Every scalar member type the typed writer writes from the property's own type.
+/// Every scalar member type a struct mapping writes.
 private struct Scalars: Bindable, XMLRPCStructConvertible {
     var score = 0.0
     var active = false
@@ -43,8 +43,8 @@ private struct Scalars: Bindable, XMLRPCStructConvertible {
         .member(\.code, conversion: Int.xmlConversion).member(\.note)
 }
 
-/// `methodResponse(encoding:)` writes typed values straight into the document; it is held
-/// to the bytes of the value it stands for, `methodResponse(value.xmlrpcValue())`.
+/// `methodResponse(encoding:)` writes a typed value: structs through their mapping, arrays
+/// element by element, `nil` members left out.
 @Suite("Typed writing")
 struct TypedWritingTests {
     private static func book(_ title: String?, _ pages: Int32?) -> Book {
@@ -63,16 +63,28 @@ struct TypedWritingTests {
         return [full, Shelf(), nil]
     }
 
-    @Test func writesTheBytesOfTheValue() throws {
-        let shelves = Self.shelves
-        #expect(try XMLRPCCodec.methodResponse(encoding: shelves) == XMLRPCCodec.methodResponse(shelves.xmlrpcValue()))
-        let books = [Self.book(nil, nil)]
-        let empty = try XMLRPCCodec.methodResponse(encoding: books)
-        #expect(empty == (try XMLRPCCodec.methodResponse(books.xmlrpcValue())))
-        #expect(String(decoding: empty, as: UTF8.self).contains("<data><value><struct/></value></data>"))
-        #expect(try XMLRPCCodec.methodResponse(encoding: [Book]()) == XMLRPCCodec.methodResponse([]))
-        #expect(try XMLRPCCodec.methodResponse(encoding: [[Int32(1)], []]) == XMLRPCCodec.methodResponse([[1], []]))
-        #expect(try XMLRPCCodec.methodResponse(encoding: "x") == XMLRPCCodec.methodResponse("x"))
+    @Test func writesTheDeclaredMembersInOrderAndLeavesOutNil() throws {
+        var shelf = Shelf()
+        shelf.label = "a<b"
+        shelf.count = 3
+        shelf.books = [Self.book("t", 7), Self.book(nil, nil)]
+        let text = String(decoding: try XMLRPCCodec.methodResponse(encoding: [shelf]), as: UTF8.self)
+        let members =
+            "<member><name>label</name><value><string>a&lt;b</string></value></member>"
+            + "<member><name>n&lt;&gt;&amp;</name><value><int>3</int></value></member>"
+            + "<member><name>books</name><value><array><data>"
+            + "<value><struct><member><name>title</name><value><string>t</string></value></member>"
+            + "<member><name>pages</name><value><int>7</int></value></member></struct></value>"
+            + "<value><struct/></value></data></array></value></member>"
+        #expect(
+            text
+                == "<?xml version=\"1.0\" encoding=\"UTF-8\"?><methodResponse><params><param>"
+                + "<value><array><data><value><struct>\(members)</struct></value></data></array></value>"
+                + "</param></params></methodResponse>")
+        let emptyArray = String(decoding: try XMLRPCCodec.methodResponse(encoding: [Book]()), as: UTF8.self)
+        #expect(emptyArray.contains("<param><value><array><data/></array></value></param>"))
+        let string = String(decoding: try XMLRPCCodec.methodResponse(encoding: "x"), as: UTF8.self)
+        #expect(string.contains("<param><value><string>x</string></value></param>"))
     }
 
     @Test func writesScalarsAsTheirValues() throws {

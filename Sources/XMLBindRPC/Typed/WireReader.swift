@@ -220,3 +220,9 @@ extension Dictionary: WireComposite where Key == String, Value: XMLRPCDecodable 
         }
     }
 }
+
+/// A member's key path in a value the declaration can cast to the key path's own value
+/// type once it knows it (a generic struct casts between identical instantiations).
+struct MemberKeyPath<Root, Value>: Sendable {
+    let keyPath: WritableKeyPath<Root, Value> & Sendable
+}

@@ -264,10 +264,28 @@ extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
 extension Array: XMLRPCEncodable where Element: XMLRPCEncodable {
     /// An `<array>`.
     public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
+        // An array of structs looks its element's mapping up once (a lookup copies it).
+        if let structs = try (Element.self as? any XMLRPCStructConvertible.Type)?.encodeStructs(self) {
+            return .array(structs)
+        }
         var values: [XMLRPCValue] = []
         values.reserveCapacity(count)
         for element in self { values.append(try element.xmlrpcValue()) }
         return .array(values)
+    }
+}
+
+extension XMLRPCStructConvertible {
+    /// The values of `elements` when it is an array of this type, each through the mapping
+    /// read once; nil when it is not. (The runtime casts an array to its own type without
+    /// touching the elements.)
+    static func encodeStructs(_ elements: Any) throws(XMLRPCError) -> [XMLRPCValue]? {
+        guard let elements = elements as? [Self] else { return nil }
+        let mapping = xmlrpcMembers
+        var values: [XMLRPCValue] = []
+        values.reserveCapacity(elements.count)
+        for element in elements { values.append(try mapping.encode(element)) }
+        return values
     }
 }
 

@@ -2,8 +2,6 @@ extension XMLRPCStructMapping {
     /// Reads the member at a position (in declaration order) into the object.
     typealias MemberDispatch =
         @Sendable (inout T, _ position: Int, CompactValue, _ node: () -> XMLRPCNode) throws(XMLRPCError) -> Void
-    /// Stores a scalar member's payload at a position (in declaration order) into the object.
-    typealias PayloadDispatch = @Sendable (inout T, _ position: Int, CompactValue.Payload) -> Bool
 
     /// The declared members as the one-pass reading of a struct finds them: names in
     /// declaration order, a name's position, which positions are required, and the reading
@@ -19,12 +17,6 @@ extension XMLRPCStructMapping {
         /// mapping is read member by member in declaration order.
         let isUsable: Bool
         let dispatch: MemberDispatch
-        /// Stores a scalar member's payload by position, for a typed decode straight from the
-        /// parser; false for a payload of another type, or a position ``scalarPositions``
-        /// does not hold.
-        let storePayload: PayloadDispatch
-        /// The positions of the members whose payload ``storePayload`` stores, a bit each.
-        let scalarPositions: UInt64
 
         init(members: [Member]) {
             names = members.map(\.name)
@@ -38,29 +30,6 @@ extension XMLRPCStructMapping {
             self.required = required
             isUsable = positions.count == members.count && members.count <= Self.capacity
             dispatch = Self.dispatch(members[...], first: 0)
-            storePayload = Self.payloadDispatch(members[...], first: 0)
-            var scalarPositions: UInt64 = 0
-            for (position, member) in members.enumerated() where member.storePayload != nil && position < Self.capacity
-            {
-                scalarPositions |= 1 << position
-            }
-            self.scalarPositions = scalarPositions
-        }
-
-        /// As ``dispatch(_:first:)``, a balanced tree of the members' payload stores: an array
-        /// of them, indexed in generic code, looks up the element type's metadata every time.
-        private static func payloadDispatch(_ members: ArraySlice<Member>, first: Int) -> PayloadDispatch {
-            guard members.count > 1 else {
-                guard let store = members.first?.storePayload else { return { _, _, _ in false } }
-                return { object, _, payload in store(&object, payload) }
-            }
-            let half = members.count / 2
-            let split = first + half
-            let low = payloadDispatch(members.prefix(half), first: first)
-            let high = payloadDispatch(members.dropFirst(half), first: split)
-            return { object, position, payload in
-                position < split ? low(&object, position, payload) : high(&object, position, payload)
-            }
         }
 
         /// A balanced tree of closures choosing a member's reading by position. Not an array
@@ -102,7 +71,7 @@ extension XMLRPCStructMapping {
     func read(_ wire: CompactValue, node: () -> XMLRPCNode) throws(XMLRPCError) -> T {
         guard let members = wire.members else { throw node().mismatch(expected: "struct (\(T.self))") }
         let plan = readingPlan
-        guard plan.isUsable else { return try decodeInDeclarationOrder(node()) }
+        guard plan.isUsable else { return try readInDeclarationOrder(node()) }
         var object = make()
         var found: UInt64 = 0
         var next = 0
@@ -136,31 +105,28 @@ extension XMLRPCStructMapping {
     /// `fallback` when that reading succeeds (it does not, after a failed one-pass reading).
     private func firstError(in node: XMLRPCNode, else fallback: XMLRPCError?) -> XMLRPCError {
         do {
-            _ = try decodeInDeclarationOrder(node)
+            _ = try readInDeclarationOrder(node)
         } catch {
             return error
         }
         return fallback ?? node.located("the struct does not fit \(T.self)")
     }
 
-    /// Reads a struct member by member in declaration order, each through a node: the
-    /// reference the one-pass ``read(_:node:)`` is held to, and its error path.
-    func decodeInDeclarationOrder(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
+    /// Reads a struct member by member in declaration order: how a mapping that the one pass
+    /// cannot track (a repeated name, more than 64 members) is read, and the error path of
+    /// ``read(_:node:)``.
+    func readInDeclarationOrder(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
         guard let wireMembers = node.wire?.members else { throw node.mismatch(expected: "struct (\(T.self))") }
         var object = make()
-        let path = node.path
         for member in members {
-            let found = wireMembers.first { $0.name == member.name }?.value
-            guard let found else {
+            guard let found = wireMembers.first(where: { $0.name == member.name })?.value else {
                 if member.isRequired {
                     throw node.located(
                         "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
                 }
                 continue
             }
-            let child = XMLRPCNode(
-                storage: .value(found), parentPath: path, step: .key(member.name), document: node.document)
-            try member.decode(&object, child)
+            try member.read(&object, found) { node.child(found, step: .key(member.name)) }
         }
         return object
     }

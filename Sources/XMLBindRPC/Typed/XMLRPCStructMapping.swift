@@ -31,32 +31,26 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var name: String
         var swiftName: String
         var isRequired = false
-        var decode: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
         /// Reads the member's bound `<value>` into the property; `node` makes the member's
         /// node, for an error or a type read through its own `init(xmlrpc:)`.
         var read: MemberRead
-        /// The member's value to write, or nil to leave it out.
-        var encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?
-        /// Writes the member into a document, or nothing when it is left out; whether it wrote.
-        var write: MemberWrite
-        /// For a scalar (or optional scalar) property: stores a `<value>`'s payload into it, for a
-        /// typed decode straight from the parser (``StructValueReader``).
-        var storePayload: PayloadStore<T>? = nil
+        /// Appends the member to a struct's members, or nothing to leave it out.
+        var encode: MemberEncode
     }
 
     typealias MemberRead = WireMemberRead<T>
-    /// Writes a member (the object is `inout` only so that key paths can reach its
-    /// properties in place; it is not changed); whether it wrote.
-    typealias MemberWrite = @Sendable (inout T, inout WireWriter) throws(XMLRPCError) -> Bool
+    /// Appends a member to a struct's members (the object is `inout` only so that key paths
+    /// reach its properties in place; it is not changed).
+    typealias MemberEncode = @Sendable (inout T, inout [XMLRPCStruct.Member]) throws(XMLRPCError) -> Void
 
     let make: @Sendable () -> T
     private(set) var members: [Member] = []
     /// The members as a one-pass reading of a struct looks them up, made again as members
     /// are declared.
     private(set) var readingPlan = ReadingPlan(members: [])
-    /// Every member's writer in declaration order, composed into one closure: a loop over
+    /// Every member's encoding in declaration order, composed into one closure: a loop over
     /// ``members`` in generic code looks up `Member`'s metadata for every member.
-    private var writeMembers: MemberWrite = { _, _ in false }
+    private var encodeMembers: MemberEncode = { _, _ in }
 
     /// Creates an empty mapping.
     ///
@@ -91,25 +85,16 @@ public struct XMLRPCStructMapping<T>: Sendable {
         {
             read = direct.read
         }
-        let encode: @Sendable (T) throws(XMLRPCError) -> XMLRPCValue? = { object throws(XMLRPCError) in
-            let value = try object[keyPath: keyPath].xmlrpcValue()
-            if case .nil = value { return nil }
-            return value
-        }
-        // Scalars (and their optionals) are written from the property's own type; anything
-        // else through its value.
-        var write = Self.writingValue(of: encode, name: memberName)
-        if let direct = V.self as? any WireMemberWritable.Type, let prefix = try? WireWriter.memberPrefix(memberName),
-            let typed: WireMemberWriting<T> = direct.memberWriter(path, prefix: prefix)
-        {
-            write = typed.write
+        let encode: MemberEncode = { object, members throws(XMLRPCError) in
+            let value = try readInPlace(&object[keyPath: keyPath]).xmlrpcValue()
+            if case .nil = value { return }
+            members.append(XMLRPCStruct.Member(name: memberName, value: value))
         }
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
-                decode: { object, node throws(XMLRPCError) in object[keyPath: keyPath] = try V(xmlrpc: node) },
                 read: read,
-                encode: encode, write: write, storePayload: payloadStore(path)))
+                encode: encode))
     }
 
     /// Declares a member sent as a string and read through an XMLBind `Conversion`
@@ -127,14 +112,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
-                decode: { object, node throws(XMLRPCError) in
-                    let text = try String(xmlrpc: node)
-                    do {
-                        object[keyPath: keyPath] = try conversion.parse(text)
-                    } catch {
-                        throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
-                    }
-                },
                 read: { object, wire, node throws(XMLRPCError) in
                     guard let text = wire.stringValue else { throw node().mismatch(expected: "string") }
                     do {
@@ -143,8 +120,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
                         throw node().located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
-                encode: { object in .string(conversion.format(object[keyPath: keyPath])) },
-                write: Self.writingString(name: memberName) { object in conversion.format(object[keyPath: keyPath]) }))
+                encode: { object, members in
+                    let text = conversion.format(readInPlace(&object[keyPath: keyPath]))
+                    members.append(XMLRPCStruct.Member(name: memberName, value: .string(text)))
+                }))
     }
 
     /// Makes the member declared just before a required one: a struct without it is an error.
@@ -157,40 +136,15 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return copy
     }
 
-    /// A member's writer through its ``XMLRPCValue``.
-    private static func writingValue(
-        of encode: @escaping @Sendable (T) throws(XMLRPCError) -> XMLRPCValue?, name: String
-    ) -> MemberWrite {
-        { object, writer throws(XMLRPCError) in
-            guard let value = try encode(object) else { return false }
-            try writer.appendMember(name, value)
-            return true
-        }
-    }
-
-    /// A string member's writer, its `<member><name>…</name>` made once.
-    private static func writingString(
-        name: String, _ text: @escaping @Sendable (T) -> String
-    ) -> MemberWrite {
-        guard let prefix = try? WireWriter.memberPrefix(name) else {
-            // A name XML cannot hold: the writer reports it when a member is written.
-            return writingValue(of: { object in .string(text(object)) }, name: name)
-        }
-        let markup = String.memberMarkup(prefix: prefix)
-        return { object, writer throws(XMLRPCError) in
-            try text(object).appendWireMember(markup, to: &writer)
-        }
-    }
-
     private func adding(_ member: Member) -> Self {
         var copy = self
         copy.members.append(member)
         copy.readingPlan = ReadingPlan(members: copy.members)
-        let earlier = copy.writeMembers
-        let write = member.write
-        copy.writeMembers = { object, writer throws(XMLRPCError) in
-            let wroteEarlier = try earlier(&object, &writer)
-            return try write(&object, &writer) || wroteEarlier
+        let earlier = copy.encodeMembers
+        let encode = member.encode
+        copy.encodeMembers = { object, members throws(XMLRPCError) in
+            try earlier(&object, &members)
+            try encode(&object, &members)
         }
         return copy
     }
@@ -210,32 +164,14 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return try read(wire) { node }
     }
 
-    /// Writes the struct value of an instance, as ``encode(_:)`` gives it, without making
-    /// the ``XMLRPCValue`` of the struct first.
-    func write(_ object: T, to writer: inout WireWriter) throws(XMLRPCError) {
-        let mark = writer.count
-        writer.append("<value><struct>")
-        var object = object
-        guard try writeMembers(&object, &writer) else {
-            // Every member was left out: the empty form, as the serializer writes it.
-            writer.takeBack(to: mark)
-            writer.append("<value><struct/></value>")
-            return
-        }
-        writer.append("</struct></value>")
-    }
-
     /// The struct value of an instance: its declared members in declaration order.
     ///
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be sent.
     public func encode(_ object: T) throws(XMLRPCError) -> XMLRPCValue {
         var result: [XMLRPCStruct.Member] = []
         result.reserveCapacity(members.count)
-        for member in members {
-            if let value = try member.encode(object) {
-                result.append(XMLRPCStruct.Member(name: member.name, value: value))
-            }
-        }
+        var object = object
+        try encodeMembers(&object, &result)
         return .struct(XMLRPCStruct(result))
     }
 }
@@ -278,3 +214,8 @@ extension XMLRPCNode {
         return document.error(message, at: origin)
     }
 }
+
+/// The value of an `inout` argument, which a writable key path reaches in place: a `modify`
+/// access, where a key path read returns a copy through the standard library's generic
+/// projection (several metadata lookups a call).
+private func readInPlace<Value>(_ value: inout Value) -> Value { value }

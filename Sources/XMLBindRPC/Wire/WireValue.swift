@@ -4,9 +4,8 @@ import XMLBind
 /// `<value>` as the binder fills it: at most one typed element, or text of its own.
 ///
 /// The wire classes are the reference mapping of the format: the binder fills them during a
-/// parse, every located diagnostic comes from their declarations, and ``XMLRPCCodec`` writes
-/// through them. A document they accept is kept as ``CompactValue``s, which nodes and typed
-/// reads work on.
+/// parse, and every located diagnostic comes from their declarations. A document they accept
+/// is kept as ``CompactValue``s, which nodes and typed reads work on.
 ///
 /// A value keeps the byte offset of its start tag (``ByteOffsetAware``), not its origin,
 /// which would cost expat a line and column count for every value of the document.

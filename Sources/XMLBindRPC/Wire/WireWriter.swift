@@ -1,15 +1,15 @@
 import Foundation
 import XMLBind
 
-/// Writes XML-RPC documents through XMLBind's `XMLWriter`, in exactly the form XMLBind's
-/// serializer writes the wire mappings of ``XMLRPCWire`` (compact, with the XML
-/// declaration, the same escaping and value formats); a test holds the two to the same bytes.
+/// Writes every XML-RPC document (calls, responses, faults; typed values through their
+/// ``XMLRPCValue``) through XMLBind's `XMLWriter`: compact, with the XML declaration, the
+/// core's escaping, value formats and refusal of characters XML 1.0 cannot hold.
 ///
-/// The bytes, escaping and refusals are the core writer's; what this type adds is the
-/// walk over an ``XMLRPCValue``. It does not go through the serializer for speed: the
-/// serializer reads every declaration of every object through key paths, which for a
-/// `<value>` (twelve optional declarations, one of them set, built first as a wire object)
-/// costs about eight times what Python's `xmlrpc.client.dumps` spends on the same document.
+/// What this type adds is the walk over an ``XMLRPCValue``. It does not go through the
+/// serializer: the serializer reads every declaration of every object through key paths,
+/// which for a `<value>` (twelve optional declarations, one of them set, built first as a
+/// wire object) costs about eight times what Python's `xmlrpc.client.dumps` spends on the
+/// same document.
 struct WireWriter {
     private var writer: XMLWriter
 
@@ -26,39 +26,11 @@ struct WireWriter {
         writer.raw(text)
     }
 
-    /// Markup made before (a member's escaped `<member><name>…</name>`), as it is.
-    mutating func appendMarkup(_ text: String) {
-        writer.raw(text)
-    }
-
-    /// An integer's digits, without a `String`.
-    mutating func appendDecimal(_ value: Int64) {
-        writer.decimal(value)
-    }
-
     /// `<value><double>…</double></value>`, the number in XMLBind's own format.
     mutating func appendValue(double number: Double) {
         append("<value><double>")
-        appendDouble(number)
-        append("</double></value>")
-    }
-
-    /// A double's text in XMLBind's own format (shortest text that reads back the same).
-    mutating func appendDouble(_ number: Double) {
         writer.raw(Self.doubleFormat.format(number))
-    }
-
-    /// `<member><name>name</name>`, escaped: what a struct mapping writes before each
-    /// member's value, made once when the member is declared.
-    ///
-    /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) for a character XML 1.0 cannot hold.
-    static func memberPrefix(_ name: String) throws(XMLRPCError) -> String {
-        guard !name.isEmpty else { return "<member><name/>" }
-        var prefix = WireWriter(capacity: name.utf8.count + 32, declaration: false)
-        prefix.append("<member><name>")
-        try prefix.appendEscaped(name, place: "a member's name")
-        prefix.append("</name>")
-        return String(decoding: prefix.writer.buffer, as: UTF8.self)
+        append("</double></value>")
     }
 
     /// Text content, escaped by XMLBind's writer.
@@ -131,14 +103,6 @@ struct WireWriter {
         case .nil:
             append("<value><nil/></value>")
         }
-    }
-
-    /// Where the next byte goes, for ``takeBack(to:)``.
-    var count: Int { writer.count }
-
-    /// Takes back what was written since `mark`.
-    mutating func takeBack(to mark: Int) {
-        writer.takeBack(to: mark)
     }
 
     /// `<member><name>name</name>` and the value's `<value>`, then `</member>`.

@@ -1,7 +1,7 @@
 import Foundation
 import XMLBind
 
-/// The XML-RPC wire format as XMLBind mappings: one binder reads and writes every message.
+/// The XML-RPC wire format as XMLBind mappings: the binder that reads every message.
 enum XMLRPCWire {
     /// The Apache XML-RPC extensions namespace, where `ex:i8` and `ex:nil` live.
     static let extensionsNamespace = "http://ws.apache.org/xmlrpc/namespaces/extensions"
@@ -29,29 +29,15 @@ enum XMLRPCWire {
         format: XMLRPCDateTime.format)
 
     /// The binder that reads methodCall and methodResponse documents.
-    static let binder = makeBinder(readsExtensions: true)
-
-    /// The binder that writes them. It leaves out the Apache extension elements, which are
-    /// only read: the writer declares the namespace of every declaration on the root
-    /// element, used or not, and an `xmlns:ns1` on every message would puzzle peers.
-    static let writer = makeBinder(readsExtensions: false)
-
-    private static func makeBinder(readsExtensions: Bool) -> XMLBinder {
-        var value = mapping(WireValue.self, element: "value")
+    static let binder: XMLBinder = {
+        // Booleans are read with XMLBind's own Bool (`1`, `0`, `true`, `false`, matched as bytes).
+        let value = mapping(WireValue.self, element: "value")
             .text(\.text)
             .element(\.int, xml: "int")
             .element(\.i4, xml: "i4")
             .element(\.i8, xml: "i8")
-        if readsExtensions {
-            value = value.element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
-        }
-        // Reading takes XMLBind's own Bool (`1`, `0`, `true`, `false`, matched as bytes);
-        // the serializer's reference output needs XML-RPC's `1` and `0`.
-        value =
-            readsExtensions
-            ? value.element(\.boolean, xml: "boolean") : value.element(\.boolean, xml: "boolean", conversion: boolean)
-        value =
-            value
+            .element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
+            .element(\.boolean, xml: "boolean")
             .element(\.string, xml: "string")
             .element(\.double, xml: "double")
             .element(\.dateTime, xml: "dateTime.iso8601", conversion: dateTime)
@@ -59,19 +45,16 @@ enum XMLRPCWire {
             .child(\.structValue)
             .child(\.arrayValue)
             .child(\.nilValue)
-        if readsExtensions {
-            // Checked from the engine's bit set as each typed element is bound. (The writer
-            // needs no choice: a value it writes holds one typed element.)
-            value = value.choice(
+            // Checked from the engine's bit set as each typed element is bound.
+            .choice(
                 \.int, \.i4, \.i8, \.extensionI8, \.boolean, \.string, \.double, \.dateTime, \.base64,
                 \.structValue, \.arrayValue, \.nilValue,
                 message: "a <value> holds one typed element, and this one holds several")
-        }
         // No `.validate` on the elements every value repeats (value, member, param): a check
         // costs the engine a `ValidationContext` per element, about a sixth of a parse. The
         // required children are declared (`.required()`) and the one typed element per
         // <value> is a `.choice`, both checked from the engine's bit set.
-        let binder = XMLBinder().register(
+        return XMLBinder().register(
             mapping(WireMethodCall.self, element: "methodCall")
                 .element(\.methodName).required()
                 .child(\.params),
@@ -97,8 +80,8 @@ enum XMLRPCWire {
             mapping(WireData.self, element: "data").children(\.values),
             mapping(WireNil.self, element: "nil")
         )
-        return readsExtensions ? binder.register(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil")) : binder
-    }
+        .register(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil"))
+    }()
 
     /// The element a wire object stands for, for messages (`<methodResponse>`).
     static func elementName(of object: Any) -> String {
@@ -111,7 +94,4 @@ enum XMLRPCWire {
         default: "an XML-RPC fragment"
         }
     }
-
-    /// Compact output with the XML declaration: what goes on the wire.
-    static let writingOptions = WritingOptions(layout: .compact)
 }
