@@ -37,17 +37,9 @@ struct StringCache {
     private var lookups: UnsafeMutablePointer<Int32>?
     private var hits: UnsafeMutablePointer<Int32>?
     private var propertyCount = 0
-    /// Whether short ASCII values are made inline (``ShortASCIIString``), and fields
-    /// that own nothing are written without a release.
-    private(set) var makesShortStrings = false
-    /// How values that are not short are made (the native string form, learned when the
-    /// cache is made and held here, out of the hot path's globals).
-    private var longStrings = ASCIIString.Maker.current
-
     /// Sizes the score table; until then nothing is shared.
     mutating func prepare(propertyCount: Int) {
         self.propertyCount = propertyCount
-        makesShortStrings = ShortASCIIString.isAvailable
         lookups = .allocate(capacity: propertyCount)
         lookups?.initialize(repeating: 0, count: propertyCount)
         hits = .allocate(capacity: propertyCount)
@@ -72,27 +64,25 @@ struct StringCache {
     /// The bytes (valid UTF-8, as expat delivers them) as a `String`, shared with an
     /// earlier equal value of any property when there is one.
     ///
-    /// Short ASCII values are made inline instead: a `String` of up to 15 bytes holds
-    /// them itself, so sharing it would save nothing, and making it costs less than a
-    /// lookup.
+    /// Every `String` is made by the standard library's public initializer
+    /// (`String(decoding:as:)`, which keeps a value of up to 15 bytes inline and checks the
+    /// bytes once); the cache spares repeats that work and, past 15 bytes, the allocation.
     @inline(__always)
     mutating func string(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
-        if makesShortStrings, let short = ShortASCIIString.make(text) { return short }
-        return longString(text, property: property)
-    }
-
-    /// A value ``ShortASCIIString`` does not make: looked up, or made directly. A call of
-    /// its own, so that the short path stays small enough to inline.
-    @inline(never)
-    private mutating func longString(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {
-            return longStrings.make(text)
+            return Self.make(text)
         }
         // Keep looking while at least one value in four was a repeat.
         if lookups[property] < Int32.max { lookups[property] &+= 1 }
         return lookUp(text, property: property, hits: hits)
+    }
+
+    /// A new `String` of the bytes, the public way.
+    @inline(__always)
+    static func make(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: text, as: UTF8.self)
     }
 
     private mutating func lookUp(
@@ -109,7 +99,7 @@ struct StringCache {
             hits[property] &+= 1
             return values[slot]
         }
-        let value = longStrings.make(text)
+        let value = Self.make(text)
         hashes[slot] = hash
         lengths[slot] = UInt8(truncatingIfNeeded: text.count)
         if let start = text.baseAddress { stored.update(from: start, count: text.count) }

@@ -1,8 +1,8 @@
 // The unchecked layer: the one folder of XMLBind's core that works below Swift's safety.
 //
 // The binder is fast because a few places step outside what the compiler checks: they
-// write values straight into an object's fields, make short `String`s by hand, hold
-// objects without reference counting and skip dynamic exclusivity checks. All of that is
+// write values straight into an object's fields, hold objects without reference counting
+// and skip dynamic exclusivity checks. All of that is
 // here, in one folder, each file with its invariants at the top; the rest of the core
 // reaches it only through these names:
 //
@@ -15,12 +15,8 @@
 //   HeldObject,           an object under construction with one reference the engine
 //   UnretainedReference,  balances itself; references that do not retain objects the
 //   UnretainedList        registry keeps alive
-//   ShortASCIIString      the standard library's inline `String` form, written directly
-//   NativeASCIIString     its native storage of long ASCII values, written directly (the
-//                         layout learned at start-up from strings it made, and checked)
-//   ASCIIString           longer ASCII values made without the standard library's UTF-8
-//                         check (its unchecked initializer, bound by name)
-//   StringCache           the `String`s of plain-text values, shared when they repeat
+//   StringCache           the `String`s of plain-text values (made by the standard
+//                         library's public initializers), shared when they repeat
 //   EngineStack,          memory of the engine's own: frame and text stacks, the per-
 //   PropertySet,          mapping child-name cache, the assigned-properties bits, the
 //   ChildNameCache,       attribute table, the document buffer of the writer
@@ -42,7 +38,7 @@
 //                         in, with unchecked exclusivity
 //
 // Outside this folder the core holds no raw field writes, `Unmanaged` references,
-// `unsafeBitCast`/`unsafeDowncast`, hand-made strings or unchecked exclusivity. It still
+// `unsafeBitCast`/`unsafeDowncast` or unchecked exclusivity. It still
 // passes read-only views of bytes (`UnsafeBufferPointer<UInt8>`) that expat, `Data` or an
 // `EngineStack` lent for the duration of a call: those are never stored or written through.
 //
@@ -55,16 +51,14 @@
 // of its own: they stay beside the encodings they serve, with their invariants at the top.
 //
 // The SafeMode trait (`swift build --traits SafeMode`) replaces this layer with checked
-// code: no field offsets (every value goes through its key path), `String(decoding:as:)`,
-// strong references instead of `HeldObject`'s and `UnretainedReference`'s unmanaged ones,
+// code: no field offsets (every value goes through its key path), strong references instead of `HeldObject`'s and `UnretainedReference`'s unmanaged ones,
 // checked casts, and state without `@exclusivity(unchecked)` (here and in the expat
 // driver). Each file says what SafeMode does to it; the test suite runs in both builds.
 
 /// Facts about the unchecked layer of this build.
 enum UncheckedLayer {
     /// Whether this build replaced the layer with its checked equivalents (the `SafeMode`
-    /// trait): key-path writes, standard `String` creation, retained references and
-    /// checked exclusivity.
+    /// trait): key-path writes, retained references and checked exclusivity.
     static let isSafeMode: Bool = {
         #if SafeMode
             true
