@@ -24,14 +24,13 @@
 //   DocumentStorage
 //   AttributeNameCache    each mapping's attribute names by the address expat hands
 //                         them over at (pointers compared, never read through)
-//   ByteArrayHandover     a writer's finished byte array handed to `Data` without a copy
 //   BindingEngine,        the engine's and the streaming sink's stored state, with
 //   StreamSink            `@exclusivity(unchecked)` (one parse, one thread, no reentrancy)
 //   ElementBinding+       a property's plain-text setter fields, read without the array's
 //   TextSetters           bounds check at every property element's end tag
 //   TypeReflection        a class's superclass and a type's name (memory-safe internals)
-//   StreamCaster          streamed class instances made into the stream's `Element` from
-//                         a template of their class, not by a dynamic cast per object
+//   StreamCaster          streamed class instances taken over from the stream's queue
+//                         and made the stream's `Element` by a checked cast
 //   ReaderStack           the public stack element readers keep their state in, with
 //                         unchecked exclusivity and memory of its own
 //   ReaderState           the public single value element readers keep their state
