@@ -3,8 +3,8 @@
 // The binder is fast because a few places step outside what the compiler checks: they
 // write values straight into an object's fields, hold objects without reference counting
 // and skip dynamic exclusivity checks. All of that is
-// here, in one folder, each file with its invariants at the top; the rest of the core
-// reaches it only through these names:
+// here, in one folder, each file named `Type+Unsafe.swift` after the type it serves, with its
+// invariants at the top; the rest of the core reaches it only through these names:
 //
 //   FieldTable            the stored fields of a mapped type (reflection SPI, at
 //                         registration): which key paths may be written at an offset
@@ -49,10 +49,16 @@
 // (Encodings/CharacterTable.swift, CharacterTable+Transcoding.swift) the one other memory
 // of its own: they stay beside the encodings they serve, with their invariants at the top.
 //
+// scripts/check-unsafe.sh (run by CI) lists every unsafe construct of the sources and fails
+// on one outside a `+Unsafe.swift` file, the C boundaries it names, and the files of
+// scripts/unsafe-pending.txt (each with the constructs it still holds: work left of issue
+// 29). No file may bind a standard-library symbol by name, import SwiftShims, or write
+// the runtime's objects by hand.
+//
 // The SafeMode trait (`swift build --traits SafeMode`) replaces this layer with checked
-// code: no field offsets (every value goes through its key path), strong references instead of `HeldObject`'s and `UnretainedReference`'s unmanaged ones,
-// checked casts, and state without `@exclusivity(unchecked)` (here and in the expat
-// driver). Each file says what SafeMode does to it; the test suite runs in both builds.
+// code: no field offsets (every value goes through its key path), strong references
+// instead of `HeldObject`'s and `UnretainedReference`'s unmanaged ones, checked casts, and
+// state without `@exclusivity(unchecked)` (here and in the expat driver). Each file says what SafeMode does to it; the test suite runs in both builds.
 
 /// Facts about the unchecked layer of this build.
 enum UncheckedLayer {
