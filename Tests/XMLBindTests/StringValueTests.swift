@@ -120,4 +120,23 @@ struct StringValueTests {
             #expect(made == texts[round % texts.count])
         }
     }
+
+    @Test func madeStringsMatchTheStandardLibrarysAtEveryShortLength() {
+        for count in 0...20 {
+            let ascii = Array(Self.text(count: count).utf8)
+            #expect(ascii.withUnsafeBufferPointer(StringCache.make) == String(decoding: ascii, as: UTF8.self))
+            // A two-byte character at every place, and a lone lead byte (repaired, as always).
+            for position in 0..<max(count - 1, 0) {
+                var bytes = ascii
+                bytes[position] = 0xC3
+                bytes[position + 1] = 0xA9
+                let made = bytes.withUnsafeBufferPointer(StringCache.make)
+                #expect(made == String(decoding: bytes, as: UTF8.self), "length \(count) at \(position)")
+                #expect(Array(made.utf8) == bytes)
+                bytes[position + 1] = UInt8(ascii: "x")
+                let repaired = bytes.withUnsafeBufferPointer(StringCache.make)
+                #expect(repaired == String(decoding: bytes, as: UTF8.self), "length \(count) at \(position)")
+            }
+        }
+    }
 }

@@ -64,10 +64,10 @@ public struct ReaderText {
         }
     }
 
-    /// The bytes as a `String`, made by the standard library (`String(decoding:as:)`, which
-    /// keeps up to 15 bytes inline, without allocating).
+    /// The bytes as a `String`, made by the standard library's public initializers
+    /// (``StringCache/make(_:)``: up to 15 bytes inline, without allocating).
     @inline(__always)
     static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
+        StringCache.make(bytes)
     }
 }
