@@ -139,4 +139,28 @@ struct StringValueTests {
             }
         }
     }
+
+    @Test func repeatedShortValuesComeBackExactly() {
+        // Short values that differ in one byte only, at every length and place, repeated: each
+        // comes back exactly, however the cache treats short values.
+        var texts: [String] = []
+        for count in 1...15 {
+            let base = Self.text(count: count)
+            texts.append(base)
+            for position in 0..<count {
+                var bytes = Array(base.utf8)
+                bytes[position] = UInt8(ascii: "Z")
+                texts.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        var cache = StringCache()
+        cache.prepare(propertyCount: 1)
+        defer { cache.release() }
+        for round in 0..<(texts.count * 6) {
+            let text = texts[(round * 7) % texts.count]
+            var copy = text
+            let made = copy.withUTF8 { cache.string($0, property: 0) }
+            #expect(made == text, "round \(round)")
+        }
+    }
 }
