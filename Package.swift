@@ -16,7 +16,7 @@ let package = Package(
         // `swift build --traits SafeMode`: see Sources/XMLBind/Unchecked/Unchecked.swift.
         .trait(
             name: "SafeMode",
-            description: "Replaces XMLBind's unchecked layer with key-path writes, standard String creation, "
+            description: "Replaces XMLBind's unchecked layer with key-path writes, "
                 + "retained references and checked exclusivity (slower; the same results)."
         )
     ],

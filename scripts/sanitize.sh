@@ -4,7 +4,7 @@
 # scripts/lsan-suppressions.txt. Exits non-zero on any test failure, memory error or leak.
 #   scripts/sanitize.sh [swift test options…]      e.g. scripts/sanitize.sh --filter Hostile
 # XMLBIND_SANITIZE turns off the child-name cache's word compare, which reads up to 15 bytes
-# past a name's NUL within its page (safe, see ChildNameCache+ShortName.swift, but a read
+# past a name's NUL within its page (safe, see ChildNameCache+ShortName+Unsafe.swift, but a read
 # past a heap block to AddressSanitizer).
 set -euo pipefail
 cd "$(dirname "$0")/.."

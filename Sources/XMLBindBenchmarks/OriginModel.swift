@@ -10,65 +10,65 @@ import XMLBind
 enum OriginModel {
     /// `<beans>`.
     final class BeansRoot: Bindable, OriginAware {
-        @exclusivity(unchecked) var beans: [Bean] = []
-        @exclusivity(unchecked) var defines: [Define] = []
-        @exclusivity(unchecked) var origin: Origin?
+        var beans: [Bean] = []
+        var defines: [Define] = []
+        var origin: Origin?
         init() {}
     }
 
     /// `<bean id class scope lazy>`.
     final class Bean: Bindable, OriginAware {
-        @exclusivity(unchecked) var id: String?
-        @exclusivity(unchecked) var clazz: String?
-        @exclusivity(unchecked) var scope: String?
-        @exclusivity(unchecked) var lazy = false
-        @exclusivity(unchecked) var properties: [Property] = []
-        @exclusivity(unchecked) var origin: Origin?
+        var id: String?
+        var clazz: String?
+        var scope: String?
+        var lazy = false
+        var properties: [Property] = []
+        var origin: Origin?
         init() {}
     }
 
     /// `<property name value ref>`.
     final class Property: Bindable, OriginAware {
-        @exclusivity(unchecked) var name: String?
-        @exclusivity(unchecked) var value: String?
-        @exclusivity(unchecked) var ref: String?
-        @exclusivity(unchecked) var text = ""
-        @exclusivity(unchecked) var bean: Bean?
-        @exclusivity(unchecked) var origin: Origin?
+        var name: String?
+        var value: String?
+        var ref: String?
+        var text = ""
+        var bean: Bean?
+        var origin: Origin?
         init() {}
     }
 
     /// `<configuration:define>`.
     final class Define: Bindable, OriginAware {
-        @exclusivity(unchecked) var namespace: String?
-        @exclusivity(unchecked) var key: String?
-        @exclusivity(unchecked) var type: String?
-        @exclusivity(unchecked) var value: String?
-        @exclusivity(unchecked) var origin: Origin?
+        var namespace: String?
+        var key: String?
+        var type: String?
+        var value: String?
+        var origin: Origin?
         init() {}
     }
 
     /// `<rss>`.
     final class RSSRoot: Bindable, OriginAware {
-        @exclusivity(unchecked) var channel: Channel?
-        @exclusivity(unchecked) var origin: Origin?
+        var channel: Channel?
+        var origin: Origin?
         init() {}
     }
 
     /// `<channel>`.
     final class Channel: Bindable, OriginAware {
-        @exclusivity(unchecked) var items: [Item] = []
-        @exclusivity(unchecked) var origin: Origin?
+        var items: [Item] = []
+        var origin: Origin?
         init() {}
     }
 
     /// `<item>`.
     final class Item: Bindable, OriginAware {
-        @exclusivity(unchecked) var title = ""
-        @exclusivity(unchecked) var link = ""
-        @exclusivity(unchecked) var description = ""
-        @exclusivity(unchecked) var pubDate = ""
-        @exclusivity(unchecked) var origin: Origin?
+        var title = ""
+        var link = ""
+        var description = ""
+        var pubDate = ""
+        var origin: Origin?
         init() {}
     }
 

@@ -3,26 +3,26 @@ import XMLBind
 /// The object graph the `rss` workload binds to (`Benchmarks/README.md`), and its
 /// checksum.
 ///
-/// The fields are `@exclusivity(unchecked)` for the reason ``BeansModel`` gives.
+/// Plain user classes, as ``BeansModel``'s.
 enum RSSModel {
     /// `<rss>`: the channel.
     final class Root: Bindable {
-        @exclusivity(unchecked) var channel: Channel?
+        var channel: Channel?
         init() {}
     }
 
     /// `<channel>`: its items (the channel's own title, link and so on are not bound).
     final class Channel: Bindable {
-        @exclusivity(unchecked) var items: [Item] = []
+        var items: [Item] = []
         init() {}
     }
 
     /// `<item>`: four child elements' text, entities decoded, not trimmed.
     final class Item: Bindable {
-        @exclusivity(unchecked) var title = ""
-        @exclusivity(unchecked) var link = ""
-        @exclusivity(unchecked) var description = ""
-        @exclusivity(unchecked) var pubDate = ""
+        var title = ""
+        var link = ""
+        var description = ""
+        var pubDate = ""
         init() {}
     }
 

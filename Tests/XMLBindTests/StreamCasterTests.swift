@@ -3,8 +3,8 @@ import Testing
 
 @testable import XMLBind
 
-/// Streamed objects reach the closure as the requested type, made from a template of their
-/// class instead of a cast per object (issue 18): every kind of `Element` must still get
+/// Streamed objects reach the closure as the requested type, by a checked cast each: every
+/// kind of `Element` (a class, a class-bound or any protocol, `AnyObject`, `Any`) gets
 /// exactly the objects that are one, each the very instance bound, and none may leak.
 @Suite("Streaming: objects handed out as the requested type")
 struct StreamCasterTests {

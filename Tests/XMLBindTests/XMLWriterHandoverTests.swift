@@ -3,8 +3,8 @@ import Testing
 
 @testable import XMLBind
 
-/// `XMLWriter.takeData()`: the written bytes handed to `Data` without a copy, alive after
-/// the writer is gone, and the writer empty and usable afterwards.
+/// `XMLWriter.takeData()`: the written bytes handed over as `Data`, alive after the writer
+/// is gone, and the writer empty and usable afterwards.
 @Suite struct XMLWriterHandoverTests {
     /// A writer's document, written in pieces.
     static func written(_ pieces: [String], capacity: Int) throws -> XMLWriter {

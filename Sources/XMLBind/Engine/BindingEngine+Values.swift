@@ -130,10 +130,10 @@ extension BindingEngine {
     }
 
     /// Writes a value into a `String` or `String?` field (see
-    /// ``FieldAccess/storeString(_:at:isOptional:skipsRelease:)``).
+    /// ``FieldAccess/storeString(_:at:isOptional:)``).
     @inline(__always)
     func storeString(_ value: String, in base: FieldAccess, at offset: Int, isOptional: Bool) {
-        base.storeString(value, at: offset, isOptional: isOptional, skipsRelease: strings.makesShortStrings)
+        base.storeString(value, at: offset, isOptional: isOptional)
     }
 
     /// A member of a choice given when another is (see BindingEngine+Choices.swift).

@@ -64,11 +64,10 @@ public struct ReaderText {
         }
     }
 
-    /// The bytes as a `String`: short ASCII text in the inline form, without allocating;
-    /// longer ASCII text without the standard library's UTF-8 check (`ASCIIString`).
+    /// The bytes as a `String`, made by the standard library's public initializers
+    /// (``StringCache/make(_:)``: up to 15 bytes inline, without allocating).
     @inline(__always)
     static func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if ShortASCIIString.isAvailable, let short = ShortASCIIString.make(bytes) { return short }
-        return ASCIIString.make(bytes)
+        StringCache.make(bytes)
     }
 }

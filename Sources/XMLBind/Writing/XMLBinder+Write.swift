@@ -79,11 +79,8 @@ extension XMLBinder {
         throws
     {
         try write(object, options: options) { bytes in
-            guard let base = bytes.baseAddress else { return }
-            // The writer's own buffer, only borrowed for the call: no copy.
-            try fileHandle.write(
-                contentsOf: Data(
-                    bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
+            // The writer's own buffer, read during the call only.
+            try fileHandle.write(contentsOf: bytes)
         }
     }
 

@@ -58,16 +58,12 @@ package struct XMLWriter {
         buffer.reserveCapacity(max(0, capacity))
     }
 
-    /// The document written so far as `Data`, handed over without copying its bytes; the
-    /// writer is empty afterwards (and keeps writing into a new buffer).
-    ///
-    /// For a writer made with ``init(reservingCapacity:)``: the `Data` keeps the writer's
-    /// own allocation, capacity included, where `Data(buffer)` would copy every byte into
-    /// fresh memory. The bytes are those of ``buffer``.
+    /// The document written so far as `Data` (a copy of ``buffer``'s bytes); the writer is
+    /// empty afterwards (and keeps writing into a new buffer).
     package mutating func takeData() -> Data {
         var taken: [UInt8] = []
         swap(&taken, &buffer)
-        return ByteArrayHandover.data(taking: taken)
+        return Data(taken)
     }
 
     // MARK: Markup

@@ -18,8 +18,7 @@ struct WireWriter {
         if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
 
-    /// The document so far, handed over without a copy (``XMLWriter/takeData()``); the
-    /// writer is empty afterwards.
+    /// The document so far (``XMLWriter/takeData()``); the writer is empty afterwards.
     mutating func takeData() -> Data { writer.takeData() }
 
     mutating func append(_ text: StaticString) {

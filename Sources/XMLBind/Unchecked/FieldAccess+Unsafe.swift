@@ -38,7 +38,7 @@
 
         func storeBool(_ flag: Bool, at offset: Int) { Self.noOffsets() }
 
-        func storeString(_ value: String, at offset: Int, isOptional: Bool, skipsRelease: Bool) { Self.noOffsets() }
+        func storeString(_ value: String, at offset: Int, isOptional: Bool) { Self.noOffsets() }
 
         func storeReference(_ object: AnyObject, at offset: Int) { Self.noOffsets() }
 
@@ -102,19 +102,14 @@
             (base + offset).storeBytes(of: flag, as: Bool.self)
         }
 
-        /// Writes a value into a `String` or `String?` field. A fresh object's field usually
-        /// holds `nil` or a literal, which owns nothing: when `skipsRelease` allows it and the
-        /// field owns nothing (``ShortASCIIString/ownsNothing(_:)``), the value is written
-        /// without the release call an assignment makes.
+        /// Assigns a value to a `String` or `String?` field (its old value is released).
         @inline(__always)
-        func storeString(_ value: String, at offset: Int, isOptional: Bool, skipsRelease: Bool) {
+        func storeString(_ value: String, at offset: Int, isOptional: Bool) {
             let field = base + offset
-            let replacesNothing = skipsRelease && ShortASCIIString.ownsNothing(field)
-            switch (isOptional, replacesNothing) {
-            case (true, true): field.assumingMemoryBound(to: String?.self).initialize(to: value)
-            case (true, false): field.assumingMemoryBound(to: String?.self).pointee = value
-            case (false, true): field.assumingMemoryBound(to: String.self).initialize(to: value)
-            case (false, false): field.assumingMemoryBound(to: String.self).pointee = value
+            if isOptional {
+                field.assumingMemoryBound(to: String?.self).pointee = value
+            } else {
+                field.assumingMemoryBound(to: String.self).pointee = value
             }
         }
 

@@ -10,10 +10,6 @@ import Foundation
 // - `projectedOffset` and `changedField` run at registration on a fresh sample instance only,
 //   and only read it (its address, and the bytes of candidate fields after a trial write
 //   through the key path); they stay in SafeMode, which needs the names they find.
-// - `mutateInstance` lends a class instance as a word that owns no reference, only while the
-//   caller's reference keeps the instance alive; if `body` stores another reference into the
-//   word, the counts are rebalanced before returning (the original retained once, the
-//   replacement released once), so no reference escapes the call unowned.
 // - SafeMode: a box holds its value as a stored property, and objects are reached with
 //   checked casts (`as!`, which the first invariant makes always succeed), not
 //   reinterpreted.
@@ -108,48 +104,21 @@ enum ObjectStorage {
         #endif
     }
 
-    /// Runs `body` on the object's value in place.
-    ///
-    /// A class instance is lent to `body` as an `inout T` over a word holding the reference
-    /// without owning it, so the call costs no retain and release (a variable holding the
-    /// instance would own a reference: one of each per call, per element, for origins).
+    /// Runs `body` on the object's value in place: a struct's in its box, a class instance
+    /// through a variable holding a reference of its own (so `body` may even replace it:
+    /// the replacement, like any assignment to a local, goes nowhere).
     @inlinable
     static func mutate<T, R>(_ object: AnyObject, as type: T.Type, isClass: Bool, _ body: (inout T) -> R) -> R {
+        if isClass {
+            var instance = self.instance(object, as: T.self)
+            return body(&instance)
+        }
         #if SafeMode
-            if isClass {
-                var instance = self.instance(object, as: T.self)
-                return body(&instance)
-            }
             return body(&(object as! StructBox<T>).value)
         #else
-            if isClass { return mutateInstance(object, as: T.self, body) }
             return body(&unsafeDowncast(object, to: StructBox<T>.self).storage.pointee)
         #endif
     }
-
-    #if !SafeMode
-        /// ``mutate(_:as:isClass:_:)`` for a class `T`: `body` sees the instance through a
-        /// word that holds its address but owns no reference (the caller's reference keeps it
-        /// alive). Should `body` replace the instance (`self = ...` in a protocol extension's
-        /// mutating method), the assignment has released a reference this word never owned:
-        /// one is taken back, and the replacement, which the word then owns, is released, so
-        /// the counts stay balanced and, as with a variable, the replacement goes nowhere.
-        @inlinable
-        static func mutateInstance<T, R>(_ object: AnyObject, as type: T.Type, _ body: (inout T) -> R) -> R {
-            let original = Unmanaged.passUnretained(object).toOpaque()
-            var word = original
-            // Unprotected: the word is one pointer, written only through `body`'s `inout T`
-            // (a class reference, one word), so no stack protector guard is needed on each call.
-            let result = _withUnprotectedUnsafeMutablePointer(to: &word) { pointer in
-                UnsafeMutableRawPointer(pointer).withMemoryRebound(to: T.self, capacity: 1) { body(&$0.pointee) }
-            }
-            if word != original {
-                _ = Unmanaged.passUnretained(object).retain()
-                Unmanaged<AnyObject>.fromOpaque(word).release()
-            }
-            return result
-        }
-    #endif
 
     /// Where a key path's value lies, relative to the object's base: the field's offset
     /// for a stored property; for anything else a number that matches no field (see

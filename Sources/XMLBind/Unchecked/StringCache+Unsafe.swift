@@ -37,17 +37,9 @@ struct StringCache {
     private var lookups: UnsafeMutablePointer<Int32>?
     private var hits: UnsafeMutablePointer<Int32>?
     private var propertyCount = 0
-    /// Whether short ASCII values are made inline (``ShortASCIIString``), and fields
-    /// that own nothing are written without a release.
-    private(set) var makesShortStrings = false
-    /// How values that are not short are made (the native string form, learned when the
-    /// cache is made and held here, out of the hot path's globals).
-    private var longStrings = ASCIIString.Maker.current
-
     /// Sizes the score table; until then nothing is shared.
     mutating func prepare(propertyCount: Int) {
         self.propertyCount = propertyCount
-        makesShortStrings = ShortASCIIString.isAvailable
         lookups = .allocate(capacity: propertyCount)
         lookups?.initialize(repeating: 0, count: propertyCount)
         hits = .allocate(capacity: propertyCount)
@@ -72,27 +64,72 @@ struct StringCache {
     /// The bytes (valid UTF-8, as expat delivers them) as a `String`, shared with an
     /// earlier equal value of any property when there is one.
     ///
-    /// Short ASCII values are made inline instead: a `String` of up to 15 bytes holds
-    /// them itself, so sharing it would save nothing, and making it costs less than a
-    /// lookup.
+    /// Every `String` is made by the standard library's public initializers (see
+    /// ``make(_:)``). A value of up to 15 bytes is made directly: that costs less than a
+    /// lookup. The cache spares longer repeats the UTF-8 check, the copy and the allocation.
     @inline(__always)
     mutating func string(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
-        if makesShortStrings, let short = ShortASCIIString.make(text) { return short }
+        if text.count <= Self.inline { return Self.make(text) }
         return longString(text, property: property)
     }
 
-    /// A value ``ShortASCIIString`` does not make: looked up, or made directly. A call of
-    /// its own, so that the short path stays small enough to inline.
+    /// A value of more than 15 bytes: looked up, or made directly. A call of its own, so
+    /// that the short path stays small enough to inline.
     @inline(never)
     private mutating func longString(_ text: UnsafeBufferPointer<UInt8>, property: Int) -> String {
         guard text.count <= Self.longest, property < propertyCount, let lookups, let hits,
             lookups[property] < Self.trial || hits[property] &* 4 >= lookups[property]
         else {
-            return longStrings.make(text)
+            return String(decoding: text, as: UTF8.self)
         }
         // Keep looking while at least one value in four was a repeat.
         if lookups[property] < Int32.max { lookups[property] &+= 1 }
         return lookUp(text, property: property, hits: hits)
+    }
+
+    /// The most bytes a `String` keeps inline (on 64-bit platforms).
+    static let inline = 15
+
+    /// A new `String` of the bytes, made by the standard library's public initializers.
+    ///
+    /// Up to 15 bytes, `String(unsafeUninitializedCapacity:initializingUTF8With:)` with the
+    /// exact count: the standard library keeps such a value inline and, when its bytes are
+    /// all ASCII, needs no UTF-8 check (it sees that from the bytes); the bytes are copied
+    /// with two overlapping loads and stores instead of a call to `memcpy`. Anything longer,
+    /// `String(decoding:as:)`: one check, one allocation and one copy.
+    @inline(__always)
+    static func make(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let count = text.count
+        guard count <= inline, count > 0, let start = text.baseAddress else {
+            return String(decoding: text, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let target = buffer.baseAddress, buffer.count >= count else { return 0 }
+            copyShort(from: UnsafeRawPointer(start), to: UnsafeMutableRawPointer(target), count: count)
+            return count
+        }
+    }
+
+    /// Copies `count` bytes (1 to 15) with overlapping word loads and stores, inside the
+    /// `count` bytes of each side.
+    @inline(__always)
+    private static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let first = source.loadUnaligned(as: UInt64.self)
+            let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let first = source.loadUnaligned(as: UInt32.self)
+            let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            for index in 0..<count {
+                let byte = source.load(fromByteOffset: index, as: UInt8.self)
+                target.storeBytes(of: byte, toByteOffset: index, as: UInt8.self)
+            }
+        }
     }
 
     private mutating func lookUp(
@@ -109,7 +146,7 @@ struct StringCache {
             hits[property] &+= 1
             return values[slot]
         }
-        let value = longStrings.make(text)
+        let value = String(decoding: text, as: UTF8.self)
         hashes[slot] = hash
         lengths[slot] = UInt8(truncatingIfNeeded: text.count)
         if let start = text.baseAddress { stored.update(from: start, count: text.count) }

@@ -8,7 +8,7 @@ import Foundation
 // - A name is read past its first byte only while the bytes read so far are not its NUL
 //   (`strncmp` stops at it; `strlen` finds it; the name-slot hash reads only bytes before it),
 //   except by a short name's word compare, which reads 16 bytes within the page of the name's
-//   first byte (see ChildNameCache+ShortName.swift for why that page is mapped).
+//   first byte (see ChildNameCache+ShortName+Unsafe.swift for why that page is mapped).
 // - A stored name is at most `longestName` bytes and always NUL-terminated in its slot.
 
 /// What the child elements read inside each mapping's elements turned out to be: an
