@@ -33,7 +33,7 @@
 ///
 /// Elements may be any type; those the stack drops (``removeAll(keepingCapacity:)``, its
 /// own end) are released.
-public final class ReaderStack<Element> {
+package final class ReaderStack<Element> {
     #if SafeMode
         @usableFromInline var elements: [Element] = []
     #else
@@ -45,7 +45,7 @@ public final class ReaderStack<Element> {
     /// Creates an empty stack.
     ///
     /// - Parameter capacity: How many values fit before the stack first grows.
-    public init(capacity: Int = 16) {
+    package init(capacity: Int = 16) {
         #if SafeMode
             elements.reserveCapacity(Swift.max(capacity, 1))
         #else
@@ -62,7 +62,7 @@ public final class ReaderStack<Element> {
     }
 
     /// How many values are on the stack.
-    @inlinable public var count: Int {
+    @inlinable package var count: Int {
         #if SafeMode
             elements.count
         #else
@@ -71,10 +71,10 @@ public final class ReaderStack<Element> {
     }
 
     /// Whether the stack is empty.
-    @inlinable public var isEmpty: Bool { count == 0 }
+    @inlinable package var isEmpty: Bool { count == 0 }
 
     /// Puts `element` on top.
-    @inlinable public func push(_ element: Element) {
+    @inlinable package func push(_ element: Element) {
         #if SafeMode
             elements.append(element)
         #else
@@ -85,7 +85,7 @@ public final class ReaderStack<Element> {
     }
 
     /// Takes the top value off, or returns `nil` when the stack is empty.
-    @inlinable public func pop() -> Element? {
+    @inlinable package func pop() -> Element? {
         #if SafeMode
             elements.popLast()
         #else
@@ -96,7 +96,7 @@ public final class ReaderStack<Element> {
     }
 
     /// The top value, or `nil` when the stack is empty.
-    @inlinable public var top: Element? {
+    @inlinable package var top: Element? {
         #if SafeMode
             elements.last
         #else
@@ -112,7 +112,7 @@ public final class ReaderStack<Element> {
     /// - Parameter body: Changes the value.
     /// - Returns: What `body` returns, or `nil` (without calling it) when the stack is empty.
     /// - Throws: What `body` throws; the top keeps the changes made before.
-    @inlinable public func modifyTop<Result>(_ body: (inout Element) throws -> Result) rethrows -> Result? {
+    @inlinable package func modifyTop<Result>(_ body: (inout Element) throws -> Result) rethrows -> Result? {
         #if SafeMode
             guard !elements.isEmpty else { return nil }
             return try body(&elements[elements.count - 1])
@@ -128,7 +128,7 @@ public final class ReaderStack<Element> {
     ///
     /// - Parameter keepingCapacity: Whether to keep the memory for the values to come
     ///   (the default: a reader refills its stacks for every element it reads).
-    @inlinable public func removeAll(keepingCapacity: Bool = true) {
+    @inlinable package func removeAll(keepingCapacity: Bool = true) {
         #if SafeMode
             elements.removeAll(keepingCapacity: keepingCapacity)
         #else
@@ -143,7 +143,7 @@ public final class ReaderStack<Element> {
     ///
     /// - Parameter count: How many values to take; clamped to `0...self.count`.
     /// - Returns: The values taken.
-    @inlinable public func take(last count: Int) -> [Element] {
+    @inlinable package func take(last count: Int) -> [Element] {
         #if SafeMode
             let taken = Swift.min(Swift.max(count, 0), elements.count)
             let result = Array(elements.suffix(taken))
@@ -174,7 +174,7 @@ public final class ReaderStack<Element> {
     ///
     /// - Parameter index: The position of the first value to take.
     /// - Returns: The values taken; empty when `index` is not below ``count``.
-    @inlinable public func take(from index: Int) -> [Element] {
+    @inlinable package func take(from index: Int) -> [Element] {
         take(last: count &- Swift.max(index, 0))
     }
 

@@ -37,7 +37,7 @@
 /// An access to ``value`` must not overlap another access to the same state (an `inout`
 /// use of `value` that reaches the same state again inside): the program does not check it.
 /// In SafeMode builds it does, and stops there.
-public final class ReaderState<Value> {
+package final class ReaderState<Value> {
     #if SafeMode
         @usableFromInline var stored: Value
     #else
@@ -50,7 +50,7 @@ public final class ReaderState<Value> {
     /// stored property read from another module is checked there, whatever it declares.
     /// Read and changed in place (`_read`, `_modify`): reading one field of a struct value
     /// copies that field, not the whole value.
-    @inlinable public var value: Value {
+    @inlinable package var value: Value {
         @inline(__always) _read { yield stored }
         @inline(__always) _modify { yield &stored }
     }
@@ -58,7 +58,7 @@ public final class ReaderState<Value> {
     /// Creates a state holding `value`.
     ///
     /// - Parameter value: The first value.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         stored = value
     }
 }

@@ -8,7 +8,7 @@ import XMLBind
 /// and the name's length and first byte, then one comparison of bytes; a push or pop of a
 /// stack of plain frames; at a typed element's end, its ``CompactValue``, made once with its
 /// payload; at `</struct>` and `</data>` one exact-size array taken off a stack that every
-/// struct and array of the value shares. All state is in ``ReaderStack``s held in `let`
+/// struct and array of the value shares. All state is in `ReaderStack`s held in `let`
 /// properties: the reader has no `var` stored property, whose every access would be checked
 /// for exclusivity at run time. Numbers, booleans, dates and base64 are converted from the bytes with the
 /// conversions the reference mapping (``XMLRPCWire/binder``) declares.
