@@ -131,4 +131,33 @@ struct CodecTests {
                 + "<param><value><dateTime.iso8601>19700101T00:00:00</dateTime.iso8601></value></param>"
                 + "<param><value><base64>AQI=</base64></value></param></params></methodCall>")
     }
+
+    /// Member names are kept by position across the structs of a document: a name that
+    /// changes, one that needs escaping, an empty one and a nested struct are each written
+    /// as their own, and a name XML cannot hold is refused every time.
+    @Test func writesEachStructsOwnMemberNames() throws {
+        let value: XMLRPCValue = [
+            ["a&b": 1, "x": [:]],
+            ["a&b": 2, "y": ["x": 3, "a&b": 4]],
+            ["": 5, "a&b": .nil],
+            ["c": 6],
+        ]
+        #expect(
+            String(decoding: try XMLRPCCodec.methodResponse(value), as: UTF8.self)
+                == "<?xml version=\"1.0\" encoding=\"UTF-8\"?><methodResponse><params><param><value><array><data>"
+                + "<value><struct><member><name>a&amp;b</name><value><int>1</int></value></member>"
+                + "<member><name>x</name><value><struct/></value></member></struct></value>"
+                + "<value><struct><member><name>a&amp;b</name><value><int>2</int></value></member>"
+                + "<member><name>y</name><value><struct><member><name>x</name><value><int>3</int></value></member>"
+                + "<member><name>a&amp;b</name><value><int>4</int></value></member></struct></value></member>"
+                + "</struct></value>"
+                + "<value><struct><member><name/><value><int>5</int></value></member>"
+                + "<member><name>a&amp;b</name><value><nil/></value></member></struct></value>"
+                + "<value><struct><member><name>c</name><value><int>6</int></value></member></struct></value>"
+                + "</data></array></value></param></params></methodResponse>")
+        let refused = XMLRPCError.encoding(
+            "cannot write a member's name: the character U+0007 is not allowed in XML 1.0")
+        #expect(throws: refused) { _ = try XMLRPCCodec.methodResponse([["\u{7}": 1], ["\u{7}": 2]]) }
+        #expect(throws: refused) { _ = try XMLRPCCodec.methodResponse([["a": 1], ["\u{7}": 2]]) }
+    }
 }

@@ -281,11 +281,7 @@ extension XMLRPCStructConvertible {
     /// touching the elements.)
     static func encodeStructs(_ elements: Any) throws(XMLRPCError) -> [XMLRPCValue]? {
         guard let elements = elements as? [Self] else { return nil }
-        let mapping = xmlrpcMembers
-        var values: [XMLRPCValue] = []
-        values.reserveCapacity(elements.count)
-        for element in elements { values.append(try mapping.encode(element)) }
-        return values
+        return try xmlrpcMembers.encodeEach(elements)
     }
 }
 
