@@ -346,18 +346,25 @@ final class ExpatDriver {
         // The engine asked expat to stop, or a guard refused the document: that is the
         // reason expat stopped, not a problem expat found.
         guard !engine.shouldStop, failure == nil else { return }
-        let code = XML_GetErrorCode(parser)
-        let position = currentLineColumn
+        var code = XML_GetErrorCode(parser)
+        var position = currentLineColumn
+        var byteOffset = currentByteIndex
+        if let junk = junkTokenAfterRoot(code) {
+            // The same report whole and in pieces: see ExpatDriver+Epilog.swift.
+            code = XML_ERROR_JUNK_AFTER_DOC_ELEMENT
+            byteOffset -= junk.bytes
+            position.column = max(0, position.column - junk.characters)
+        }
         if let invalid = invalidBytesAtError(code), let encoding {
             failure = PendingDiagnostic(
-                code: .invalidEncoding, message: encoding.invalidBytesMessage(invalid), byteOffset: currentByteIndex,
+                code: .invalidEncoding, message: encoding.invalidBytesMessage(invalid), byteOffset: byteOffset,
                 fallback: position)
             return
         }
         failure = PendingDiagnostic(
             code: Self.diagnosticCode(for: code),
             message: Self.message(for: code),
-            byteOffset: currentByteIndex,
+            byteOffset: byteOffset,
             fallback: position)
         failure?.malformation = Self.malformation(for: code)
     }
