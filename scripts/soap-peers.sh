@@ -8,6 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=".build/soap-peers"
+# Test suites that run in parallel (SOAP, feeds) call this at the same moment on a fresh
+# checkout: one makes the environment while the others wait for it, instead of each
+# removing what another is installing.
+mkdir -p .build
+exec 9>.build/soap-peers.lock
+flock 9
 python="$venv/bin/python"
 pins=(spyne==2.14.0 zeep==4.3.3 lxml feedparser==6.0.14)
 
