@@ -17,6 +17,10 @@
 # (BIND_NO_ORIGIN=1), and the table gains the ratio column: binder-origins to the C run
 # with origins, every other contender to the one without. Without it, only the marginal
 # counts (and ratios to floor, when floor is among the contenders) are printed.
+# The C streamer (expat_stream_ns.c, beside it: the same binder reading the file in 1 MiB
+# pieces through XML_GetBuffer/XML_ParseBuffer and freeing each top-level object at its end)
+# is measured too when found, without origins, and is what the stream row is a ratio of:
+# both pay expat's position recount over every piece that is not the last.
 #
 # Builds in release (scratch path $XB_SCRATCH, default /tmp/xmlbind-bench-build); profiles
 # are kept in $XB_OUT (default /tmp/xmlbind-callgrind) for callgrind_annotate.
@@ -53,9 +57,14 @@ if [ -z "$c_dir" ]; then
     done
 fi
 c_binary=""
+c_stream=""
 if [ -n "$c_dir" ] && [ -f "$c_dir/expat_bind_ns.c" ]; then
     c_binary="$out/expat_bind_ns"
     gcc -O2 -o "$c_binary" "$c_dir/expat_bind_ns.c" -lexpat
+    if [ -f "$c_dir/expat_stream_ns.c" ]; then
+        c_stream="$out/expat_stream_ns"
+        gcc -O2 -o "$c_stream" "$c_dir/expat_stream_ns.c" -lexpat
+    fi
 else
     echo "note: no C reference binder found (XB_C_DIR); printing marginal counts only" >&2
 fi
@@ -91,18 +100,26 @@ if [ -n "$c_binary" ]; then
     measure c-limit BIND_NO_ORIGIN=1 "$c_binary" "$workload"
     measure c-limit-origins "-u BIND_NO_ORIGIN" "$c_binary" "$workload"
 fi
+[ -z "$c_stream" ] || measure c-stream BIND_NO_ORIGIN=1 "$c_stream" "$workload"
+
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 echo "workload $workload, $(wc -c <"$document") bytes; marginal instructions (run minus empty-root run)"
 printf '%-16s %14s %9s %9s\n' contender instructions "× floor" "× C"
 rows=("${contenders[@]}")
 [ -z "$c_binary" ] || rows+=(c-limit c-limit-origins)
+[ -z "$c_stream" ] || rows+=(c-stream)
 for name in "${rows[@]}"; do
     floor="-"; c="-"
     [ -z "${marginal[floor]:-}" ] || floor=$(ratio "${marginal[$name]}" "${marginal[floor]}")
     if [ -n "$c_binary" ]; then
         case "$name" in
             *-origins) c=$(ratio "${marginal[$name]}" "${marginal[c-limit-origins]}") ;;
+            stream | c-stream)
+                limit=c-limit
+                [ -z "$c_stream" ] || limit=c-stream
+                c=$(ratio "${marginal[$name]}" "${marginal[$limit]}")
+                ;;
             *) c=$(ratio "${marginal[$name]}" "${marginal[c-limit]}") ;;
         esac
     fi

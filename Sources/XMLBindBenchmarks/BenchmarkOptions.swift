@@ -22,6 +22,8 @@ struct BenchmarkOptions {
     var freesGraph = false
     /// The hand-written C binder (`expat_bind_ns`) to run as the `c-limit` rows.
     var cLimit: String?
+    /// The hand-written C streamer (`expat_stream_ns`) to run as the `c-stream` row.
+    var cStream: String?
 
     /// One contender, once, no warm-up, only its checksum line on standard output.
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
@@ -69,6 +71,11 @@ struct BenchmarkOptions {
                                 on an empty root (start-up and exit), and the table
                                 adds a × C column: binder-origins to c-limit-origins,
                                 every other row to c-limit.
+          --c-stream PATH       Also run the hand-written C streamer at PATH (built from
+                                expat_stream_ns.c: the C binder reading the file in 1 MiB
+                                pieces and freeing each top-level object at its end) as
+                                c-stream (BIND_NO_ORIGIN=1), timed as c-limit is; the
+                                stream row's × C is then to c-stream.
           --emit PATH           Write the generated workload to PATH and exit.
           --print-peak-memory   With --only NAME --runs 1: also print peak-rss-bytes=N
                                 (VmHWM) after the checksum line; the table's memory
@@ -151,6 +158,8 @@ struct BenchmarkOptions {
                 options.freesGraph = true
             case "--c-limit":
                 options.cLimit = try value(for: argument)
+            case "--c-stream":
+                options.cStream = try value(for: argument)
             default:
                 throw .usage("error: unknown argument '\(argument)'.")
             }
@@ -167,6 +176,9 @@ struct BenchmarkOptions {
         }
         if options.cLimit == nil, let named = options.only?.first(where: Contenders.cLimitNames.contains) {
             throw .usage("error: the '\(named)' contender needs --c-limit PATH.")
+        }
+        if options.cStream == nil, options.only?.contains(Contenders.cStreamName) == true {
+            throw .usage("error: the '\(Contenders.cStreamName)' contender needs --c-stream PATH.")
         }
         if options.printPeakMemory, !options.isSingleShot {
             throw .usage("error: --print-peak-memory needs --only NAME --runs 1.")

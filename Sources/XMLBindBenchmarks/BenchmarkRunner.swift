@@ -118,7 +118,8 @@ struct BenchmarkRunner {
         defer {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
-        for index in rows.indices where !Contenders.cLimitNames.contains(rows[index].name) {
+        for index in rows.indices
+        where !Contenders.cLimitNames.contains(rows[index].name) && rows[index].name != Contenders.cStreamName {
             let measurement = try PeakMemoryProbe.measure(
                 contender: rows[index].name, workload: document.workload, file: path)
             if measurement.checksumLine != rows[index].checksumLine {
@@ -135,16 +136,20 @@ struct BenchmarkRunner {
         let floor = rows.first { $0.name == "floor" }?.median
         let cLimit = rows.first { $0.name == "c-limit" }?.median
         let cLimitOrigins = rows.first { $0.name == "c-limit-origins" }?.median
-        /// The C limit a row is compared with: with origins for the rows whose objects have them.
+        let cStream = rows.first { $0.name == Contenders.cStreamName }?.median
+        let hasC = cLimit != nil || cStream != nil
+        /// The C limit a row is compared with: with origins for the rows whose objects have
+        /// them; the C streamer, when it ran, for the stream.
         func limit(of row: Row) -> Double? {
-            row.name.hasSuffix("-origins") ? cLimitOrigins : cLimit
+            if row.name == "stream" || row.name == Contenders.cStreamName { return cStream ?? cLimit }
+            return row.name.hasSuffix("-origins") ? cLimitOrigins : cLimit
         }
         print("")
         print("workload \(document.workload.rawValue): \(document.provenance)")
         print(
             pad("contender", 16) + pad("median s", 10, right: true) + pad("min s", 10, right: true)
                 + pad("MB/s", 9, right: true) + pad("peak RSS", 11, right: true) + pad("× floor", 9, right: true)
-                + (cLimit == nil ? "" : pad("× C", 7, right: true)))
+                + (hasC ? pad("× C", 7, right: true) : ""))
         for row in rows {
             let peak = row.peakBytes.map { String(format: "%.1f MB", Double($0) / 1_000_000) } ?? "-"
             let ratio = floor.map { String(format: "%.2f", row.median / $0) } ?? "-"
@@ -153,9 +158,9 @@ struct BenchmarkRunner {
                     + pad(String(format: "%.4f", row.seconds.min() ?? 0), 10, right: true)
                     + pad(String(format: "%.1f", document.megabytes / row.median), 9, right: true)
                     + pad(peak, 11, right: true) + pad(ratio, 9, right: true)
-                    + (cLimit == nil
-                        ? ""
-                        : pad(limit(of: row).map { String(format: "%.2f", row.median / $0) } ?? "-", 7, right: true)))
+                    + (hasC
+                        ? pad(limit(of: row).map { String(format: "%.2f", row.median / $0) } ?? "-", 7, right: true)
+                        : ""))
         }
         for (name, reason) in Contenders.pending.sorted(by: { $0.key < $1.key }) where options.only == nil {
             print(pad(name, 12) + "  (not run: \(reason))")
@@ -175,6 +180,10 @@ struct BenchmarkRunner {
             print(
                 "  c-limit: the C binder's time on the document minus its time on an empty root (start-up and exit);"
                     + " × C is binder-origins to c-limit-origins, every other row to c-limit (no origins).")
+        }
+        if cStream != nil {
+            print(
+                "  c-stream: the C streamer, timed the same way (no origins); the stream row's × C is to it.")
         }
     }
 

@@ -13,7 +13,10 @@ import Foundation
 /// of the same program on a document holding only an empty root element, measured in
 /// ``prepare(_:)``. `c-limit` runs it with `BIND_NO_ORIGIN=1` (the limit of `binder` and
 /// `stream`, whose models are not `OriginAware`), `c-limit-origins` without (the limit of
-/// `binder-origins`). Its peak memory is not measured.
+/// `binder-origins`). `c-stream` is the C streamer (`expat_stream_ns`, given with
+/// `--c-stream PATH`: the same binder reading the file in 1 MiB pieces through expat's
+/// buffer and freeing each top-level object at its end), run with `BIND_NO_ORIGIN=1`: the
+/// limit of `stream` when it is given. Its peak memory is not measured.
 final class CLimitContender: Contender {
     let name: String
     /// The C binder's executable.
@@ -24,8 +27,17 @@ final class CLimitContender: Contender {
     private(set) var startupSeconds = 0.0
     private var file: (bytes: Data, path: String, temporary: Bool)?
 
-    init(program: String, withOrigins: Bool) {
-        self.name = withOrigins ? "c-limit-origins" : "c-limit"
+    convenience init(program: String, withOrigins: Bool) {
+        self.init(name: withOrigins ? "c-limit-origins" : "c-limit", program: program, withOrigins: withOrigins)
+    }
+
+    /// The C streamer (`expat_stream_ns`), without origins.
+    convenience init(streamer program: String) {
+        self.init(name: "c-stream", program: program, withOrigins: false)
+    }
+
+    private init(name: String, program: String, withOrigins: Bool) {
+        self.name = name
         self.program = program
         self.withOrigins = withOrigins
     }

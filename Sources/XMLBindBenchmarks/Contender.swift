@@ -88,15 +88,19 @@ enum Contenders {
 
     /// The C limit's rows (run only with `--c-limit PATH`).
     static let cLimitNames = ["c-limit", "c-limit-origins"]
+    /// The C streamer's row (run only with `--c-stream PATH`).
+    static let cStreamName = "c-stream"
 
-    /// Every contender that can run; the C limit's when its program is given.
-    static func all(cLimit: String? = nil) -> [any Contender] {
+    /// Every contender that can run; the C limit's and the C streamer's when their programs
+    /// are given.
+    static func all(cLimit: String? = nil, cStream: String? = nil) -> [any Contender] {
         let limits: [any Contender] =
             cLimit.map {
                 [CLimitContender(program: $0, withOrigins: false), CLimitContender(program: $0, withOrigins: true)]
             }
             ?? []
-        return limits + [
+        let streamer: [any Contender] = cStream.map { [CLimitContender(streamer: $0)] } ?? []
+        return limits + streamer + [
             FloorContender(),
             BinderContender(),
             OriginBinderContender(),
@@ -113,6 +117,6 @@ enum Contenders {
 
     /// Every name `--only` accepts.
     static var knownNames: [String] {
-        all().map(\.name) + cLimitNames + pending.keys.sorted()
+        all().map(\.name) + cLimitNames + [cStreamName] + pending.keys.sorted()
     }
 }

@@ -52,7 +52,9 @@ func runBenchmarks() throws(BenchmarkError) {
             return
         }
 
-        let contenders = Contenders.all(cLimit: options.cLimit).filter { options.only?.contains($0.name) ?? true }
+        let contenders = Contenders.all(cLimit: options.cLimit, cStream: options.cStream).filter {
+            options.only?.contains($0.name) ?? true
+        }
         let runner = BenchmarkRunner(options: options, contenders: contenders)
         if options.isSingleShot, let workload = options.workloads.first, options.workloads.count == 1 {
             try runner.runSingleShot(loadDocument(workload, options: options))

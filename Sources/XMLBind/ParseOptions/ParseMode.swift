@@ -13,9 +13,13 @@ public struct ParseOptions: Sendable {
     /// What to do with undeclared content; ``ParseMode/strict`` by default. A
     /// ``unknownContent`` policy, when set, takes its place.
     public var mode: ParseMode
-    /// How many bytes to hand expat at a time when reading a file in pieces (1 MiB by
-    /// default; at least 64 KiB, so that expat never re-scans a long token many times
+    /// How many bytes to hand expat at a time when reading a file in pieces (64 KiB by
+    /// default, and at least that, so that expat never re-scans a long token many times
     /// over): a file larger than ``wholeFileLimit``, and every streamed file.
+    ///
+    /// A stream holds one piece in expat's buffer and the objects that piece completed
+    /// until they are handed out, so a larger piece costs memory and saves nothing: expat
+    /// recounts lines and columns over every piece but the last, whatever their size.
     public var chunkSize: Int
     /// The largest file a whole-document parse (`parse(contentsOf:)`) reads at once, in
     /// bytes: 64 MiB by default; 0 reads every file in ``chunkSize`` pieces.
@@ -67,7 +71,7 @@ public struct ParseOptions: Sendable {
     ///   - replacesInvalidBytes: Read invalid bytes as U+FFFD instead of failing.
     ///   - wholeFileLimit: The largest file a whole-document parse reads at once; 0 for none.
     public init(
-        mode: ParseMode = .strict, chunkSize: Int = 1 << 20, unknownContent: UnknownContentPolicy? = nil,
+        mode: ParseMode = .strict, chunkSize: Int = 64 << 10, unknownContent: UnknownContentPolicy? = nil,
         maximumDiagnostics: Int = 100, stopsAtFirstError: Bool = false, substitution: VariableSubstitution? = nil,
         limits: ParseLimits = ParseLimits(), encoding: String? = nil, replacesInvalidBytes: Bool = false,
         wholeFileLimit: Int = 64 << 20
