@@ -3,8 +3,9 @@ import Testing
 
 @testable import XMLBind
 
-/// The unchecked layer (Sources/XMLBind/Unchecked) and its SafeMode replacement: the
-/// default build writes plain stored properties at their field offsets; the SafeMode build
+/// The unchecked layer (the `+Unsafe.swift` files listed in
+/// Sources/XMLBind/Engine/UncheckedLayer.swift) and its SafeMode replacement: the default
+/// build writes plain stored properties at their field offsets; the SafeMode build
 /// (`swift test --traits SafeMode`) has no offsets at all, so every value and child goes
 /// through its key path. The rest of the suite checks that both bind the same.
 @Suite(.serialized) struct UncheckedLayerTests {

@@ -1,6 +1,6 @@
 import Foundation
 
-// Views (see Unchecked/Unchecked.swift): `rawName` and `rawAttributes` are expat's, lent to the
+// Views (see Engine/UncheckedLayer.swift): `rawName` and `rawAttributes` are expat's, lent to the
 // engine for the callback that delivers the tag and passed on to the reader only for the
 // duration of one reader call; nothing here stores or writes through them.
 

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `base` holds `capacity` slots, of which `0..<count` are initialized; every other slot is
 //   not. Pushing initializes slot `count`; popping moves the value out; taking moves values
 //   into a new array; `removeAll` and `deinit` deinitialize what they drop, so values that

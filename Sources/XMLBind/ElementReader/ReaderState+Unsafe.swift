@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `stored` (read and changed through the inlined `value`) is `@exclusivity(unchecked)`: a
 //   state belongs to one reader (or to the parts of one reader), and readers are made per
 //   parse and called on one thread, one event at a time, never reentrantly. An access to

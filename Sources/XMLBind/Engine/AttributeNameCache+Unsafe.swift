@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `slots` (one run of `count` slots per binding, at `starts[binding]`) and `starts` are
 //   allocated in `init` and freed once by `deallocate()` (the owning engine's `deinit`);
 //   binding indexes are below the count of tables given to `init`; a run never holds more

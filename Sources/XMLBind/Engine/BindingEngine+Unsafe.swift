@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The engine's stored state is declared here because of its `@exclusivity(unchecked)`
 //   attributes: an engine belongs to one parse, driven by one expat parser on one thread,
 //   and its handlers never re-enter it, so no two accesses to its state overlap. Its

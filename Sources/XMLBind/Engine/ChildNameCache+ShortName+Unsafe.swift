@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `matches` loads 16 bytes from a child's name, which may run past the name's NUL (an
 //   RSS name is 4 to 11 bytes). It is called only when `canLoad` holds for the name: the
 //   name's address is at most 4,080 bytes into its 4,096-byte-aligned block, so the 16 bytes

@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `entries` (`slotsPerParent` per binding) and `bytes` (one slot of `slotSize` per entry)
 //   are allocated in `init` and freed once by `deallocate()`; parent indexes are binding
 //   indexes below the count given to `init`; an entry's index within its parent's is

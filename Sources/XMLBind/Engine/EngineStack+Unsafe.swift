@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The elements `0..<count` are initialized; popping forgets values without
 //   deinitializing them, so `Element` must be a plain value (no references the stack
 //   should release: frames hold objects as `HeldObject`, balanced by the engine).

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The entries are allocated once by `init(_:)`, never changed afterwards, and freed once
 //   by `deallocate()` when the owning `ElementBinding` goes (no parse outlives its binder).
 // - `entry(named:length:)` reads at most two words from a name of at most `longestName`

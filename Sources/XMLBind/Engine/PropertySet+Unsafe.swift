@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `high` (for mappings of more than 64 properties) is allocated by `init(capacity:)` and
 //   freed once by `deallocate()`, by the frame that owns the set; copies share it, so only
 //   the owning frame's copy is ever deallocated; bit indexes are below the capacity.

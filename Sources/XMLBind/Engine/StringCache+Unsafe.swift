@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The tables are allocated by `prepare(propertyCount:)` and the slot arrays on the first
 //   lookup, and freed once by `release()` (the owning engine's `deinit`); `values` holds
 //   initialized `String`s in every slot while allocated.

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - A `FieldAccess` is made only by `of(_:isClass:)` from an object the caller keeps alive
 //   (an engine frame's reference, or the writer's box) for as long as the access is used.
 // - Every offset passed in was found by `FieldTable` for that object's type, and the `V` a

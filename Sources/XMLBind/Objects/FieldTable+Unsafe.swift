@@ -1,6 +1,6 @@
 @_spi(Reflection) import Swift
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - Uses the standard library's reflection SPI (`_forEachField`), read once per mapped
 //   type at registration; nothing reads it during a parse.
 // - An offset is handed on (to `FieldAccess`) only when a key path lands exactly on a field

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - A `HeldObject` owns one strong reference from `init(retaining:)` until exactly one of
 //   `take()` or `release()` consumes it; copies of the struct share that one reference, so
 //   only one copy is ever consumed (the engine's frames and collected-children stacks hand

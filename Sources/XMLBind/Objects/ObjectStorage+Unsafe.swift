@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - An object the engine holds is either an instance of the mapped class (or of one of its
 //   subclasses: the engine creates exactly the registered class) or a `StructBox<T>` of the
 //   mapped struct; `isClass` says which, and every reinterpretation (`unsafeBitCast`,

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - Standard-library internals that are memory-safe but not public API: `_getSuperclass`
 //   and `_typeName`. Used at registration and for messages only; the same in SafeMode
 //   (no public API answers either question for a type without an instance).

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `arrayStorer` is used only for children that are `Element`s bit for bit (see
 //   `ChildSlot.isExact(_:)`): instances of an `Element` class or its subclasses, or
 //   `StructBox<Element>`s; each child is passed retained, and the storer takes that

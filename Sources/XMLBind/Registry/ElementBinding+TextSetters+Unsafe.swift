@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `index` is a property index of the binding read from (below `setters.count`): the
 //   engine passes only indexes the binding's own tables gave it (the child-name cache's
 //   answers, property frames, `plainElementProperty`), and the registry never changes

@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The reference handed in is owned by the caller (retained once, by the stream's queue)
 //   and taken over here exactly once (`takeRetainedValue()`), whether or not the object is
 //   an `Element`.

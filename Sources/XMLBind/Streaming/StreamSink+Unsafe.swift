@@ -1,4 +1,4 @@
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
 //   thread and never re-enters itself, so no two accesses to its state overlap.
 // - The queue holds one retained reference (`Unmanaged`, +1) per entry from `head` on:

@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (audited layer, see Unchecked.swift):
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `base` is `nil` or a `malloc`/`realloc` block of `capacity` bytes, of which the first
 //   `count` are written; it is freed once (`deinit`, `takeString()`) or handed to `Data`
 //   (`takeData()`), which then owns it; either way `base` becomes `nil`.
