@@ -119,7 +119,7 @@ import Testing
         let result = try run(["demo"])
         let source = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../Sources/xmlbind/DemoModel.swift").standardized,
+                .appendingPathComponent("../../../Sources/xmlbind/DemoModel.swift").standardized,
             encoding: .utf8)
         let shown = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.hasPrefix("Bound beans.xml") }

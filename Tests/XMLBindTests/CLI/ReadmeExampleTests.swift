@@ -40,7 +40,7 @@ import XMLBind
     @Test func theReadmeShowsWhatTheExamplePrints() throws {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../README.md").standardized,
+                .appendingPathComponent("../../../README.md").standardized,
             encoding: .utf8)
         let example = try #require(readme.components(separatedBy: "```swift\n").dropFirst().first)
         let code = try #require(example.components(separatedBy: "\n```\n").first)

@@ -5,8 +5,8 @@ import Testing
 /// validator (xmllint, and lxml in the SOAP peers' virtual environment) loads, and that
 /// validate the demo's own `beans.xml` (issue 28, item 3).
 @Suite struct SchemaOutputTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../..").standardized
     static let beansXML = packageRoot.appendingPathComponent("Sources/xmlbind/Demo/beans.xml")
 
     struct Output {

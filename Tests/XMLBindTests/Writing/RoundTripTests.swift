@@ -67,8 +67,8 @@ struct RoundTripTests {
         return "beans(\(beans.namespace ?? "-"),\(beans.schemaLocation ?? "-"),\(beans.beans.map(text)),\(defines))"
     }
 
-    static let demoFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/xmlbind/Demo/beans.xml")
+    static let demoFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Sources/xmlbind/Demo/beans.xml").standardized
 
     static let layouts: [WritingOptions] = [
         WritingOptions(), WritingOptions(layout: .compact, includesDeclaration: false),
