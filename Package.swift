@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
     ],
     traits: [
-        // `swift build --traits SafeMode`: see Sources/XMLBind/Unchecked/Unchecked.swift.
+        // `swift build --traits SafeMode`: see Sources/XMLBind/Engine/UncheckedLayer.swift.
         .trait(
             name: "SafeMode",
             description: "Replaces XMLBind's unchecked layer with key-path writes, "

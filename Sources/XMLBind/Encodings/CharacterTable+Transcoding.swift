@@ -1,4 +1,4 @@
-// Invariants (own memory, beside the table's own tables; see Unchecked/Unchecked.swift):
+// Invariants (own memory, beside the table's own tables; see Engine/UncheckedLayer.swift):
 // - The output has room for `utf8Scale` bytes per input byte plus 8
 //   (`transcodingCapacity(for:)`); every character writes at most `utf8Scale` bytes per
 //   input byte it consumes, so the write position never passes `consumed * utf8Scale`, and

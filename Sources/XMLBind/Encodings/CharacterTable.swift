@@ -1,4 +1,4 @@
-// Invariants (see Unchecked/Unchecked.swift for the audited layers): `pairs` and `triples`
+// Invariants (see Engine/UncheckedLayer.swift for the audited layers): `pairs` and `triples`
 // hold 65,536 initialized entries each, and `singles` 256, from `init` to `deinit`, which
 // frees them once; the converter indexes `pairs` and `triples` with two bytes (at most
 // 65,535) and `singles` with one. The transcoder's stores into its output are bounded as

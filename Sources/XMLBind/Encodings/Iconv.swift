@@ -1,6 +1,6 @@
 import Glibc
 
-// Invariants (see Unchecked/Unchecked.swift for the audited layers): the only iconv caller;
+// Invariants (see Engine/UncheckedLayer.swift for the audited layers): the only iconv caller;
 // the descriptor is opened in `init` and closed once in `deinit`; `iconv` is handed pointers
 // into the caller's input view and into `output`'s own storage, with the counts left in
 // each, so it never reads or writes past them.

@@ -1,4 +1,4 @@
-// Invariants (the expat room, see Unchecked/Unchecked.swift): the replacement texts it reads
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): the replacement texts it reads
 // are views of expat's buffers, valid during the DTD callback that delivered them; it reads
 // them within their bounds and keeps only `String` copies of the names it finds.
 

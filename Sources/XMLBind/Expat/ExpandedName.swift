@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift): every view points into the
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): every view points into the
 // name expat handed to the current callback (NUL-terminated, `uri SEP local SEP prefix`),
 // within its bytes, and is valid only until that callback returns; none is stored.
 

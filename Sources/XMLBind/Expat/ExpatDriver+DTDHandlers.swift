@@ -1,7 +1,7 @@
 internal import CExpat
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// Invariants (the expat room, see Engine/UncheckedLayer.swift; this folder is the only importer
 // of CExpat):
 // - The handlers get the driver from expat's user data (see ExpatDriver.swift); every
 //   name and value pointer is expat's, valid only during the callback.

@@ -1,7 +1,7 @@
 internal import CExpat
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// Invariants (the expat room, see Engine/UncheckedLayer.swift; this folder is the only importer
 // of CExpat):
 // - expat is only ever told one of the four encodings it reads itself (`expatName`), so it
 //   never asks for an unknown-encoding handler, and none is installed.

@@ -1,7 +1,7 @@
 internal import CExpat
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// Invariants (the expat room, see Engine/UncheckedLayer.swift; this folder is the only importer
 // of CExpat):
 // - Names, values and text the guards measure are expat's NUL-terminated strings or
 //   pointer-and-length runs, valid only during the callback that delivered them.

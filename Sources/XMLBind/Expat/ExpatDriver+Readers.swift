@@ -1,6 +1,6 @@
 internal import CExpat
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift): the handlers below are the
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): the handlers below are the
 // element handlers expat calls while an element reader reads, under the same rules as the
 // driver's own (the driver and engine borrowed, names and attributes valid only during the
 // callback). They are installed only while `engine.isReading` holds, and the driver's own

@@ -1,7 +1,7 @@
 internal import CExpat
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift; this folder is the only importer
+// Invariants (the expat room, see Engine/UncheckedLayer.swift; this folder is the only importer
 // of CExpat):
 // - The driver owns its `XML_Parser` (freed in `deinit`) and is the parser's user data,
 //   passed unretained: the driver outlives every callback of its own parser, so handlers

@@ -1,6 +1,6 @@
 import Foundation
 
-// Invariants (the expat room, see Unchecked/Unchecked.swift): the pointer is a
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): the pointer is a
 // NUL-terminated string expat handed to the current callback (an attribute name or
 // value); the view is valid only until that callback returns, and is never stored.
 

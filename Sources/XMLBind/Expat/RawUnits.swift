@@ -1,4 +1,4 @@
-// Invariants (the expat room, see Unchecked/Unchecked.swift): `raw` is a view of bytes the
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): `raw` is a view of bytes the
 // caller lends for the duration of the scan (a tag's raw bytes from expat or the recent
 // input); every read is bounds-checked against `raw.count`.
 

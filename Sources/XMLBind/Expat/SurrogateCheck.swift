@@ -1,4 +1,4 @@
-// Invariants (the expat room, see Unchecked/Unchecked.swift): reads only the input views
+// Invariants (the expat room, see Engine/UncheckedLayer.swift): reads only the input views
 // it is fed, within their bounds, before they reach expat; it keeps a copy of at most the
 // few bytes a piece boundary splits.
 

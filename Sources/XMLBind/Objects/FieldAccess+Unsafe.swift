@@ -1,0 +1,130 @@
+// Invariants (audited layer, see Engine/UncheckedLayer.swift):
+// - A `FieldAccess` is made only by `of(_:isClass:)` from an object the caller keeps alive
+//   (an engine frame's reference, or the writer's box) for as long as the access is used.
+// - Every offset passed in was found by `FieldTable` for that object's type, and the `V` a
+//   method is called with is that field's type (`FieldTable.field(at:of:)` matched both).
+// - `storeReference` and `loadReferences` are used only for fields of type `C`, `C?` or `[C]`
+//   with `C` a class: those have the layout of `AnyObject?` and `[AnyObject]`.
+// - SafeMode: `FieldTable.writableOffset(_:)` hands out no offset, so nothing calls the
+//   methods that take one; they stop the program rather than touch memory if that
+//   invariant were ever broken (a programming error, never input).
+
+#if SafeMode
+    /// SafeMode's stand-in: no offsets exist (``FieldTable/writableOffset(_:)``), so every
+    /// value goes through its key path and this is never asked to touch a field.
+    @usableFromInline
+    struct FieldAccess {
+        @inlinable
+        init() {}
+
+        @inlinable
+        static func of(_ object: AnyObject, isClass: Bool) -> FieldAccess {
+            FieldAccess()
+        }
+
+        @inlinable
+        func field(at offset: Int) -> FieldAccess { self }
+
+        @inlinable
+        func store<V>(_ value: V, at offset: Int = 0) { Self.noOffsets() }
+
+        @inlinable
+        func modify<V, R>(_ type: V.Type, at offset: Int = 0, _ body: (inout V) throws -> R) rethrows -> R {
+            Self.noOffsets()
+        }
+
+        @inlinable
+        func load<V>(_ type: V.Type, at offset: Int = 0) -> V { Self.noOffsets() }
+
+        func storeBool(_ flag: Bool, at offset: Int) { Self.noOffsets() }
+
+        func storeString(_ value: String, at offset: Int, isOptional: Bool) { Self.noOffsets() }
+
+        func storeReference(_ object: AnyObject, at offset: Int) { Self.noOffsets() }
+
+        func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] { Self.noOffsets() }
+
+        @usableFromInline
+        static func noOffsets() -> Never {
+            preconditionFailure("SafeMode compiles no field offsets: values go through key paths")
+        }
+    }
+#else
+    /// An object's stored fields, reached at the offsets ``FieldTable`` found for its type.
+    ///
+    /// A class instance's fields count from its address; a struct's from its ``StructBox``'s
+    /// storage. Setters prepared at registration write through this, straight to a field, so
+    /// a value costs one store rather than a call through a key path.
+    @usableFromInline
+    struct FieldAccess {
+        @usableFromInline let base: UnsafeMutableRawPointer
+
+        @inlinable
+        init(base: UnsafeMutableRawPointer) {
+            self.base = base
+        }
+
+        /// The fields of an object held as itself (a class instance or a struct box).
+        @inlinable
+        static func of(_ object: AnyObject, isClass: Bool) -> FieldAccess {
+            FieldAccess(
+                base: isClass
+                    ? Unmanaged.passUnretained(object).toOpaque() : unsafeDowncast(object, to: ValueBox.self).base)
+        }
+
+        /// The field at `offset`, as an access of its own (its offset 0 is the field).
+        @inlinable
+        func field(at offset: Int) -> FieldAccess {
+            FieldAccess(base: base + offset)
+        }
+
+        /// Assigns the field (its old value is released).
+        @inlinable
+        func store<V>(_ value: V, at offset: Int = 0) {
+            (base + offset).assumingMemoryBound(to: V.self).pointee = value
+        }
+
+        /// Runs `body` on the field in place.
+        @inlinable
+        func modify<V, R>(_ type: V.Type, at offset: Int = 0, _ body: (inout V) throws -> R) rethrows -> R {
+            try body(&(base + offset).assumingMemoryBound(to: V.self).pointee)
+        }
+
+        /// A copy of the field's value.
+        @inlinable
+        func load<V>(_ type: V.Type, at offset: Int = 0) -> V {
+            UnsafeRawPointer(base + offset).load(as: V.self)
+        }
+
+        /// Sets a `Bool` field.
+        @inline(__always)
+        func storeBool(_ flag: Bool, at offset: Int) {
+            (base + offset).storeBytes(of: flag, as: Bool.self)
+        }
+
+        /// Assigns a value to a `String` or `String?` field (its old value is released).
+        @inline(__always)
+        func storeString(_ value: String, at offset: Int, isOptional: Bool) {
+            let field = base + offset
+            if isOptional {
+                field.assumingMemoryBound(to: String?.self).pointee = value
+            } else {
+                field.assumingMemoryBound(to: String.self).pointee = value
+            }
+        }
+
+        /// Assigns a child reference to a `C` or `C?` field of a class `C` (the old one is
+        /// released): the reference is the value.
+        @inline(__always)
+        func storeReference(_ object: AnyObject, at offset: Int) {
+            (base + offset).assumingMemoryBound(to: AnyObject?.self).pointee = object
+        }
+
+        /// The references a `[C]` field (`isArray`) or a `C?` field of a class `C` holds.
+        @inline(__always)
+        func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] {
+            let field = UnsafeRawPointer(base + offset)
+            return isArray ? field.load(as: [AnyObject].self) : field.load(as: AnyObject?.self).map { [$0] } ?? []
+        }
+    }
+#endif

@@ -1,0 +1,258 @@
+import Foundation
+import Testing
+
+/// The `xmlbind` tool, run as a built binary: output and exit status.
+@Suite struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `xmlbind`, next to this test bundle's resources in the build folder.
+    static var binary: URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind")
+    }
+
+    func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: output, as: UTF8.self),
+            stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xmlbind-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        return url
+    }
+
+    @Test func binaryIsBuilt() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "run `swift build` first")
+    }
+
+    @Test func demoPrintsTheGraphWithOriginsTheRoundTripAndTheBrokenCopysDiagnostic() throws {
+        let result = try run(["demo"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for expected in [
+            "3:1     Beans in http://www.springframework.org/schema/beans",
+            "8:5       Define db.poolSize: int = \"16\"",
+            "11:5      Bean dataSource: com.example.db.Pool, singleton, init-method=start",
+            "14:9        Property timeout = \"30\" (text)",
+            "18:9        Property dataSource -> dataSource",
+            "20:13         Bean (anonymous): com.example.cache.LRUCache, prototype",
+            "21:17           Property capacity = \"1024\"",
+        ] {
+            #expect(lines.contains(expected), "missing line: \(expected)")
+        }
+        // The round trip: written back pretty-printed, read again.
+        #expect(
+            result.stdout.contains(
+                """
+                Written back with the same mappings (pretty-printed, defaults omitted):
+
+                <beans xmlns="http://www.springframework.org/schema/beans" \
+                xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+                xmlns:configuration="http://www.example.com/schema/configuration" \
+                xsi:schemaLocation="http://www.springframework.org/schema/beans beans.xsd">
+                  <bean id="dataSource" class="com.example.db.Pool" init-method="start">
+                    <property name="url" value="jdbc:postgresql://localhost/app"/>
+                    <property name="maxConnections" value="16"/>
+                    <property name="timeout">30</property>
+                  </bean>
+                  <bean id="userService" class="com.example.UserService" lazy="true">
+                    <property name="dataSource" ref="dataSource"/>
+                    <property name="cache"><bean class="com.example.cache.LRUCache" scope="prototype">\
+                <property name="capacity" value="1024"/></bean></property>
+                  </bean>
+                  <configuration:define namespace="db" key="poolSize" type="int" value="16"/>
+                  <configuration:define namespace="db" key="url" type="string" value="jdbc:postgresql://localhost/app"/>
+                </beans>
+
+                Read back: the same graph.
+
+                """))
+        #expect(
+            result.stdout.hasSuffix(
+                """
+                reports every mistake in one run:
+
+                beans-broken.xml:6:68: error: unknown attribute 'vlaue' on <configuration:define>; did you mean 'value'?
+                    6 |     <configuration:define namespace="db" key="poolSize" type="int" vlaue="16"/>
+                      |                                                                    ^
+                beans-broken.xml:8:62: error: cannot convert "singelton" to Scope for property 'scope' of <bean>: \
+                not a valid Scope value; expected one of: singleton, prototype; did you mean 'singleton'?
+                    8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
+                      |                                                              ^
+                beans-broken.xml:8:79: error: cannot convert "yes" to Bool for property 'lazy' of <bean>: \
+                expected true, false, 1 or 0
+                    8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
+                      |                                                                               ^
+                beans-broken.xml:10:9: error: unknown element <proprety> inside <bean>; did you mean 'property'?
+                   10 |         <proprety name="timeout">30</proprety>
+                      |         ^
+
+                """))
+    }
+
+    /// The demo prints its mapping code first, and every line of it is in the demo's source.
+    @Test func demoShowsTheMappingCodeItRuns() throws {
+        let result = try run(["demo"])
+        let source = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../Sources/xmlbind/DemoModel.swift").standardized,
+            encoding: .utf8)
+        let shown = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.hasPrefix("Bound beans.xml") }
+        #expect(
+            shown.first
+                == "The mappings (from Sources/xmlbind/DemoModel.swift; <beans> and <configuration:define> likewise):")
+        let code = shown.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(code.count == 12)
+        #expect(code.first == "mapping(Bean.self, element: \"bean\")")
+        for line in code {
+            #expect(source.contains(line), "not in DemoModel.swift: \(line)")
+        }
+    }
+
+    @Test func checkColorsOnlyWhenAskedForByATerminal() throws {
+        // Standard error is a pipe here, so no colors even without NO_COLOR.
+        let bad = try temporaryFile("bad.xml", "<a>")
+        let result = try run(["check", bad.path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("\u{1B}["))
+    }
+
+    @Test func checkAcceptsWellFormedFilesSilently() throws {
+        let good = try temporaryFile("good.xml", "<?xml version='1.0'?>\n<a><b x='1'/>text<!-- c --></a>\n")
+        let result = try run(["check", good.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "")
+    }
+
+    @Test func checkReportsEachProblemAndFails() throws {
+        let good = try temporaryFile("good.xml", "<a/>")
+        let bad = try temporaryFile("bad.xml", "<a>\n  <b>\n</a>\n")
+        let result = try run(["check", bad.path, good.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                \(bad.path):3:3: error: mismatched end tag: expected </b> to close <b>, found </a>
+                    3 | </a>
+                      |   ^
+                \(bad.path):2:3: note: <b> opened here
+                    2 |   <b>
+                      |   ^
+
+                """)
+    }
+
+    @Test func checkReportsMissingFiles() throws {
+        let result = try run(["check", "/nonexistent/missing.xml"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "/nonexistent/missing.xml: error: cannot open '/nonexistent/missing.xml': No such file or directory\n"
+        )
+    }
+
+    @Test func checkReadsStandardInput() throws {
+        let result = try run(["check", "-"], stdin: "<a>&undefined;</a>")
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == """
+                <stdin>:1:4: error: undefined entity
+                    1 | <a>&undefined;</a>
+                      |    ^
+
+                """)
+    }
+
+    @Test func helpPrintsUsage() throws {
+        for flag in ["--help", "-h", "help"] {
+            let result = try run([flag])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("USAGE: xmlbind <command> [arguments]"))
+            #expect(result.stdout.contains("check FILE..."))
+            #expect(result.stderr == "")
+        }
+    }
+
+    /// Every command has its own help page, as `COMMAND --help`, `COMMAND -h` and `help COMMAND`.
+    @Test(arguments: ["demo", "check", "help"])
+    func everyCommandHasHelp(command: String) throws {
+        for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
+            let result = try run(arguments)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.hasPrefix("USAGE: xmlbind \(command)"), "\(arguments)")
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func checkHelpPrintsHelpInsteadOfOpeningAFile() throws {
+        let result = try run(["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: xmlbind check [--] FILE...\n"))
+        #expect(result.stdout.contains("'-' reads standard input"))
+        // After `--`, `--help` is a file name.
+        let file = try run(["check", "--", "--help"])
+        #expect(file.status == 1)
+        #expect(
+            file.stderr
+                == "--help: error: cannot open '\(FileManager.default.currentDirectoryPath)/--help': No such file or directory\n"
+        )
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "xmlbind 0.1.0\n")
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let unknown = try run(["frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "xmlbind: error: unknown command 'frobnicate'\nRun 'xmlbind --help' for usage.\n")
+        let option = try run(["--frobnicate"])
+        #expect(option.stderr == "xmlbind: error: unknown option '--frobnicate'\nRun 'xmlbind --help' for usage.\n")
+        let noFiles = try run(["check"])
+        #expect(noFiles.status == 2)
+        #expect(
+            noFiles.stderr == "xmlbind: error: 'check' needs at least one FILE\nRun 'xmlbind check --help' for usage.\n"
+        )
+        let badOption = try run(["check", "-x", "a.xml"])
+        #expect(badOption.status == 2)
+        #expect(
+            badOption.stderr
+                == "xmlbind: error: unknown option '-x' for 'check'\nRun 'xmlbind check --help' for usage.\n")
+        let demoArguments = try run(["demo", "extra"])
+        #expect(demoArguments.status == 2)
+        #expect(demoArguments.stderr.hasPrefix("xmlbind: error: 'demo' takes no arguments\n"))
+        let unknownHelp = try run(["help", "frobnicate"])
+        #expect(unknownHelp.status == 2)
+        let nothing = try run([])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr.hasPrefix("USAGE: xmlbind"))
+    }
+}
