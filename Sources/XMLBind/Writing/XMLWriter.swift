@@ -85,16 +85,8 @@ package struct XMLWriter {
         buffer.append(byte)
     }
 
-    /// How many bytes the buffer holds: a mark for ``takeBack(to:)``.
+    /// How many bytes the buffer holds.
     package var count: Int { buffer.count }
-
-    /// Takes back what was written since `mark` (a ``count`` read before, in the same
-    /// buffer): for markup that turns out to be wrong once its content is known, such as
-    /// a start tag whose element stays empty.
-    package mutating func takeBack(to mark: Int) {
-        guard mark >= 0, mark < buffer.count else { return }
-        buffer.removeSubrange(mark...)
-    }
 
     /// Writes markup known when the program is built (`<value><int>`), as it is.
     package mutating func raw(_ text: StaticString) {
