@@ -1,5 +1,6 @@
 import Foundation
 import XMLBindHTTP
+import XMLBindRPC
 
 /// An ``XMLRPCDispatcher`` served over HTTP by the package's own server (`HTTPServer` of XMLBindHTTP,
 /// on GNU libmicrohttpd).
