@@ -2,15 +2,32 @@
 // 6.2: the library uses `SendableMetatype` (SE-0470), which Swift 6.2 introduced.
 import PackageDescription
 
+// Apple platforms have expat in their SDKs (`expat.h`, `libexpat`), found without pkg-config;
+// on Linux it comes from Debian's libexpat1-dev, found through pkg-config.
+#if os(Linux)
+    let expatPkgConfig: String? = "expat"
+#else
+    let expatPkgConfig: String? = nil
+#endif
+// iconv is part of the C library on Linux, and a library of its own on Apple platforms.
+let applePlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
 let package = Package(
     name: "XMLBind",
+    // The oldest systems with what the code uses at run time: `Mutex` (Synchronization) in
+    // XMLBind, XMLBindSOAP and XMLBindHTTP. See the README's "Platforms" section.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .library(name: "XMLBindFeeds", targets: ["XMLBindFeeds"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
+        // Clients and models: XMLBind and Foundation only, on every platform.
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
-        .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
         .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
+        // Servers: hosting on the HTTP layer (GNU libmicrohttpd and zlib).
+        .library(name: "XMLBindHTTP", targets: ["XMLBindHTTP"]),
+        .library(name: "XMLBindRPCServer", targets: ["XMLBindRPCServer"]),
+        .library(name: "XMLBindSOAPServer", targets: ["XMLBindSOAPServer"]),
     ],
     traits: [
         // `swift build --traits SafeMode`: see Sources/XMLBind/Engine/UncheckedLayer.swift.
@@ -23,12 +40,13 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CExpat",
-            pkgConfig: "expat",
+            pkgConfig: expatPkgConfig,
             providers: [.apt(["libexpat1-dev"])]
         ),
         .target(
             name: "XMLBind",
-            dependencies: ["CExpat"]
+            dependencies: ["CExpat"],
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: applePlatforms))]
         ),
         .target(
             name: "XMLBindFeeds",
@@ -36,7 +54,11 @@ let package = Package(
         ),
         .target(
             name: "XMLBindSOAP",
-            dependencies: ["XMLBind", "XMLBindHTTP"]
+            dependencies: ["XMLBind"]
+        ),
+        .target(
+            name: "XMLBindSOAPServer",
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindHTTP"]
         ),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -54,11 +76,17 @@ let package = Package(
         ),
         .target(
             name: "XMLBindRPC",
-            dependencies: ["XMLBind", "XMLBindHTTP"]
+            dependencies: ["XMLBind"]
+        ),
+        .target(
+            name: "XMLBindRPCServer",
+            dependencies: ["XMLBindRPC", "XMLBindHTTP"]
         ),
         .executableTarget(
             name: "xmlbind",
-            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindRPC", "XMLBindFeeds"],
+            dependencies: [
+                "XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindRPC", "XMLBindRPCServer", "XMLBindFeeds",
+            ],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
@@ -77,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "XMLBindRPCTests",
-            dependencies: ["XMLBindRPC", "XMLBindHTTP"],
+            dependencies: ["XMLBindRPC", "XMLBindRPCServer", "XMLBindHTTP"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -91,7 +119,7 @@ let package = Package(
         ),
         .testTarget(
             name: "XMLBindSOAPTests",
-            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindHTTP"],
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindHTTP"],
             exclude: ["Peers"]
         ),
     ],

@@ -21,7 +21,8 @@ import XMLBind
 /// VersionMismatch fault. Every fault is answered with HTTP 500.
 ///
 /// The service knows no transport: ``respond(to:version:action:)`` turns request bytes into
-/// response bytes. ``routes(soap11Path:soap12Path:)`` hosts it on the package's HTTP server.
+/// response bytes. `routes(soap11Path:soap12Path:)`, in the `XMLBindSOAPServer` product, hosts it on the
+/// package's HTTP server.
 public struct SOAPService: Sendable {
     /// The service's name, as the WSDL gives it.
     public let name: String

@@ -3,6 +3,7 @@ import Foundation
 import XMLBind
 import XMLBindHTTP
 import XMLBindRPC
+import XMLBindRPCServer
 
 /// `xmlbind rpc URL METHOD [ARG…]` and `xmlbind rpc serve [--port N]`.
 enum RPCCommand {

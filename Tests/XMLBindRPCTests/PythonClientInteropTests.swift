@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLBindRPC
+import XMLBindRPCServer
 
 /// Python's `xmlrpc.client` against our `XMLRPCServer`, the validator1 suite included.
 @Suite("Interop: Python's xmlrpc.client against XMLRPCServer")

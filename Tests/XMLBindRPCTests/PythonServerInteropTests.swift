@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindRPC
+import XMLBindRPCServer
 
 /// Our client against Python's `xmlrpc.server.SimpleXMLRPCServer`.
 @Suite("Interop: XMLRPCClient against Python's SimpleXMLRPCServer", .serialized)

@@ -3,6 +3,7 @@ import Testing
 import XMLBind
 import XMLBindHTTP
 import XMLBindSOAP
+import XMLBindSOAPServer
 
 /// The README's SOAP example and the SOAP article's list of items, run as written.
 @Suite("README and article examples")

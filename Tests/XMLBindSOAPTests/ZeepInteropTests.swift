@@ -3,6 +3,7 @@ import Testing
 import XMLBind
 import XMLBindHTTP
 import XMLBindSOAP
+import XMLBindSOAPServer
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

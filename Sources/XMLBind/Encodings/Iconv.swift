@@ -1,11 +1,19 @@
-import Glibc
+// iconv is in the C library on Linux (glibc, musl) and in libiconv on Apple platforms, whose
+// declarations come with Darwin (Package.swift links libiconv there).
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 // Invariants (see Engine/UncheckedLayer.swift for the audited layers): the only iconv caller;
 // the descriptor is opened in `init` and closed once in `deinit`; `iconv` is handed pointers
 // into the caller's input view and into `output`'s own storage, with the counts left in
 // each, so it never reads or writes past them.
 
-/// A converter between two encodings through glibc's iconv: the only code that calls
+/// A converter between two encodings through the system's iconv (glibc's, or libiconv on Apple platforms): the only code that calls
 /// `iconv_open`, `iconv` and `iconv_close`.
 ///
 /// Everything else in XMLBind that needs another encoding (building the tables of

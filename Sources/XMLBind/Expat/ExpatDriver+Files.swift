@@ -114,7 +114,7 @@ extension ExpatDriver {
         guard let base = buffer.baseAddress else { return (0, nil) }
         var count = 0
         while count < buffer.count {
-            let got = Glibc.read(fileDescriptor, base + count, buffer.count - count)
+            let got = systemRead(fileDescriptor, base + count, buffer.count - count)
             if got < 0 {
                 if errno == EINTR { continue }
                 return (count, String(cString: strerror(errno)))
@@ -124,4 +124,10 @@ extension ExpatDriver {
         }
         return (count, nil)
     }
+}
+
+/// POSIX `read(2)` (Glibc's or Darwin's, through Foundation), under a name of its own:
+/// inside `ExpatDriver`, `read` means the driver's own `read(_:into:)`.
+private func systemRead(_ fileDescriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fileDescriptor, buffer, count)
 }

@@ -3,7 +3,7 @@ import XMLBind
 
 /// XML-RPC methods by name, answering methodCall documents with methodResponse documents,
 /// without any transport: ``respond(to:)`` takes a request body and gives the response
-/// body, so any HTTP server can host it (``XMLRPCServer`` is the package's own).
+/// body, so any HTTP server can host it (`XMLRPCServer`, in the `XMLBindRPCServer` product, is the package's own).
 ///
 /// ```swift
 /// var dispatcher = XMLRPCDispatcher()

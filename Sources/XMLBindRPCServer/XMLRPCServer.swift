@@ -1,7 +1,8 @@
 import Foundation
 import XMLBindHTTP
+import XMLBindRPC
 
-/// An ``XMLRPCDispatcher`` served over HTTP by the package's own server (`HTTPServer` of XMLBindHTTP,
+/// An `XMLRPCDispatcher` (XMLBindRPC) served over HTTP by the package's own server (`HTTPServer` of XMLBindHTTP,
 /// on GNU libmicrohttpd).
 ///
 /// POST on the configured paths (`/RPC2` and `/` by default) is answered with

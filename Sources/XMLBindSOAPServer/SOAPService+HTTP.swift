@@ -1,6 +1,7 @@
 import Foundation
 import XMLBind
 import XMLBindHTTP
+import XMLBindSOAP
 
 extension SOAPService {
     /// Routes that host the service on the package's `HTTPServer` (XMLBindHTTP): a SOAP 1.1
