@@ -94,7 +94,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
             let request = PendingRequest(
                 method: method.map { String(cString: $0) }?.uppercased() ?? "GET",
                 path: url.map { String(cString: $0) } ?? "/",
-                queryItems: MicroHTTPDaemon.queryItems(of: connection), headers: MicroHTTPDaemon.headers(of: connection))
+                queryItems: MicroHTTPDaemon.queryItems(of: connection), headers: MicroHTTPDaemon.headers(of: connection)
+            )
             requestPointer.pointee = Unmanaged.passRetained(request).toOpaque()
             context.deadlines.headersReceived(UInt(bitPattern: connection))
             if let early = context.router.earlyResponse(
@@ -163,7 +164,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         return MHD_Result.YES
     }
 
-    private static let completedHandler: MHD_RequestCompletedCallback = { contextPointer, connection, requestPointer, _ in
+    private static let completedHandler: MHD_RequestCompletedCallback = {
+        contextPointer, connection, requestPointer, _ in
         guard let contextPointer else { return }
         let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
         if let connection { context.deadlines.requestEnded(UInt(bitPattern: connection)) }
