@@ -69,10 +69,10 @@ def call(connection, rng, index, keep_alive):
     return None
 
 
-def client(port, calls, seed, keep_alive, results):
+def client(port, calls, seed, keep_alive, timeout, results):
     rng = random.Random(seed)
     latencies, errors = [], []
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     for index in range(calls):
         start = time.monotonic()
         try:
@@ -85,7 +85,7 @@ def client(port, calls, seed, keep_alive, results):
             connection.close()
         if not keep_alive or failure:
             connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     connection.close()
     results.put((latencies, errors))
 
@@ -150,6 +150,7 @@ def main():
     parser.add_argument("--python", action="store_true", help="load Python's SimpleXMLRPCServer instead")
     parser.add_argument("--calls", type=int, default=100_000)
     parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--timeout", type=float, default=60, help="seconds a client waits for a byte")
     parser.add_argument("--no-shutdown", action="store_true")
     parser.add_argument("--shutdown-bound", type=float, default=15)
     options = parser.parse_args()
@@ -181,7 +182,8 @@ def main():
     results = multiprocessing.Queue()
     per_client = options.calls // options.clients
     start = time.monotonic()
-    clients = [multiprocessing.Process(target=client, args=(port, per_client, seed, seed % 2 == 0, results))
+    clients = [multiprocessing.Process(target=client,
+                                       args=(port, per_client, seed, seed % 2 == 0, options.timeout, results))
                for seed in range(options.clients)]
     for process in clients:
         process.start()
