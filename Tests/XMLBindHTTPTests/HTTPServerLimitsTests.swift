@@ -27,6 +27,7 @@ struct HTTPServerLimitsTests {
         let response = try await RawHTTPClient(port: try #require(server.port))
             .send(path: "/echo", body: Data(repeating: 0x41, count: 4 << 20))
         #expect(response.status == 413)
+        #expect(response.headers["connection"] == "close")
         #expect(String(decoding: response.body, as: UTF8.self) == "the request body is larger than 1048576 bytes\n")
     }
 
