@@ -2,8 +2,8 @@
 #define CMICROHTTPD_SHIM_H
 
 /* GNU libmicrohttpd (Debian libmicrohttpd-dev, 0.9.75). Swift cannot call C variadic
-   functions, so the two variadic entry points XMLBindHTTP needs are wrapped here with
-   fixed arguments. Only Sources/XMLBindHTTP imports this module. */
+   functions, so the variadic entry points XMLBindHTTP needs are wrapped here with fixed
+   arguments. Only Sources/XMLBindHTTP imports this module. */
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -13,14 +13,18 @@
 #include <sys/types.h>
 #include <microhttpd.h>
 
-/// Starts a daemon that serves each connection on a thread of its own (one internal
-/// polling thread accepts), listening on `ipv4` (dotted quad) and `port` (0: any free
-/// port). Wraps the variadic `MHD_start_daemon` with the options XMLBindHTTP sets.
-/// Returns NULL when the address is invalid or the daemon cannot start.
+/// Starts a daemon with an internal epoll event loop on `eventThreads` threads (a thread
+/// pool when more than one), connections that can be suspended while a handler runs
+/// elsewhere, at most `connectionLimit` connections in all and `perIPConnectionLimit` from
+/// one address (0: no per-address limit), and connections dropped after
+/// `idleTimeoutSeconds` without a byte. Listens on `ipv4` (dotted quad) and `port` (0: any
+/// free port). Wraps the variadic `MHD_start_daemon`. Returns NULL when the address is
+/// invalid or the daemon cannot start.
 static inline struct MHD_Daemon *CMicroHTTPD_StartDaemon(
-    const char *ipv4, uint16_t port, unsigned int connectionLimit, unsigned int timeoutSeconds,
-    MHD_AccessHandlerCallback handler, void *handlerContext,
-    MHD_RequestCompletedCallback completed, void *completedContext) {
+    const char *ipv4, uint16_t port, unsigned int eventThreads, unsigned int connectionLimit,
+    unsigned int perIPConnectionLimit, unsigned int idleTimeoutSeconds,
+    MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+    MHD_NotifyConnectionCallback notifyConnection, void *context) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof(address));
     address.sin_family = AF_INET;
@@ -28,13 +32,16 @@ static inline struct MHD_Daemon *CMicroHTTPD_StartDaemon(
     if (inet_pton(AF_INET, ipv4, &address.sin_addr) != 1) {
         return NULL;
     }
-    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handlerContext,
+        flags, port, NULL, NULL, handler, context,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, eventThreads,
         MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
-        MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, perIPConnectionLimit,
+        MHD_OPTION_CONNECTION_TIMEOUT, idleTimeoutSeconds,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notifyConnection, context,
         MHD_OPTION_END);
 }
 
@@ -43,6 +50,14 @@ static inline struct MHD_Daemon *CMicroHTTPD_StartDaemon(
 static inline uint16_t CMicroHTTPD_BoundPort(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// The socket of a connection, or -1 when libmicrohttpd cannot tell. Wraps the variadic
+/// `MHD_get_connection_info`.
+static inline int CMicroHTTPD_ConnectionSocket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 #endif

@@ -3,9 +3,10 @@
 /// A request whose path matches no route gets 404; one whose path matches but whose method
 /// does not gets 405 with an `Allow` header.
 public struct HTTPRoute: Sendable {
-    /// The handler's type. It runs on its connection's own thread (that thread is the task's
-    /// executor), so a slow handler holds up only its own connection, and a busy concurrency
-    /// pool holds up none.
+    /// The handler's type. It runs on a thread of its own (that thread is the task's
+    /// executor; see ``HTTPServer/Configuration/handlerThreadLimit``), never on the event
+    /// loop that serves the connections, so a slow or blocking handler holds up only its own
+    /// request, and a busy concurrency pool holds up none.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// The exact path served (`/RPC2`); the query is not part of it.

@@ -34,9 +34,13 @@ struct HTTPRouter: Sendable {
         return nil
     }
 
-    /// The 413 response.
+    /// The 413 response. It closes the connection: a client that sent too much once is not
+    /// kept for another request.
     func tooLarge() -> HTTPResponse {
-        .text("the request body is larger than \(configuration.maximumBodySize) bytes", status: 413)
+        var response = HTTPResponse.text(
+            "the request body is larger than \(configuration.maximumBodySize) bytes", status: 413)
+        response.headers["Connection"] = "close"
+        return response
     }
 
     /// The response for a whole request whose headers passed ``earlyResponse(method:path:headers:)``:

@@ -3,9 +3,11 @@ import Synchronization
 
 /// A small HTTP/1.1 server on GNU libmicrohttpd that serves ``HTTPRoute``s.
 ///
-/// Each connection is served on a thread of its own, so a slow handler holds up only its
-/// own request. Request bodies may be gzipped (`Content-Encoding: gzip`); responses are
-/// gzipped when the client accepts it. A body over the configured limit gets 413, a path
+/// Connections are served by an epoll event loop, so idle or slow clients cost no threads,
+/// and each is held to the limits of ``Configuration`` (connections per address, header and
+/// request deadlines); each handler runs on a thread of its own, so a slow handler holds up
+/// only its own request. Request bodies may be gzipped (`Content-Encoding: gzip`); responses
+/// are gzipped when the client accepts it. A body over the configured limit gets 413, a path
 /// no route serves 404, and a method its route does not serve 405.
 ///
 /// ```swift
@@ -17,7 +19,8 @@ import Synchronization
 /// server.stop()
 /// ```
 ///
-/// Handlers must not call ``stop()``: stopping waits for the requests in flight.
+/// Handlers must not call ``stop()``: stopping waits for the requests in flight (at most
+/// ``Configuration/shutdownGracePeriod``).
 public final class HTTPServer: Sendable {
     /// Where the server listens and what it accepts.
     public let configuration: Configuration
@@ -61,8 +64,13 @@ public final class HTTPServer: Sendable {
         return URL(string: "http://\(configuration.host):\(port)/")
     }
 
-    /// Stops listening, waits for the requests in flight to finish, and closes every
+    /// Stops listening, waits for the requests in flight to be answered, and closes every
     /// connection. Calling it again does nothing.
+    ///
+    /// A request whose handler has not answered within ``Configuration/shutdownGracePeriod``
+    /// is answered `503 Service Unavailable` (its handler runs on, unheard); connections
+    /// still sending a request, or idle, are closed. It returns within the grace period and
+    /// about a second.
     public func stop() {
         let running = daemon.withLock { daemon -> MicroHTTPDaemon? in
             defer { daemon = nil }

@@ -3,13 +3,20 @@ import Foundation
 
 /// A running libmicrohttpd daemon: the only code that touches libmicrohttpd.
 ///
-/// libmicrohttpd calls ``accessHandler`` on the connection's own thread (thread per
-/// connection), several times per request: once when the headers are in, once per piece of
-/// body, and once more when the body is complete. The request's state lives in the
-/// connection's context pointer (`con_cls`) from the first call until ``completedHandler``
-/// releases it. The callbacks are plain C function pointers that capture nothing; they find
-/// the router through the daemon's context pointer, so they run on libmicrohttpd's threads
-/// without any actor isolation.
+/// libmicrohttpd reads and writes every connection on its epoll event loop (a few threads,
+/// ``HTTPServer/Configuration/eventThreads``) and calls ``accessHandler`` there, several
+/// times per request: once when the headers are in, once per piece of body, and once more
+/// when the body is complete. The request's state lives in the connection's context pointer
+/// (`con_cls`) from the first call until ``completedHandler`` releases it. When the body is
+/// complete the connection is suspended (`MHD_suspend_connection`) and the request goes to a
+/// ``HandlerThreadPool`` thread, so a slow handler never stalls the event loop; the handler's
+/// response is handed back through the ``RequestLedger`` and the connection resumed
+/// (`MHD_resume_connection`), upon which libmicrohttpd calls ``accessHandler`` once more and
+/// the response is queued. ``ConnectionDeadlines`` drops connections too slow to send a request.
+///
+/// The callbacks are plain C function pointers that capture nothing; they find the
+/// ``DaemonContext`` through the daemon's context pointer, so they run on libmicrohttpd's
+/// threads without any actor isolation.
 ///
 /// `@unchecked Sendable`: the daemon pointer is written once, in `init`, and `stop()` is
 /// called once, by ``HTTPServer``, under its lock.
@@ -20,12 +27,15 @@ final class MicroHTTPDaemon: @unchecked Sendable {
     let port: UInt16
 
     init(router: HTTPRouter, configuration: HTTPServer.Configuration) throws(HTTPServerError) {
-        let context = Unmanaged.passRetained(DaemonContext(router: router))
+        let state = DaemonContext(router: router, configuration: configuration)
+        let context = Unmanaged.passRetained(state)
         let started = CMicroHTTPD_StartDaemon(
-            configuration.host, configuration.port, UInt32(clamping: max(1, configuration.connectionLimit)),
+            configuration.host, configuration.port, UInt32(clamping: max(1, configuration.eventThreads)),
+            UInt32(clamping: max(1, configuration.connectionLimit)),
+            UInt32(clamping: max(0, configuration.perIPConnectionLimit)),
             UInt32(clamping: max(0, configuration.idleTimeout)),
-            MicroHTTPDaemon.accessHandler, context.toOpaque(),
-            MicroHTTPDaemon.completedHandler, context.toOpaque())
+            MicroHTTPDaemon.accessHandler, MicroHTTPDaemon.completedHandler, MicroHTTPDaemon.connectionHandler,
+            context.toOpaque())
         guard let started else {
             context.release()
             let reason =
@@ -36,105 +46,144 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         self.daemon = started
         self.context = context
         self.port = CMicroHTTPD_BoundPort(started)
+        state.deadlines.start()
     }
 
-    /// `MHD_stop_daemon`: closes the listening socket and joins every connection's thread.
+    /// Stops accepting (`MHD_quiesce_daemon`), lets the handlers in flight answer within the
+    /// grace period and answers the rest 503, then `MHD_stop_daemon` closes every connection
+    /// and joins the event loop's threads.
     func stop() {
+        let state = context.takeUnretainedValue()
+        let listener = MHD_quiesce_daemon(daemon)
+        state.ledger.drain(
+            gracePeriod: .seconds(max(0, state.router.configuration.shutdownGracePeriod)),
+            response: .text("the server is shutting down", status: 503),
+            resume: { MHD_resume_connection(OpaquePointer(bitPattern: $0)) })
+        state.deadlines.stop()
         MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        state.pool.shutDown()
         context.release()
     }
 
     /// What the callbacks reach through their context pointer.
-    final class DaemonContext {
+    final class DaemonContext: Sendable {
         let router: HTTPRouter
-        init(router: HTTPRouter) { self.router = router }
-    }
+        let pool: HandlerThreadPool
+        let ledger = RequestLedger()
+        let deadlines: ConnectionDeadlines
+        /// Bytes of a refused body read and dropped before its connection is closed instead.
+        let discardLimit: Int
 
-    /// One request's state between the calls of ``accessHandler``; touched only from its
-    /// connection's thread.
-    final class PendingRequest {
-        let method: String
-        let path: String
-        let queryItems: [(name: String, value: String?)]
-        let headers: [String: String]
-        var body = Data()
-        /// Bytes dropped after the body went over the limit (a chunked body declares no length).
-        var droppedBytes = 0
-        var isTooLarge = false
-
-        init(method: String, path: String, queryItems: [(name: String, value: String?)], headers: [String: String]) {
-            self.method = method
-            self.path = path
-            self.queryItems = queryItems
-            self.headers = headers
+        init(router: HTTPRouter, configuration: HTTPServer.Configuration) {
+            self.router = router
+            self.pool = HandlerThreadPool(limit: configuration.handlerThreadLimit)
+            self.deadlines = ConnectionDeadlines(
+                headerTimeout: configuration.headerTimeout, requestTimeout: configuration.requestTimeout)
+            let limit = max(0, configuration.maximumBodySize)
+            self.discardLimit = limit > Int.max / 8 ? Int.max / 2 : 4 * limit + (1 << 20)
         }
-    }
-
-    /// Carries the handler's response out of its task. `@unchecked Sendable`: `response` is
-    /// written by a job the connection's thread runs, and read by that thread after the
-    /// executor's `run()` returns.
-    private final class ResponseHandoff: @unchecked Sendable {
-        var response = HTTPResponse(status: 500)
     }
 
     private static let accessHandler: MHD_AccessHandlerCallback = {
         contextPointer, connection, url, method, _, uploadData, uploadDataSize, requestPointer in
         guard let contextPointer, let connection, let uploadDataSize, let requestPointer else { return MHD_Result.NO }
-        let router = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue().router
+        let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
         guard let state = requestPointer.pointee else {
             // First call: the headers are in, the body (if any) is not.
-            let method = method.map { String(cString: $0) }?.uppercased() ?? "GET"
-            let path = url.map { String(cString: $0) } ?? "/"
-            let headers = MicroHTTPDaemon.headers(of: connection)
-            let pending = PendingRequest(
-                method: method, path: path, queryItems: MicroHTTPDaemon.queryItems(of: connection), headers: headers)
-            requestPointer.pointee = Unmanaged.passRetained(pending).toOpaque()
-            if let early = router.earlyResponse(method: method, path: path, headers: headers) {
-                return MicroHTTPDaemon.queue(early, on: connection)
+            let request = PendingRequest(
+                method: method.map { String(cString: $0) }?.uppercased() ?? "GET",
+                path: url.map { String(cString: $0) } ?? "/",
+                queryItems: MicroHTTPDaemon.queryItems(of: connection), headers: MicroHTTPDaemon.headers(of: connection)
+            )
+            requestPointer.pointee = Unmanaged.passRetained(request).toOpaque()
+            context.deadlines.headersReceived(UInt(bitPattern: connection))
+            if let early = context.router.earlyResponse(
+                method: request.method, path: request.path, headers: request.headers)
+            {
+                // A client waiting for 100 Continue gets the answer instead and sends no body.
+                // Any other reads it only once it has sent its body: read and drop that first,
+                // unless it is so long that closing the connection is the lesser evil.
+                if request.expectsContinue || !request.hasBody || (request.declaredLength ?? 0) > context.discardLimit {
+                    return MicroHTTPDaemon.queue(early, on: connection)
+                }
+                request.refusal = early
             }
             return MHD_Result.YES
         }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+        let request = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
         let size = uploadDataSize.pointee
         if size > 0 {
-            if pending.isTooLarge || pending.body.count + size > router.configuration.maximumBodySize {
-                // A response cannot be queued while the body is arriving: drop the rest and
-                // answer 413 at its end, or close the connection if it goes on and on.
-                pending.isTooLarge = true
-                pending.body = Data()
-                pending.droppedBytes += size
-                if pending.droppedBytes > 4 * router.configuration.maximumBodySize + (1 << 20) { return MHD_Result.NO }
-            } else if let uploadData {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
-                    pending.body.append($0, count: size)
-                }
-            }
             uploadDataSize.pointee = 0
+            if request.refusal == nil && request.body.count + size > context.router.configuration.maximumBodySize {
+                request.refusal = context.router.tooLarge()
+                request.body = Data()
+            }
+            if request.refusal != nil {
+                request.discardedBytes += size
+                return request.discardedBytes > context.discardLimit ? MHD_Result.NO : MHD_Result.YES
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { request.body.append($0, count: size) }
+            }
             return MHD_Result.YES
         }
-        if pending.isTooLarge {
-            return MicroHTTPDaemon.queue(router.tooLarge(), on: connection)
+        if let refusal = request.refusal {
+            return MicroHTTPDaemon.queue(refusal, on: connection)
         }
-        // The body is complete: run the handler with this thread, which belongs to this
-        // connection alone, as its executor (see ConnectionExecutor).
-        let handoff = ResponseHandoff()
-        let executor = ConnectionExecutor()
-        let (method, path, queryItems, headers, body) = (
-            pending.method, pending.path, pending.queryItems, pending.headers, pending.body
-        )
-        Task(executorPreference: executor) {
-            handoff.response = await router.response(
-                method: method, path: path, queryItems: queryItems, headers: headers, body: body)
-            executor.finish()
+        if request.isDispatched {
+            // Resumed: the handler has answered, or the server is stopping.
+            let answer = context.ledger.takeAnswer(request) ?? .text("the request was not answered", status: 500)
+            return MicroHTTPDaemon.queue(answer, on: connection)
         }
-        executor.run()
-        return MicroHTTPDaemon.queue(handoff.response, on: connection)
+        return MicroHTTPDaemon.dispatch(request, on: connection, context: context)
     }
 
-    private static let completedHandler: MHD_RequestCompletedCallback = { _, _, requestPointer, _ in
+    /// Suspends the connection and hands the complete request to a handler thread, which
+    /// resumes it with the response.
+    private static func dispatch(
+        _ request: PendingRequest, on connection: OpaquePointer, context: DaemonContext
+    ) -> MHD_Result {
+        let key = UInt(bitPattern: connection)
+        let admitted = context.ledger.admit(request, connection: key) { MHD_suspend_connection(connection) }
+        guard admitted else {
+            return MicroHTTPDaemon.queue(.text("the server is shutting down", status: 503), on: connection)
+        }
+        request.isDispatched = true
+        context.deadlines.handlerStarted(key)
+        let (router, ledger) = (context.router, context.ledger)
+        context.pool.submit {
+            guard ledger.isAwaited(request) else { return }
+            let response = ConnectionExecutor.respond {
+                await router.response(
+                    method: request.method, path: request.path, queryItems: request.queryItems,
+                    headers: request.headers, body: request.body)
+            }
+            ledger.answer(request, with: response) { MHD_resume_connection(OpaquePointer(bitPattern: $0)) }
+        }
+        return MHD_Result.YES
+    }
+
+    private static let completedHandler: MHD_RequestCompletedCallback = {
+        contextPointer, connection, requestPointer, _ in
+        guard let contextPointer else { return }
+        let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
+        if let connection { context.deadlines.requestEnded(UInt(bitPattern: connection)) }
         guard let requestPointer, let state = requestPointer.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(state).release()
+        let request = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
         requestPointer.pointee = nil
+        if request.isDispatched { context.ledger.completed() }
+    }
+
+    private static let connectionHandler: MHD_NotifyConnectionCallback = { contextPointer, connection, _, event in
+        guard let contextPointer, let connection else { return }
+        let context = Unmanaged<DaemonContext>.fromOpaque(contextPointer).takeUnretainedValue()
+        let key = UInt(bitPattern: connection)
+        if event == .CONNECTION_NOTIFY_STARTED {
+            context.deadlines.opened(key, socket: CMicroHTTPD_ConnectionSocket(connection))
+        } else if event == .CONNECTION_NOTIFY_CLOSED {
+            context.deadlines.closed(key)
+        }
     }
 
     /// `MHD_get_connection_values` for the request headers, by lower-case name.

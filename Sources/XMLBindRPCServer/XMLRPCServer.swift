@@ -8,8 +8,9 @@ import XMLBindRPC
 /// POST on the configured paths (`/RPC2` and `/` by default) is answered with
 /// `Content-Type: text/xml`; other paths get 404, other methods 405, bodies over the
 /// configured size 413. Gzipped request bodies are read, and responses gzipped for clients
-/// that accept it. Each connection has a thread of its own, so a slow method holds up no
-/// other call.
+/// that accept it. Each call runs on a thread of its own, off the event loop that serves
+/// the connections, so a slow method holds up no other call; the limits against slow and
+/// greedy clients are those of `HTTPServer.Configuration`.
 ///
 /// ```swift
 /// let server = XMLRPCServer(dispatcher: dispatcher)       // port 0: any free port
