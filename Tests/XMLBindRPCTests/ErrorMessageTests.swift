@@ -129,7 +129,7 @@ struct ErrorMessageTests {
         } catch {
             #expect(error.code == .unexpectedResponse)
             #expect(error.message == "[0]: the struct has no member 'index', which Item.index requires")
-            #expect(error.diagnostics?.origin == Origin(file: "response", line: 1, column: 32))
+            #expect(error.origin == Origin(file: "response", line: 1, column: 32))
         }
     }
 

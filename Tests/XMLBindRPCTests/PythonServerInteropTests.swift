@@ -195,7 +195,7 @@ struct PythonServerInteropTests {
             }
             #expect(error?.code == .unexpectedResponse)
             #expect(error?.message == "[0][\"index\"] is a string, expected int")
-            #expect(error?.diagnostics?.origin?.line != nil)
+            #expect(error?.origin?.line != nil)
         }
     }
 }

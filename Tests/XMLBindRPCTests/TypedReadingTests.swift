@@ -232,7 +232,7 @@ struct TypedReadingTests {
             Issue.record("no error")
         } catch {
             #expect(error.message == #"[0][0]["books"][1]["page count"] is a string, expected int or i8"#)
-            #expect(error.diagnostics?.origin?.line == 5)
+            #expect(error.origin?.line == 5)
         }
     }
 

@@ -24,14 +24,14 @@ struct EnvelopeReadingTests {
     @Test func otherVersionIsAVersionMismatch() throws {
         let data = try SOAPEnvelope(body: Add(a: 1, b: 1), version: .version1point2).data(using: calcBinder)
         let error = try #require(throws: SOAPError.self) { try reader.read(data, version: .version1point1) }
-        #expect(error.kind == .versionMismatch)
+        #expect(error.code == .versionMismatch)
         #expect(error.message == "expected a SOAP 1.1 envelope, got a SOAP 1.2 envelope")
     }
 
     @Test func trailingSlashNamespaceIsAVersionMismatch() throws {
         let text = #"<e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope/"><e:Body/></e:Envelope>"#
         let error = try #require(throws: SOAPError.self) { try reader.read(Data(text.utf8)) }
-        #expect(error.kind == .versionMismatch)
+        #expect(error.code == .versionMismatch)
         #expect(error.message.contains("'http://www.w3.org/2003/05/soap-envelope/'"))
     }
 
@@ -42,8 +42,8 @@ struct EnvelopeReadingTests {
             </s:Body></s:Envelope>
             """
         let error = try #require(throws: SOAPError.self) { try reader.read(Data(text.utf8), file: "answer.xml") }
-        #expect(error.kind == .malformedEnvelope)
-        let diagnostics = try #require(error.bindError).diagnostics
+        #expect(error.code == .malformedEnvelope)
+        let diagnostics = error.diagnostics
         #expect(
             diagnostics.map(\.description) == [
                 """
@@ -143,10 +143,10 @@ struct EnvelopeReadingTests {
 
     @Test func notAnEnvelope() throws {
         let error = try #require(throws: SOAPError.self) { try reader.read(Data("<html><body/></html>".utf8)) }
-        #expect(error.kind == .malformedEnvelope)
+        #expect(error.code == .malformedEnvelope)
         #expect(error.message == "the message's root element is <html>, not a SOAP Envelope")
         let broken = try #require(throws: SOAPError.self) { try reader.read(Data("<a>".utf8)) }
-        #expect(broken.kind == .malformedEnvelope)
-        #expect(broken.bindError != nil)
+        #expect(broken.code == .malformedEnvelope)
+        #expect(!broken.diagnostics.isEmpty)
     }
 }
