@@ -67,7 +67,7 @@ struct PythonServerInteropTests {
     @Test(arguments: describeCases)
     func pythonReceivesWhatWeSend(_ testCase: DescribeCase) async throws {
         try await Self.withServer { client in
-            let received = try await client.call("describe", values: [testCase.value])[0].decode([String].self)
+            let received = try await client.call("describe", values: [testCase.value])[0].decode(as: [String].self)
             #expect(received == testCase.python)
         }
     }
