@@ -96,6 +96,32 @@ struct EnvelopeReadingTests {
         #expect(error.origin == Origin(line: 1, column: 82))
     }
 
+    @Test func codesAndHeaderAttributesAreReadInTheirOwnScope() throws {
+        // The fault code's prefix is bound on its own element, shadowing the envelope's; the
+        // header's attributes carry a character reference and the 1.1 `actor`.
+        let text = """
+            <x:Envelope xmlns:x="http://schemas.xmlsoap.org/soap/envelope/" xmlns:q="urn:other"><x:Header>
+            <t:trace xmlns:t="urn:trace" x:mustUnderstand="&#49;" x:actor="urn:a&amp;b"/></x:Header><x:Body><x:Fault>
+            <faultcode xmlns:q="http://schemas.xmlsoap.org/soap/envelope/">q:Server</faultcode><faultstring>down</faultstring>
+            </x:Fault></x:Body></x:Envelope>
+            """
+        let envelope = try reader.read(Data(text.utf8))
+        #expect(
+            envelope.unknownHeaders == [
+                SOAPUnknownHeader(
+                    name: SOAPQualifiedName(namespace: "urn:trace", localName: "trace"), mustUnderstand: true,
+                    role: "urn:a&b", origin: Origin(line: 2, column: 1))
+            ])
+        guard case .fault(let fault) = envelope.body else {
+            Issue.record("expected a fault")
+            return
+        }
+        #expect(fault.code == .receiver)
+        #expect(
+            fault.codeName
+                == SOAPQualifiedName(namespace: SOAPVersion.version1point1.envelopeNamespace, localName: "Server"))
+    }
+
     @Test func fault12WithSubcodesAndReasons() throws {
         let text = """
             <e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope"><e:Body><e:Fault>
