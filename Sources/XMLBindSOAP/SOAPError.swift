@@ -3,7 +3,7 @@ import XMLBind
 /// Why a SOAP exchange failed, other than by a fault: the answer was not a SOAP envelope,
 /// not in the expected version, or its body did not bind.
 ///
-/// Shaped like ``XMLBind/XMLBindError`` and `XMLRPCError`: a ``code`` to tell the cases
+/// Shaped like `XMLBindError` and `XMLRPCError`: a ``code`` to tell the cases
 /// apart, a ``message``, an ``origin``, the binder's located ``diagnostics`` and, where
 /// HTTP is involved, the ``httpStatus``. A fault the peer sent is not a `SOAPError` but a
 /// ``SOAPFault``, an error type of its own.
