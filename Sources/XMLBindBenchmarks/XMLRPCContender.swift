@@ -137,7 +137,7 @@ enum XMLRPCContender {
             case .typed: checksum = try XMLRPCCodec.decodeResponse(data, as: [Record].self).count
             case .encode: checksum = try XMLRPCCodec.methodResponse(value).count
             case .encodeTyped:
-                let typed = try XMLRPCCodec.decodeResponse(data)[0].decode([Record].self)
+                let typed = try XMLRPCCodec.decodeResponse(data)[0].decode(as: [Record].self)
                 checksum = try XMLRPCCodec.methodResponse(encoding: typed).count
             case .reader:
                 checksum = try ElementCountReader.binder(root: "methodResponse")

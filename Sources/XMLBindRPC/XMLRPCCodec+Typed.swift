@@ -4,7 +4,7 @@ extension XMLRPCCodec {
     /// Reads a `methodResponse`'s first parameter straight into a type: an array of
     /// ``XMLRPCStructConvertible`` structs, one such struct, or any ``XMLRPCDecodable`` type.
     ///
-    /// The same as `decodeResponse(data, file: file)[0].decode(type)`: the document is read
+    /// The same as `decodeResponse(data, file: file)[0].decode(as: type)`: the document is read
     /// once into its value tree, and the first parameter decoded from it, so a value that does
     /// not fit `type` is reported at its line and column.
     ///
@@ -15,15 +15,15 @@ extension XMLRPCCodec {
     /// - Parameters:
     ///   - data: The document.
     ///   - type: The type of the first parameter.
-    ///   - file: A name for the document in diagnostics (`response` by default).
+    ///   - file: A name for the document in diagnostics; `nil` names it `response`.
     /// - Returns: The first parameter as `type`.
     /// - Throws: ``XMLRPCError``: ``XMLRPCError/Code/fault`` for a fault,
     ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
     ///   methodResponse, ``XMLRPCError/Code/unexpectedResponse`` naming the member, line and
     ///   column of a value that does not fit `type`.
     public static func decodeResponse<T: XMLRPCDecodable>(
-        _ data: Data, as type: T.Type, file: String? = "response"
+        _ data: Data, as type: T.Type, file: String? = nil
     ) throws(XMLRPCError) -> T {
-        try decodeResponse(data, file: file)[0].decode(T.self)
+        try decodeResponse(data, file: file)[0].decode(as: T.self)
     }
 }

@@ -87,11 +87,12 @@ public enum XMLRPCCodec {
     ///
     /// - Parameters:
     ///   - data: The document.
-    ///   - file: A name for the document in diagnostics (`response` by default).
+    ///   - file: A name for the document in diagnostics; `nil` names it `response`.
     /// - Throws: ``XMLRPCError``: ``XMLRPCError/Code/fault`` for a fault,
     ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
     ///   methodResponse.
-    public static func decodeResponse(_ data: Data, file: String? = "response") throws(XMLRPCError) -> XMLRPCNode {
+    public static func decodeResponse(_ data: Data, file: String? = nil) throws(XMLRPCError) -> XMLRPCNode {
+        let file = file ?? "response"
         let response = try readMessage(data, file: file, root: .methodResponse)
         let document = XMLRPCDocument(data: data, file: file)
         if let fault = response.fault {
@@ -102,9 +103,13 @@ public enum XMLRPCCodec {
 
     /// Reads a `methodCall`.
     ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - file: A name for the document in diagnostics; `nil` names it `request`.
     /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
     ///   is not a methodCall.
-    public static func decodeCall(_ data: Data, file: String? = "request") throws(XMLRPCError) -> Call {
+    public static func decodeCall(_ data: Data, file: String? = nil) throws(XMLRPCError) -> Call {
+        let file = file ?? "request"
         let call = try readMessage(data, file: file, root: .methodCall)
         let document = XMLRPCDocument(data: data, file: file)
         let parameters = call.parameters.enumerated().map {

@@ -42,27 +42,39 @@ public struct XMLRPCError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code
     /// The message, without location.
     public var message: String
+    /// Where in the document the problem is, when known.
+    public var origin: Origin?
+    /// The binder's located diagnostics (for ``Code/malformedResponse`` and, when the
+    /// value's place is known, ``Code/unexpectedResponse``); empty when there are none.
+    public var diagnostics: [Diagnostic]
+    /// The HTTP status, for ``Code/httpStatus``.
+    public var httpStatus: Int?
     /// The fault's code, for ``Code/fault``.
     public var faultCode: Int?
     /// The fault's string, for ``Code/fault``.
     public var faultString: String?
-    /// The HTTP status, for ``Code/httpStatus``.
-    public var httpStatus: Int?
-    /// Where in the document the problem is, with the binder's diagnostics (for
-    /// ``Code/malformedResponse`` and, when the value's place is known, ``Code/unexpectedResponse``).
-    public var diagnostics: XMLBindError?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of failure.
+    ///   - message: The message, without location.
+    ///   - origin: Where in the document, if known.
+    ///   - diagnostics: The binder's diagnostics, if any.
+    ///   - httpStatus: The HTTP status, if any.
+    ///   - faultCode: A fault's code.
+    ///   - faultString: A fault's string.
     public init(
-        code: Code, message: String, faultCode: Int? = nil, faultString: String? = nil, httpStatus: Int? = nil,
-        diagnostics: XMLBindError? = nil
+        code: Code, message: String, origin: Origin? = nil, diagnostics: [Diagnostic] = [], httpStatus: Int? = nil,
+        faultCode: Int? = nil, faultString: String? = nil
     ) {
         self.code = code
         self.message = message
+        self.origin = origin
+        self.diagnostics = diagnostics
+        self.httpStatus = httpStatus
         self.faultCode = faultCode
         self.faultString = faultString
-        self.httpStatus = httpStatus
-        self.diagnostics = diagnostics
     }
 
     /// A fault, as a dispatcher's handler throws it and a client receives it.
@@ -81,13 +93,22 @@ public struct XMLRPCError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A document the binder refused: its diagnostics give the place.
     static func malformed(_ error: XMLBindError, what: String) -> XMLRPCError {
-        XMLRPCError(code: .malformedResponse, message: "malformed \(what): \(error.message)", diagnostics: error)
+        XMLRPCError(
+            code: .malformedResponse, message: "malformed \(what): \(error.message)", origin: error.origin,
+            diagnostics: error.diagnostics)
     }
 
-    /// The message; for located errors, the diagnostics as a compiler prints them.
+    /// The first error among ``diagnostics``, if any.
+    var primaryDiagnostic: Diagnostic? {
+        diagnostics.isEmpty ? nil : XMLBindError(diagnostics: diagnostics).primary
+    }
+
+    /// The message; for located errors, the diagnostics as a compiler prints them
+    /// (`file:line:column: error: message` and the source line), or the origin before the
+    /// message.
     public var description: String {
-        guard let diagnostics else { return message }
-        let rendered = diagnostics.description
+        guard !diagnostics.isEmpty else { return origin.map { "\($0): error: \(message)" } ?? message }
+        let rendered = XMLBindError(diagnostics: diagnostics).description
         return code == .malformedResponse ? "malformed XML-RPC document:\n" + rendered : rendered
     }
 }

@@ -17,7 +17,7 @@ import XMLBind
 ///
 /// Requests go through `URLSession`. Faults arrive with HTTP 500 and are read from the
 /// body; an answer that is not a SOAP message (another content type, an empty body, an
-/// HTML error page) is a ``SOAPError`` with ``SOAPError/Kind/notSOAP`` that shows the
+/// HTML error page) is a ``SOAPError`` with ``SOAPError/Code/notSOAP`` that shows the
 /// status and the start of the body.
 public struct SOAPClient: Sendable {
     /// The service's URL.
@@ -134,7 +134,8 @@ public struct SOAPClient: Sendable {
         } catch let error as SOAPError {
             throw error
         } catch {
-            throw SOAPError(.transport, "cannot call \(endpoint.absoluteString): \(error.localizedDescription)")
+            throw SOAPError(
+                code: .transport, message: "cannot call \(endpoint.absoluteString): \(error.localizedDescription)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode
         let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? ""
@@ -161,7 +162,7 @@ public struct SOAPClient: Sendable {
             // Swift's concurrency pool is busy.
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
                 let message = "cannot call \(endpoint): no answer within \(timeout) seconds"
-                if once.resume(with: .failure(SOAPError(.transport, message))) { task.cancel() }
+                if once.resume(with: .failure(SOAPError(code: .transport, message: message))) { task.cancel() }
             }
         }
     }
@@ -176,18 +177,19 @@ public struct SOAPClient: Sendable {
         guard !data.isEmpty, soapMedia.contains(media) else {
             let what = data.isEmpty ? "an empty body" : "\(media.isEmpty ? "no content type" : media)"
             throw SOAPError(
-                .notSOAP,
-                "\(endpoint.absoluteString) answered \(statusText) with \(what), not a SOAP message: "
+                code: .notSOAP,
+                message:
+                    "\(endpoint.absoluteString) answered \(statusText) with \(what), not a SOAP message: "
                     + SOAPError.excerpt(of: [UInt8](data)),
-                statusCode: status)
+                httpStatus: status)
         }
         do {
             return try reader.read(data, version: version, file: endpoint.absoluteString)
         } catch {
             var failure = error
-            failure.statusCode = status
-            if error.kind == .malformedEnvelope, let status, !(200..<300).contains(status), status != 500 {
-                failure.kind = .notSOAP
+            failure.httpStatus = status
+            if error.code == .malformedEnvelope, let status, !(200..<300).contains(status), status != 500 {
+                failure.code = .notSOAP
                 failure.message =
                     "\(endpoint.absoluteString) answered \(statusText), not a SOAP message: "
                     + SOAPError.excerpt(of: [UInt8](data))

@@ -7,7 +7,7 @@ extension SOAPEnvelope {
     /// - Parameter binder: The binder whose mappings write the body, header blocks and
     ///   fault detail; a seed-style message needs none.
     /// - Returns: The document's bytes.
-    /// - Throws: ``SOAPError`` with ``SOAPError/Kind/encoding`` when an object's type has
+    /// - Throws: ``SOAPError`` with ``SOAPError/Code/encoding`` when an object's type has
     ///   no mapping or a text holds a character XML cannot.
     public func data(using binder: XMLBinder = XMLBinder()) throws(SOAPError) -> Data {
         Data(try xml(using: binder).utf8)
@@ -63,7 +63,7 @@ extension SOAPEnvelope {
     /// A seed-style message's element: `<action xmlns="ns"><name>value</name>…</action>`.
     private static func element(of message: SOAPMessage) throws(SOAPError) -> String {
         let name = message.soapAction
-        guard isName(name) else { throw SOAPError(.encoding, "'\(name)' is not an XML element name") }
+        guard isName(name) else { throw SOAPError(code: .encoding, message: "'\(name)' is not an XML element name") }
         var text = "<\(name)"
         if !message.nameSpace.isEmpty { text += " xmlns=\"\(try SOAPMarkup.escaped(message.nameSpace))\"" }
         if message.parameters.contains(where: { $0.value == nil }) {
@@ -72,7 +72,7 @@ extension SOAPEnvelope {
         text += ">"
         for parameter in message.parameters {
             guard isName(parameter.name) else {
-                throw SOAPError(.encoding, "'\(parameter.name)' is not an XML element name")
+                throw SOAPError(code: .encoding, message: "'\(parameter.name)' is not an XML element name")
             }
             if let value = parameter.value {
                 text += "<\(parameter.name)>\(try SOAPMarkup.escaped(value))</\(parameter.name)>"

@@ -2,14 +2,11 @@ import Foundation
 import XMLBind
 
 extension SOAPEnvelopeReader {
-    /// A read `Fault` element as a ``SOAPFault``, its codes resolved to their namespaces.
-    func fault(from node: Any, version: SOAPVersion, scan: SOAPSourceScan) -> SOAPFault {
-        let faultOffset = { (origin: Origin?) -> Int in
-            origin.flatMap { scan.offset(line: $0.line, column: $0.column) } ?? 0
-        }
+    /// A read `Fault` element as a ``SOAPFault``; the binder resolved its codes in the
+    /// scope of the elements that hold them (see ``XMLQualifiedName``).
+    func fault(from node: Any, version: SOAPVersion) -> SOAPFault {
         if let node = node as? Fault11Node {
-            let tags = codeTags(named: "faultcode", after: faultOffset(node.origin), scan: scan)
-            let name = resolve(node.faultcode, in: tags.first)
+            let name = Self.soapName(node.faultcode)
             var fault = SOAPFault(
                 code: Self.code(of: name, version: version), reason: node.faultstring,
                 detail: node.detail?.entries.first,
@@ -22,18 +19,14 @@ extension SOAPEnvelopeReader {
             return fault
         }
         guard let node = node as? Fault12Node else { return SOAPFault.receiver("unreadable fault") }
-        let tags = codeTags(named: "Value", after: faultOffset(node.origin), scan: scan)
-        var values: [String] = []
+        var names: [SOAPQualifiedName] = []
         if let code = node.code {
-            values.append(code.value)
+            names.append(Self.soapName(code.value))
             var subcode = code.subcode
             while let current = subcode {
-                values.append(current.value)
+                names.append(Self.soapName(current.value))
                 subcode = current.subcode
             }
-        }
-        let names = values.enumerated().map { index, value in
-            resolve(value, in: index < tags.count ? tags[index] : nil)
         }
         let reasons = node.reason?.texts.map { SOAPFault.Reason($0.text, language: $0.lang) } ?? []
         var fault = SOAPFault(
@@ -47,22 +40,9 @@ extension SOAPEnvelopeReader {
         return fault
     }
 
-    /// The start tags named `local` (with any prefix) after the fault's own tag, in order.
-    private func codeTags(named local: String, after offset: Int, scan: SOAPSourceScan) -> [SOAPSourceScan.StartTag] {
-        scan.startTags().filter { tag in
-            tag.offset > offset && (tag.name == local || tag.name.hasSuffix(":" + local))
-        }
-    }
-
-    /// A `prefix:local` code resolved in the scope of the element that holds it.
-    private func resolve(_ text: String, in tag: SOAPSourceScan.StartTag?) -> SOAPQualifiedName {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let tag else {
-            let local = trimmed.split(separator: ":").last.map(String.init) ?? trimmed
-            return SOAPQualifiedName(namespace: nil, localName: local)
-        }
-        let (uri, local) = tag.resolve(prefixOf: trimmed)
-        return SOAPQualifiedName(namespace: uri, localName: local)
+    /// A code as the binder read it, as SOAP names it.
+    private static func soapName(_ name: XMLQualifiedName) -> SOAPQualifiedName {
+        SOAPQualifiedName(namespace: name.namespace, localName: name.localName)
     }
 
     /// The kind of a fault code; 1.1's dotted forms (`Client.Authentication`) by their first part.

@@ -40,11 +40,10 @@ public struct SOAPEnvelopeReader: Sendable {
     ///   - version: The version the envelope must be in, if one is expected.
     ///   - file: A name for origins in diagnostics, such as the endpoint's URL.
     /// - Returns: The envelope, its body an object, or a fault.
-    /// - Throws: ``SOAPError``: ``SOAPError/Kind/malformedEnvelope`` with the binder's
-    ///   diagnostics, ``SOAPError/Kind/versionMismatch`` for the other version's envelope.
+    /// - Throws: ``SOAPError``: ``SOAPError/Code/malformedEnvelope`` with the binder's
+    ///   diagnostics, ``SOAPError/Code/versionMismatch`` for the other version's envelope.
     public func read(_ data: Data, version: SOAPVersion? = nil, file: String? = nil) throws(SOAPError) -> SOAPEnvelope {
         let recorder = UnknownContentRecorder()
-        let bytes = [UInt8](data)
         let parsed: Result<Any?, XMLBindError> = UnknownContentRecorder.$current.withValue(recorder) {
             do {
                 return .success(try wire.parse(data, file: file))
@@ -52,7 +51,6 @@ public struct SOAPEnvelopeReader: Sendable {
                 return .failure(Self.bindError(error))
             }
         }
-        let scan = SOAPSourceScan(bytes: bytes)
         var problems: [Diagnostic] = []
         var unknownHeaders: [SOAPUnknownHeader] = []
         var foreignRoot: UnknownContent?
@@ -60,11 +58,11 @@ public struct SOAPEnvelopeReader: Sendable {
             if content.parent == nil, content.kind == .element {
                 foreignRoot = content
             } else if content.kind == .element, content.parent == "Header" {
-                unknownHeaders.append(unknownHeader(content, scan: scan))
+                unknownHeaders.append(unknownHeader(content))
             } else if content.kind == .attribute, isSOAPAttribute(content) {
                 continue
             } else if reportsUnknownContent {
-                problems.append(diagnostic(for: content, scan: scan))
+                problems.append(diagnostic(for: content, in: data))
             }
         }
         let root: Any?
@@ -72,12 +70,11 @@ public struct SOAPEnvelopeReader: Sendable {
         case .success(let value): root = value
         case .failure(let error):
             var failure = SOAPError(
-                .malformedEnvelope, "the message is not a valid SOAP envelope",
-                bindError: XMLBindError(diagnostics: Self.merged(error.diagnostics, problems)),
-                origin: error.origin)
+                code: .malformedEnvelope, message: "the message is not a valid SOAP envelope",
+                origin: error.origin, diagnostics: Self.merged(error.diagnostics, problems))
             if let foreignRoot {
                 let rootError = rootError(foreignRoot, expected: version)
-                failure.kind = rootError.kind
+                failure.code = rootError.code
                 failure.message = rootError.message
             }
             throw failure
@@ -87,23 +84,24 @@ public struct SOAPEnvelopeReader: Sendable {
         }
         if !problems.isEmpty {
             throw SOAPError(
-                .malformedEnvelope, "the message is not a valid SOAP envelope",
-                bindError: XMLBindError(diagnostics: problems), origin: problems.first?.origin)
+                code: .malformedEnvelope, message: "the message is not a valid SOAP envelope",
+                origin: problems.first?.origin, diagnostics: problems)
         }
         guard let envelope = root as? EnvelopeNode else {
-            throw SOAPError(.malformedEnvelope, "the message's root element is not a SOAP Envelope")
+            throw SOAPError(code: .malformedEnvelope, message: "the message's root element is not a SOAP Envelope")
         }
         let read = envelope.namespace.flatMap(SOAPVersion.init(envelopeNamespace:)) ?? .version1point1
         if let version, version != read {
             throw SOAPError(
-                .versionMismatch, "expected a \(version) envelope, got a \(read) envelope", origin: envelope.origin)
+                code: .versionMismatch, message: "expected a \(version) envelope, got a \(read) envelope",
+                origin: envelope.origin)
         }
         guard let body = envelope.body else {
-            throw SOAPError(.malformedEnvelope, "the SOAP envelope has no Body", origin: envelope.origin)
+            throw SOAPError(code: .malformedEnvelope, message: "the SOAP envelope has no Body", origin: envelope.origin)
         }
         var result: SOAPEnvelope
         if let fault = body.payload.first(where: { $0 is Fault11Node || $0 is Fault12Node }) {
-            result = SOAPEnvelope(fault: self.fault(from: fault, version: read, scan: scan), version: read)
+            result = SOAPEnvelope(fault: self.fault(from: fault, version: read), version: read)
         } else if let object = body.payload.first {
             result = SOAPEnvelope(body: object, version: read)
         } else {
@@ -125,7 +123,7 @@ public struct SOAPEnvelopeReader: Sendable {
     ///   - file: A name for origins in diagnostics.
     /// - Returns: The body's object.
     /// - Throws: The ``SOAPFault`` the body holds, or ``SOAPError`` (with
-    ///   ``SOAPError/Kind/unexpectedBody`` when the body holds another element).
+    ///   ``SOAPError/Code/unexpectedBody`` when the body holds another element).
     public func readBody<T>(_ data: Data, as type: T.Type, version: SOAPVersion? = nil, file: String? = nil) throws -> T
     {
         let envelope = try read(data, version: version, file: file)
@@ -136,12 +134,12 @@ public struct SOAPEnvelopeReader: Sendable {
     static func body<T>(of envelope: SOAPEnvelope, as type: T.Type) throws -> T {
         switch envelope.body {
         case .fault(let fault): throw fault
-        case .message: throw SOAPError(.unexpectedBody, "the body holds a message, not an object")
+        case .message: throw SOAPError(code: .unexpectedBody, message: "the body holds a message, not an object")
         case .object(let object):
             if let typed = object as? T { return typed }
             let got = object is EmptyBody ? "an empty Body" : "a \(Swift.type(of: object))"
             throw SOAPError(
-                .unexpectedBody, "expected a \(T.self) in the SOAP Body, got \(got)",
+                code: .unexpectedBody, message: "expected a \(T.self) in the SOAP Body, got \(got)",
                 origin: (object as? OriginAware)?.origin ?? envelope.origin)
         }
     }
@@ -162,19 +160,17 @@ public struct SOAPEnvelopeReader: Sendable {
         return SOAPVersion(envelopeNamespace: uri) != nil
     }
 
-    private func unknownHeader(_ content: UnknownContent, scan: SOAPSourceScan) -> SOAPUnknownHeader {
+    /// A header block no mapping took, with its `mustUnderstand` and `role` (1.2) or
+    /// `actor` (1.1) attributes in either envelope namespace, as the binder handed it over.
+    private func unknownHeader(_ content: UnknownContent) -> SOAPUnknownHeader {
         let local = content.name.split(separator: ":").last.map(String.init) ?? content.name
         var header = SOAPUnknownHeader(
             name: SOAPQualifiedName(namespace: content.namespace, localName: local), mustUnderstand: false,
             role: nil, origin: content.origin)
-        guard let origin = content.origin, let offset = scan.offset(line: origin.line, column: origin.column),
-            let tag = scan.startTag(at: offset)
-        else { return header }
-        for (name, value) in tag.attributes {
-            let (uri, attributeLocal) = tag.resolve(prefixOf: name)
-            guard name.contains(":"), let uri, SOAPVersion(envelopeNamespace: uri) != nil else { continue }
-            let trimmed = value.trimmingCharacters(in: .whitespaces)
-            switch attributeLocal {
+        for attribute in content.attributes {
+            guard let uri = attribute.namespace, SOAPVersion(envelopeNamespace: uri) != nil else { continue }
+            let trimmed = attribute.value.trimmingCharacters(in: .whitespaces)
+            switch attribute.localName {
             case "mustUnderstand": header.mustUnderstand = trimmed == "1" || trimmed == "true"
             case "role", "actor": header.role = trimmed
             default: break
@@ -183,7 +179,7 @@ public struct SOAPEnvelopeReader: Sendable {
         return header
     }
 
-    private func diagnostic(for content: UnknownContent, scan: SOAPSourceScan) -> Diagnostic {
+    private func diagnostic(for content: UnknownContent, in data: Data) -> Diagnostic {
         let isElement = content.kind == .element
         let message =
             isElement
@@ -191,10 +187,11 @@ public struct SOAPEnvelopeReader: Sendable {
             : "unknown attribute '\(content.name)' on <\(content.parent ?? "")>"
         return Diagnostic(
             code: isElement ? .unknownElement : .unknownAttribute, message: message, origin: content.origin,
-            sourceLine: content.origin.flatMap { line($0.line, in: scan.bytes) })
+            sourceLine: content.origin.flatMap { line($0.line, in: data) })
     }
 
-    private func line(_ number: Int, in bytes: [UInt8]) -> String? {
+    /// Line `number` of the message, for a diagnostic's excerpt.
+    private func line(_ number: Int, in bytes: Data) -> String? {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard number >= 1, number <= lines.count else { return nil }
         var text = String(decoding: lines[number - 1], as: UTF8.self)
@@ -207,12 +204,14 @@ public struct SOAPEnvelopeReader: Sendable {
         if local == "Envelope" {
             let namespace = root.namespace.map { "'\($0)'" } ?? "no namespace"
             return SOAPError(
-                .versionMismatch,
-                "the Envelope is in \(namespace), which is neither SOAP 1.1's nor SOAP 1.2's envelope namespace",
+                code: .versionMismatch,
+                message:
+                    "the Envelope is in \(namespace), which is neither SOAP 1.1's nor SOAP 1.2's envelope namespace",
                 origin: root.origin)
         }
         return SOAPError(
-            .malformedEnvelope, "the message's root element is <\(root.name)>, not a SOAP Envelope", origin: root.origin
+            code: .malformedEnvelope, message: "the message's root element is <\(root.name)>, not a SOAP Envelope",
+            origin: root.origin
         )
     }
 

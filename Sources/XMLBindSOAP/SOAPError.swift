@@ -2,60 +2,82 @@ import XMLBind
 
 /// Why a SOAP exchange failed, other than by a fault: the answer was not a SOAP envelope,
 /// not in the expected version, or its body did not bind.
-public struct SOAPError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Hashable {
+///
+/// Shaped like `XMLBindError` and `XMLRPCError`: a ``code`` to tell the cases
+/// apart, a ``message``, an ``origin``, the binder's located ``diagnostics`` and, where
+/// HTTP is involved, the ``httpStatus``. A fault the peer sent is not a `SOAPError` but a
+/// ``SOAPFault``, an error type of its own.
+///
+/// ```swift
+/// do { _ = try reader.read(data, file: "reply.xml") } catch let error as SOAPError {
+///     if error.code == .malformedEnvelope { print(error) }   // reply.xml:4:30: error: …
+/// }
+/// ```
+public struct SOAPError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure; new kinds may be added.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case transport, notSOAP, versionMismatch, malformedEnvelope, unexpectedBody, encoding
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
         /// The request could not be sent, or no answer came (includes timeouts).
-        case transport
-        /// The answer was not a SOAP message: another content type, an empty body, an
-        /// HTML error page.
-        case notSOAP
+        public static let transport = Code(.transport)
+        /// The answer was not a SOAP message: another content type, an empty body, an HTML
+        /// error page.
+        public static let notSOAP = Code(.notSOAP)
         /// The envelope was in the other SOAP version.
-        case versionMismatch
-        /// The envelope or its body did not bind; ``SOAPError/bindError`` has the
+        public static let versionMismatch = Code(.versionMismatch)
+        /// The envelope or its body did not bind; ``SOAPError/diagnostics`` has the binder's
         /// diagnostics.
-        case malformedEnvelope
+        public static let malformedEnvelope = Code(.malformedEnvelope)
         /// The body held another element than the one asked for, or none.
-        case unexpectedBody
-        /// The message could not be written (an object of an unregistered type, or text
-        /// XML cannot hold).
-        case encoding
+        public static let unexpectedBody = Code(.unexpectedBody)
+        /// The message could not be written (an object of an unregistered type, or text XML
+        /// cannot hold).
+        public static let encoding = Code(.encoding)
+
+        /// The code's name (`transport`, `notSOAP`, …).
+        public var description: String { value.rawValue }
     }
 
-    /// What went wrong.
-    public var kind: Kind
+    /// What kind of failure this is.
+    public var code: Code
     /// A sentence saying what went wrong, with the HTTP status and the start of the body
-    /// where they help.
+    /// where they help; without location.
     public var message: String
-    /// The HTTP status of the answer, when there was one.
-    public var statusCode: Int?
-    /// The binder's diagnostics, for ``Kind/malformedEnvelope`` and ``Kind/encoding``.
-    public var bindError: XMLBindError?
     /// Where in the message the problem is, when known.
     public var origin: Origin?
+    /// The binder's located diagnostics, for ``Code/malformedEnvelope`` and
+    /// ``Code/encoding``; empty when there are none.
+    public var diagnostics: [Diagnostic]
+    /// The HTTP status of the answer, when there was one.
+    public var httpStatus: Int?
 
     /// Creates an error.
     ///
     /// - Parameters:
-    ///   - kind: What went wrong.
-    ///   - message: A sentence saying so.
-    ///   - statusCode: The HTTP status, if any.
-    ///   - bindError: The binder's diagnostics, if any.
+    ///   - code: What kind of failure.
+    ///   - message: A sentence saying what went wrong.
     ///   - origin: Where in the message, if known.
+    ///   - diagnostics: The binder's diagnostics, if any.
+    ///   - httpStatus: The HTTP status of the answer, if any.
     public init(
-        _ kind: Kind, _ message: String, statusCode: Int? = nil, bindError: XMLBindError? = nil, origin: Origin? = nil
+        code: Code, message: String, origin: Origin? = nil, diagnostics: [Diagnostic] = [], httpStatus: Int? = nil
     ) {
-        self.kind = kind
+        self.code = code
         self.message = message
-        self.statusCode = statusCode
-        self.bindError = bindError
         self.origin = origin
+        self.diagnostics = diagnostics
+        self.httpStatus = httpStatus
     }
 
-    /// The message, then the binder's diagnostics (each with its source line) if any.
+    /// `file:line:column: error: message` (or `error: message` when not located), then the
+    /// binder's diagnostics as a compiler prints them, each with its source line.
     public var description: String {
         var text = origin.map { "\($0): error: \(message)" } ?? "error: \(message)"
-        if let bindError { text += "\n" + bindError.description }
+        if !diagnostics.isEmpty { text += "\n" + XMLBindError(diagnostics: diagnostics).description }
         return text
     }
 

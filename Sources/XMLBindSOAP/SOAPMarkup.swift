@@ -14,7 +14,7 @@ enum SOAPMarkup {
     /// Text escaped for element content or a double-quoted attribute value; `\r` and tabs
     /// as character references so that they survive a parser's normalisation.
     ///
-    /// - Throws: ``SOAPError/Kind/encoding`` for a character XML 1.0 cannot hold.
+    /// - Throws: ``SOAPError/Code/encoding`` for a character XML 1.0 cannot hold.
     static func escaped(_ text: String) throws(SOAPError) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -30,8 +30,9 @@ enum SOAPMarkup {
                 let value = scalar.value
                 guard value >= 0x20, value != 0xFFFE, value != 0xFFFF else {
                     throw SOAPError(
-                        .encoding,
-                        "character U+\(String(value, radix: 16, uppercase: true)) cannot be written in XML 1.0")
+                        code: .encoding,
+                        message:
+                            "character U+\(String(value, radix: 16, uppercase: true)) cannot be written in XML 1.0")
                 }
                 result.unicodeScalars.append(scalar)
             }
@@ -56,8 +57,8 @@ enum SOAPMarkup {
             return try binder.xml(from: object, options: options(for: object, using: binder))
         } catch {
             throw SOAPError(
-                .encoding, "cannot write \(type(of: object)) in a SOAP message",
-                bindError: SOAPEnvelopeReader.bindError(error))
+                code: .encoding, message: "cannot write \(type(of: object)) in a SOAP message",
+                diagnostics: SOAPEnvelopeReader.bindError(error).diagnostics)
         }
     }
 

@@ -19,12 +19,14 @@ extension SOAPService {
         do {
             envelope = try reader.read(request, version: version, file: "request")
         } catch {
-            switch error.kind {
+            switch error.code {
             case .versionMismatch:
                 return fault(SOAPFault(code: .versionMismatch, reason: error.message), version: answerVersion)
             default:
                 var reason = error.message
-                if let diagnostics = error.bindError?.description { reason += "\n" + diagnostics }
+                if !error.diagnostics.isEmpty {
+                    reason += "\n" + XMLBindError(diagnostics: error.diagnostics).description
+                }
                 return fault(.sender(reason), version: answerVersion)
             }
         }

@@ -3,7 +3,7 @@ import XMLBind
 /// The envelope's mappings for both versions, registered into a copy of the caller's binder.
 enum SOAPWireMappings {
     /// The namespace of `xml:lang`.
-    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlNamespace = XMLNamespaceScope.xmlNamespace
 
     /// `binder` with the envelope, header, body and fault elements of both SOAP versions.
     static func adding(to binder: XMLBinder) -> XMLBinder {
@@ -12,7 +12,7 @@ enum SOAPWireMappings {
         return binder.register(
             envelope(soap11), header(soap11), body(soap11), envelope(soap12), header(soap12), body(soap12),
             mapping(Fault11Node.self, element: "Fault", namespace: soap11)
-                .element(\.faultcode, conversion: .trimmed).required()
+                .element(\.faultcode).required()
                 .element(\.faultstring).required()
                 .element(\.faultactor)
                 .child(\.detail),
@@ -26,10 +26,10 @@ enum SOAPWireMappings {
                 .child(\.detail),
             mapping(Detail12Node.self, element: "Detail", namespace: soap12).text(\.text).unknownContent(.ignore),
             mapping(CodeNode.self, element: "Code", namespace: soap12)
-                .element(\.value, xml: "Value", conversion: .trimmed).required()
+                .element(\.value, xml: "Value").required()
                 .child(\.subcode),
             mapping(SubcodeNode.self, element: "Subcode", namespace: soap12)
-                .element(\.value, xml: "Value", conversion: .trimmed).required()
+                .element(\.value, xml: "Value").required()
                 .child(\.subcode),
             mapping(ReasonNode.self, element: "Reason", namespace: soap12).children(\.texts),
             mapping(ReasonTextNode.self, element: "Text", namespace: soap12)

@@ -37,7 +37,8 @@ final class BodyNode: Bindable, Ancestor, OriginAware, AttributeContainer {
 /// SOAP 1.1's `Fault`.
 final class Fault11Node: Bindable, OriginAware {
     var origin: Origin?
-    var faultcode = ""
+    /// Resolved by the binder in the scope of the `faultcode` element.
+    var faultcode = XMLQualifiedName(namespace: nil, localName: "")
     var faultstring = ""
     var faultactor: String?
     var detail: DetailNode?
@@ -78,7 +79,8 @@ final class Detail12Node: Bindable, Ancestor, OriginAware, AttributeContainer {
 /// SOAP 1.2's `Code` and `Subcode`: a `Value` and the next `Subcode`.
 final class CodeNode: Bindable, OriginAware {
     var origin: Origin?
-    var value = ""
+    /// Resolved by the binder in the scope of the `Value` element.
+    var value = XMLQualifiedName(namespace: nil, localName: "")
     var subcode: SubcodeNode?
     init() {}
 }
@@ -86,7 +88,7 @@ final class CodeNode: Bindable, OriginAware {
 /// SOAP 1.2's `Subcode`.
 final class SubcodeNode: Bindable, OriginAware {
     var origin: Origin?
-    var value = ""
+    var value = XMLQualifiedName(namespace: nil, localName: "")
     var subcode: SubcodeNode?
     init() {}
 }

@@ -63,8 +63,9 @@ enum RPCCommand {
             return 0
         case .failure(let error):
             let text =
-                error.diagnostics?.rendered(DiagnosticStyle.forStandardError)
-                ?? "\(url.absoluteString): error: \(error.message)"
+                error.diagnostics.isEmpty
+                ? "\(error.origin?.description ?? url.absoluteString): error: \(error.message)"
+                : XMLBindError(diagnostics: error.diagnostics).rendered(DiagnosticStyle.forStandardError)
             FileHandle.standardError.write(text + "\n")
             return 1
         }

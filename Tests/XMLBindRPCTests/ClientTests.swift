@@ -90,7 +90,7 @@ struct ClientTests {
         try await Self.withServer(routes) { url, _ in
             let error = await #expect(throws: XMLRPCError.self) { _ = try await XMLRPCClient(url: url).call("x") }
             #expect(error?.code == .malformedResponse)
-            #expect(error?.diagnostics?.origin?.file == url.absoluteString)
+            #expect(error?.origin?.file == url.absoluteString)
         }
     }
 

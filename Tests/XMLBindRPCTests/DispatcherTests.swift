@@ -83,7 +83,7 @@ struct DispatcherTests {
     }
 
     @Test func introspectionAndMulticallAreBuiltIn() async throws {
-        let names = try await Self.call("system.listMethods", [])[0].decode([String].self)
+        let names = try await Self.call("system.listMethods", [])[0].decode(as: [String].self)
         #expect(names.contains("validator1.echoStructTest") && names.contains("system.methodSignature"))
         #expect(try await Self.call("system.methodHelp", ["echo"])[0].string == "Returns its parameter.")
         #expect(try await Self.call("system.methodSignature", ["add"])[0].value == [["int", "int", "int"]])

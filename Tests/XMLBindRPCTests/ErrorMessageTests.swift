@@ -108,7 +108,7 @@ struct ErrorMessageTests {
             """
         let node = try XMLRPCCodec.decodeResponse(Data(document.utf8))
         do {
-            _ = try node[0].decode([Item].self)
+            _ = try node[0].decode(as: [Item].self)
             Issue.record("no error")
         } catch {
             #expect(
@@ -124,12 +124,12 @@ struct ErrorMessageTests {
         let document =
             "<methodResponse><params><param><value><struct><member><name>name</name><value>x</value></member></struct></value></param></params></methodResponse>"
         do {
-            _ = try XMLRPCCodec.decodeResponse(Data(document.utf8))[0].decode(Item.self)
+            _ = try XMLRPCCodec.decodeResponse(Data(document.utf8))[0].decode(as: Item.self)
             Issue.record("no error")
         } catch {
             #expect(error.code == .unexpectedResponse)
             #expect(error.message == "[0]: the struct has no member 'index', which Item.index requires")
-            #expect(error.diagnostics?.origin == Origin(file: "response", line: 1, column: 32))
+            #expect(error.origin == Origin(file: "response", line: 1, column: 32))
         }
     }
 

@@ -47,10 +47,10 @@ struct NodeTests {
     }
 
     @Test func decodesStandardTypes() throws {
-        #expect(try Self.node[0]["people"][0]["age"].decode(Int.self) == 42)
-        #expect(try Self.node[0]["people"].decode([[String: XMLRPCValue]].self).count == 2)
-        #expect(try Self.node[0]["none"].decode(String?.self) == nil)
-        #expect(throws: XMLRPCError.self) { try Self.node[0]["ok"].decode(String.self) }
+        #expect(try Self.node[0]["people"][0]["age"].decode(as: Int.self) == 42)
+        #expect(try Self.node[0]["people"].decode(as: [[String: XMLRPCValue]].self).count == 2)
+        #expect(try Self.node[0]["none"].decode(as: String?.self) == nil)
+        #expect(throws: XMLRPCError.self) { try Self.node[0]["ok"].decode(as: String.self) }
     }
 
     @Test func encoderFollowsTheTable() throws {

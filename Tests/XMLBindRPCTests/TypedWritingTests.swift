@@ -103,7 +103,7 @@ struct TypedWritingTests {
         #expect(text.contains("<name>big</name><value><i8>-2147483649</i8></value>"))
         #expect(text.contains("<name>code</name><value><string>42</string></value>"))
         #expect(text.contains("<name>blob</name><value><base64/></value>"))
-        let read = try XMLRPCCodec.decodeResponse(data)[0].decode([Scalars].self)
+        let read = try XMLRPCCodec.decodeResponse(data)[0].decode(as: [Scalars].self)
         #expect(read.map(\.score) == [0.1 + 0.2, 0])
         #expect(read.map(\.note) == [-1e300, nil])
         #expect(read.map(\.blob) == [Data([0, 1, 2, 250]), Data()])
@@ -111,7 +111,7 @@ struct TypedWritingTests {
 
     @Test func readsBackWhatItWrote() throws {
         let data = try XMLRPCCodec.methodResponse(encoding: Self.shelves)
-        let read = try XMLRPCCodec.decodeResponse(data)[0].decode([Shelf?].self)
+        let read = try XMLRPCCodec.decodeResponse(data)[0].decode(as: [Shelf?].self)
         #expect(read.count == 3)
         #expect(read[0]?.label == "tab\t, cr\r, <&> ü 🎉")
         #expect(read[0]?.count == Int(Int32.max) + 1)

@@ -34,8 +34,8 @@ struct ClientErrorTests {
                 body: Data("<html><body>Bad gateway\nupstream down</body></html>".utf8))
         }) { url in
             let error = try await call(url)
-            #expect(error.kind == .notSOAP)
-            #expect(error.statusCode == 502)
+            #expect(error.code == .notSOAP)
+            #expect(error.httpStatus == 502)
             #expect(
                 error.message
                     == "\(url.absoluteString) answered HTTP 502 with text/html, not a SOAP message: \"<html><body>Bad gateway upstream down</body></html>\""
@@ -46,7 +46,7 @@ struct ClientErrorTests {
     @Test func emptyBody() async throws {
         try await withServer({ _ in HTTPResponse(status: 200, headers: ["Content-Type": "text/xml"]) }) { url in
             let error = try await call(url)
-            #expect(error.kind == .notSOAP)
+            #expect(error.code == .notSOAP)
             #expect(
                 error.message
                     == "\(url.absoluteString) answered HTTP 200 with an empty body, not a SOAP message: (empty body)")
@@ -59,7 +59,7 @@ struct ClientErrorTests {
                 status: 404, headers: ["Content-Type": "application/xml"], body: Data("<error>no such</error>".utf8))
         }) { url in
             let error = try await call(url)
-            #expect(error.kind == .notSOAP)
+            #expect(error.code == .notSOAP)
             #expect(
                 error.message
                     == "\(url.absoluteString) answered HTTP 404, not a SOAP message: \"<error>no such</error>\"")
@@ -111,14 +111,14 @@ struct ClientErrorTests {
         }) { url in
             let error = try await call(url, timeout: 0.5)
             released.set()
-            #expect(error.kind == .transport)
+            #expect(error.code == .transport)
             #expect(error.message == "cannot call \(url.absoluteString): no answer within 0.5 seconds")
         }
     }
 
     @Test func nothingListening() async throws {
         let error = try await call(try #require(URL(string: "http://127.0.0.1:9/endpoint")))
-        #expect(error.kind == .transport)
+        #expect(error.code == .transport)
     }
 }
 

@@ -24,14 +24,14 @@ struct EnvelopeReadingTests {
     @Test func otherVersionIsAVersionMismatch() throws {
         let data = try SOAPEnvelope(body: Add(a: 1, b: 1), version: .version1point2).data(using: calcBinder)
         let error = try #require(throws: SOAPError.self) { try reader.read(data, version: .version1point1) }
-        #expect(error.kind == .versionMismatch)
+        #expect(error.code == .versionMismatch)
         #expect(error.message == "expected a SOAP 1.1 envelope, got a SOAP 1.2 envelope")
     }
 
     @Test func trailingSlashNamespaceIsAVersionMismatch() throws {
         let text = #"<e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope/"><e:Body/></e:Envelope>"#
         let error = try #require(throws: SOAPError.self) { try reader.read(Data(text.utf8)) }
-        #expect(error.kind == .versionMismatch)
+        #expect(error.code == .versionMismatch)
         #expect(error.message.contains("'http://www.w3.org/2003/05/soap-envelope/'"))
     }
 
@@ -42,8 +42,8 @@ struct EnvelopeReadingTests {
             </s:Body></s:Envelope>
             """
         let error = try #require(throws: SOAPError.self) { try reader.read(Data(text.utf8), file: "answer.xml") }
-        #expect(error.kind == .malformedEnvelope)
-        let diagnostics = try #require(error.bindError).diagnostics
+        #expect(error.code == .malformedEnvelope)
+        let diagnostics = error.diagnostics
         #expect(
             diagnostics.map(\.description) == [
                 """
@@ -96,6 +96,32 @@ struct EnvelopeReadingTests {
         #expect(error.origin == Origin(line: 1, column: 82))
     }
 
+    @Test func codesAndHeaderAttributesAreReadInTheirOwnScope() throws {
+        // The fault code's prefix is bound on its own element, shadowing the envelope's; the
+        // header's attributes carry a character reference and the 1.1 `actor`.
+        let text = """
+            <x:Envelope xmlns:x="http://schemas.xmlsoap.org/soap/envelope/" xmlns:q="urn:other"><x:Header>
+            <t:trace xmlns:t="urn:trace" x:mustUnderstand="&#49;" x:actor="urn:a&amp;b"/></x:Header><x:Body><x:Fault>
+            <faultcode xmlns:q="http://schemas.xmlsoap.org/soap/envelope/">q:Server</faultcode><faultstring>down</faultstring>
+            </x:Fault></x:Body></x:Envelope>
+            """
+        let envelope = try reader.read(Data(text.utf8))
+        #expect(
+            envelope.unknownHeaders == [
+                SOAPUnknownHeader(
+                    name: SOAPQualifiedName(namespace: "urn:trace", localName: "trace"), mustUnderstand: true,
+                    role: "urn:a&b", origin: Origin(line: 2, column: 1))
+            ])
+        guard case .fault(let fault) = envelope.body else {
+            Issue.record("expected a fault")
+            return
+        }
+        #expect(fault.code == .receiver)
+        #expect(
+            fault.codeName
+                == SOAPQualifiedName(namespace: SOAPVersion.version1point1.envelopeNamespace, localName: "Server"))
+    }
+
     @Test func fault12WithSubcodesAndReasons() throws {
         let text = """
             <e:Envelope xmlns:e="http://www.w3.org/2003/05/soap-envelope"><e:Body><e:Fault>
@@ -143,10 +169,10 @@ struct EnvelopeReadingTests {
 
     @Test func notAnEnvelope() throws {
         let error = try #require(throws: SOAPError.self) { try reader.read(Data("<html><body/></html>".utf8)) }
-        #expect(error.kind == .malformedEnvelope)
+        #expect(error.code == .malformedEnvelope)
         #expect(error.message == "the message's root element is <html>, not a SOAP Envelope")
         let broken = try #require(throws: SOAPError.self) { try reader.read(Data("<a>".utf8)) }
-        #expect(broken.kind == .malformedEnvelope)
-        #expect(broken.bindError != nil)
+        #expect(broken.code == .malformedEnvelope)
+        #expect(!broken.diagnostics.isEmpty)
     }
 }

@@ -80,6 +80,6 @@ struct SOAPReadmeExampleTests {
         let error = try #require(throws: SOAPError.self) {
             try SOAPEnvelopeReader(binder: binder).readBody(broken, as: ItemsResponse.self)
         }
-        #expect(error.bindError?.diagnostics.first?.origin.map { [$0.line, $0.column] } == [4, 30])
+        #expect(error.diagnostics.first?.origin.map { [$0.line, $0.column] } == [4, 30])
     }
 }

@@ -114,7 +114,7 @@ struct ZeepInteropTests {
         let mismatch = try await #require(throws: SOAPError.self) {
             _ = try await wrong.call(action: "add", body: Add(a: 1, b: 2), as: AddResponse.self)
         }
-        #expect(mismatch.kind == .versionMismatch)
-        #expect(mismatch.statusCode == 500)
+        #expect(mismatch.code == .versionMismatch)
+        #expect(mismatch.httpStatus == 500)
     }
 }

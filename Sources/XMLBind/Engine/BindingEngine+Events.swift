@@ -144,7 +144,8 @@ extension BindingEngine {
             }
             // The innermost object's binding, borrowed: its policy decides.
             unknownChild(
-                name, under: frames.lastIndex { $0.isObject }.map { frames[$0].bindingIndex }, byteIndex: byteIndex)
+                name, under: frames.lastIndex { $0.isObject }.map { frames[$0].bindingIndex }, attributes: attributes,
+                byteIndex: byteIndex)
             return
         }
         // Mappings chosen by `xsi:type` (issue 13): never cached, since the next element of
@@ -206,7 +207,7 @@ extension BindingEngine {
             startRememberedSpecialProperty(
                 answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         case .unknown:
-            reportRememberedUnknown(name: rawName, under: parentIndex, byteIndex: byteIndex)
+            reportRememberedUnknown(name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         case .ignored:
             // What `unknownElement` does for content its policy ignores: skipped with
             // everything inside it, its text kept only inside a whole text.
@@ -234,8 +235,11 @@ extension BindingEngine {
     /// A call of its own: splitting the name for the report would otherwise widen the
     /// frame of the cached path every tag takes.
     @inline(never)
-    private func reportRememberedUnknown(name rawName: UnsafePointer<CChar>, under parentIndex: Int, byteIndex: Int) {
-        unknownChild(ExpandedName(rawName), under: parentIndex, byteIndex: byteIndex)
+    private func reportRememberedUnknown(
+        name rawName: UnsafePointer<CChar>, under parentIndex: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+    ) {
+        unknownChild(ExpandedName(rawName), under: parentIndex, attributes: attributes, byteIndex: byteIndex)
     }
 
     /// Whether the policy for unknown content inside objects of `binding` skips it silently.
@@ -245,11 +249,14 @@ extension BindingEngine {
     }
 
     /// An element nothing takes, inside the object of binding `parentIndex` (or the root).
-    private func unknownChild(_ name: ExpandedName, under parentIndex: Int?, byteIndex: Int) {
+    private func unknownChild(
+        _ name: ExpandedName, under parentIndex: Int?, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        byteIndex: Int
+    ) {
         func report(_ parent: ElementBinding?) {
             var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
             unknownElement(
-                name, in: parent, byteIndex: byteIndex,
+                name, in: parent, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
                 message: { "unknown element <\(name.qualifiedName)> \(context)" },
                 suggestions: { self.elementSuggestions(in: parent) })
         }
@@ -317,7 +324,7 @@ extension BindingEngine {
         }
         let holder = binding.properties[parentFrame.pointee.propertyIndex].xmlName.description
         unknownElement(
-            name, in: binding, byteIndex: byteIndex,
+            name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
             message: {
                 "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
                     + "which holds text only"

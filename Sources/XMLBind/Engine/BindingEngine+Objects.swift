@@ -80,7 +80,7 @@ extension BindingEngine {
         guard child >= 0 else {
             let declared = binding.childSlots[slot]
             unknownElement(
-                name, in: binding, byteIndex: byteIndex,
+                name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
                 message: {
                     "<\(name.qualifiedName)> inside <\(binding.elementName)> cannot be bound: no mapping is "
                         + "registered for \(TypeName.forMessages(declared.elementType)), the type of its property "
@@ -240,7 +240,7 @@ extension BindingEngine {
                     value: String(decoding: value, as: UTF8.self)))
         } else if !takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
             unknownAttribute(
-                name, in: binding, byteIndex: byteIndex,
+                name, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
                 message: {
                     "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
                 },

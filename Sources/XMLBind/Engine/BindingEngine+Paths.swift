@@ -31,7 +31,7 @@ extension BindingEngine {
             }
             guard let property else {
                 unknownAttribute(
-                    attribute, in: binding, byteIndex: byteIndex,
+                    attribute, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
                     message: {
                         "unknown attribute '\(attribute.qualifiedName)' on <\(name.qualifiedName)> "
                             + "in <\(binding.elementName)>"
@@ -94,7 +94,7 @@ extension BindingEngine {
             return
         }
         unknownElement(
-            name, in: binding, byteIndex: byteIndex,
+            name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
             message: { "unknown element <\(name.qualifiedName)> inside <\(node.name)> in <\(binding.elementName)>" },
             suggestions: { node.children.map(\.name.local) })
     }

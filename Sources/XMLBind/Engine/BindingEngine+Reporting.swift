@@ -22,9 +22,12 @@ extension BindingEngine {
     ///
     /// The message and suggestions are only worked out when the policy reports them:
     /// ignored content (lenient mode) costs nothing but the skip.
+    ///
+    /// - Parameter attributes: The element's attributes, made only for a callback policy
+    ///   (``UnknownContent/attributes``).
     func unknownElement(
-        _ name: ExpandedName, in parent: ElementBinding?, byteIndex: Int, message: () -> String,
-        suggestions: () -> [String]
+        _ name: ExpandedName, in parent: ElementBinding?, attributes: () -> [XMLAttribute], byteIndex: Int,
+        message: () -> String, suggestions: () -> [String]
     ) {
         skipDepth = 1
         // Inline markup of a whole text (issue 13): its text is part of the value.
@@ -42,13 +45,17 @@ extension BindingEngine {
             content: UnknownContent(
                 kind: .element, name: name.qualifiedName,
                 namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
-                parent: parent?.elementName.description, origin: nil))
+                parent: parent?.elementName.description, origin: nil),
+            attributes: attributes)
     }
 
     /// An attribute no property declares, on an element that is not an attribute container.
+    ///
+    /// - Parameter value: The attribute's value, made only for a callback policy
+    ///   (``UnknownContent/value``).
     func unknownAttribute(
-        _ name: ExpandedName, in binding: ElementBinding, byteIndex: Int, message: () -> String,
-        suggestions: () -> [String]
+        _ name: ExpandedName, value: () -> String, in binding: ElementBinding, byteIndex: Int,
+        message: () -> String, suggestions: () -> [String]
     ) {
         if ignores(attribute: name, in: binding) { return }
         let policy = binding.unknownContentPolicy ?? globalPolicy
@@ -60,12 +67,17 @@ extension BindingEngine {
             content: UnknownContent(
                 kind: .attribute, name: name.qualifiedName,
                 namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
-                parent: binding.elementName.description, origin: nil))
+                parent: binding.elementName.description, origin: nil),
+            value: { value() })
     }
 
+    /// Reports unknown content as `policy` says. For a callback, `attributes` (an
+    /// element's) and `value` (an attribute's) are made into Swift values, with the
+    /// namespace scope: only then, so the other policies pay nothing for them.
     func reportUnknown(
         policy: UnknownContentPolicy, code: XMLBindError.Code, message: String, byteOffset: Int,
-        focus: PendingDiagnostic.Focus, content: UnknownContent
+        focus: PendingDiagnostic.Focus, content: UnknownContent,
+        attributes: () -> [XMLAttribute] = { [] }, value: () -> String? = { nil }
     ) {
         switch policy {
         case .error:
@@ -78,6 +90,9 @@ extension BindingEngine {
             break
         case .callback(let handle):
             var content = content
+            content.scope = scopeTracker?.scope
+            content.value = value()
+            if content.kind == .element { content.attributes = attributes() }
             if content.kind == .attribute {
                 content.origin = driver?.attributeOrigin(content.name).map {
                     Origin(file: file, line: $0.line, column: $0.column)

@@ -154,7 +154,7 @@ extension BindingEngine {
             }
             if ignores(attribute: attribute, in: binding) { continue }
             unknownAttribute(
-                attribute, in: binding, byteIndex: byteIndex,
+                attribute, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
                 message: {
                     "unexpected attribute '\(attribute.qualifiedName)' on property element "
                         + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
@@ -325,7 +325,7 @@ extension BindingEngine {
             }
             let parent = innermostObject()
             unknownElement(
-                name, in: parent, byteIndex: byteIndex,
+                name, in: parent, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
                 message: {
                     "<\(name.qualifiedName)> has xsi:type \"\(value)\", which names none of its mappings (\(expected))"
                 },
@@ -334,7 +334,7 @@ extension BindingEngine {
         }
         if registry.bindings[base].schemaType == nil { return base }
         unknownElement(
-            name, in: innermostObject(), byteIndex: byteIndex,
+            name, in: innermostObject(), attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
             message: { "<\(name.qualifiedName)> needs an xsi:type to choose its mapping (\(expected))" },
             suggestions: { [] })
         return nil

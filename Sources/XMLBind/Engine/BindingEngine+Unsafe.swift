@@ -32,6 +32,9 @@ final class BindingEngine {
     let file: String?
     let globalPolicy: UnknownContentPolicy
     let resolver: VariableResolver?
+    /// The namespace scope, kept only when a callback policy or a qualified-name property
+    /// asks for it (see ``NamespaceScopeTracker``); `nil` for every other parse.
+    let scopeTracker: NamespaceScopeTracker?
     /// Receives the original text of substituted values, when the caller asked for it.
     var substitutionRecord: SubstitutionRecord?
     #if SafeMode
@@ -171,6 +174,9 @@ final class BindingEngine {
         self.file = file
         self.globalPolicy = options.effectiveUnknownContent
         self.resolver = options.substitution.map { VariableResolver($0, limits: options.limits) }
+        var wantsScope = registry.needsNamespaceScope
+        if case .callback = globalPolicy { wantsScope = true }
+        self.scopeTracker = wantsScope ? NamespaceScopeTracker() : nil
         bindingRefs = UnretainedList(registry.bindings)
         var bases: [Int] = []
         var total = 0

@@ -91,6 +91,29 @@ extension BindingEngine {
             insertKeyed(bytes, into: index, of: binding, object: object, base: base, place: place)
             return
         }
+        // A qualified name, resolved where it is written: only parses that keep the
+        // scope look (see NamespaceScopeTracker), so the others pay one test here.
+        if let scopeTracker, PropertyBinding.isQualifiedName(binding.properties[index].valueType) {
+            let resolved = scopeTracker.resolvingQualifiedName(bytes)
+            resolved.withUnsafeBufferPointer { resolved in
+                convertResolved(
+                    resolved, shown: bytes, into: index, of: binding, object: object, base: base, place: place,
+                    substitutedFrom: original)
+            }
+            return
+        }
+        convertResolved(
+            bytes, shown: bytes, into: index, of: binding, object: object, base: base, place: place,
+            substitutedFrom: original)
+    }
+
+    /// Calls the property's setter with `bytes`, reporting what goes wrong with `shown`
+    /// (the text as written).
+    private func convertResolved(
+        _ bytes: UnsafeBufferPointer<UInt8>, shown: UnsafeBufferPointer<UInt8>, into index: Int,
+        of binding: ElementBinding, object: AnyObject, base: FieldAccess, place: ValuePlace,
+        substitutedFrom original: String?
+    ) {
         do {
             try binding.setters[index].set(object, base, bytes)
         } catch {
@@ -100,7 +123,7 @@ extension BindingEngine {
                 PendingDiagnostic(
                     code: .conversionFailed,
                     message: Self.conversionMessage(
-                        bytes, property, element: binding, error: error, original: original),
+                        shown, property, element: binding, error: error, original: original),
                     byteOffset: offset, focus: focus))
         }
     }

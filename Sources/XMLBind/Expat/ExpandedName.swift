@@ -48,4 +48,20 @@ struct ExpandedName {
         guard let prefix else { return localText }
         return String(decoding: prefix, as: UTF8.self) + ":" + localText
     }
+
+    /// A start tag's attributes as expat hands them over (name, value, name, value, …,
+    /// `NULL`), as Swift values: for an unknown element's callback, nothing else.
+    static func attributes(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> [XMLAttribute] {
+        var result: [XMLAttribute] = []
+        var cursor = 0
+        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+            cursor += 2
+            let name = ExpandedName(rawName)
+            result.append(
+                XMLAttribute(
+                    name: name.qualifiedName, namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
+                    value: String(cString: rawValue)))
+        }
+        return result
+    }
 }

@@ -82,9 +82,18 @@ extension ExpatDriver {
         guard let driver = driver(userData), !driver.hasFailed,
             driver.admitNamespaceDeclaration(prefix: prefix, uri: uri)
         else { return }
+        if let tracker = driver.engine.scopeTracker {
+            tracker.begin(prefix: prefix.map { String(cString: $0) } ?? "", uri: uri.map { String(cString: $0) } ?? "")
+        }
         guard driver.engine.needsNamespaceDeclarations, let uri else { return }
         // The default namespace as the prefix "": only `xsi:type` values need it.
         driver.engine.bindPrefix(prefix.map { String(cString: $0) } ?? "", to: String(cString: uri))
+    }
+
+    /// Installed only when the engine keeps the namespace scope (see ``NamespaceScopeTracker``).
+    static let endNamespace: XML_EndNamespaceDeclHandler = { userData, prefix in
+        guard let driver = driver(userData), !driver.hasFailed else { return }
+        driver.engine.scopeTracker?.end(prefix: prefix.map { String(cString: $0) } ?? "")
     }
 
     static let xmlDeclaration: XML_XmlDeclHandler = { userData, version, encoding, standalone in

@@ -166,6 +166,7 @@ final class ExpatDriver {
         // No text handler until an element keeps text (see `deliverText(_:)`).
         XML_SetXmlDeclHandler(parser, Self.xmlDeclaration)
         XML_SetStartNamespaceDeclHandler(parser, Self.startNamespace)
+        if engine.scopeTracker != nil { XML_SetEndNamespaceDeclHandler(parser, Self.endNamespace) }
         installGuards()
         engine.driver = self
     }

@@ -7,7 +7,10 @@ public enum UnknownContentPolicy: Sendable {
     case warning
     /// Skip the content silently.
     case ignore
-    /// Skip the content and tell the closure about it, as it is read.
+    /// Skip the content and tell the closure about it, as it is read: its name, where it
+    /// is, an element's attributes, an attribute's value, and the namespace scope (see
+    /// ``UnknownContent``). Only this policy makes those values; the others cost nothing
+    /// for them.
     case callback(@Sendable (UnknownContent) -> Void)
 }
 
@@ -31,4 +34,40 @@ public struct UnknownContent: Sendable, Hashable {
     public var parent: String?
     /// Where it is: the attribute's name, or the element's `<`.
     public var origin: Origin?
+    /// For an element: its attributes as written, each with its namespace URI, in
+    /// document order (namespace declarations are not attributes here: see ``scope``).
+    /// Empty for an attribute.
+    public var attributes: [XMLAttribute] = []
+    /// For an attribute: its value, entities decoded. `nil` for an element.
+    public var value: String?
+    /// The namespace declarations in force at the element (for an attribute, at the element
+    /// it is on), its own included: for resolving prefixes written in values, such as a
+    /// SOAP fault code or the `xsi:type` of skipped content.
+    public var scope: XMLNamespaceScope?
+
+    /// Creates a description of unknown content, as a policy callback receives it (for
+    /// tests of code that handles it).
+    ///
+    /// - Parameters:
+    ///   - kind: Attribute or element.
+    ///   - name: The qualified name as written.
+    ///   - namespace: The name's namespace URI.
+    ///   - parent: The element it is on or in.
+    ///   - origin: Where it is.
+    ///   - attributes: An element's attributes.
+    ///   - value: An attribute's value.
+    ///   - scope: The namespace declarations in force.
+    public init(
+        kind: Kind, name: String, namespace: String? = nil, parent: String? = nil, origin: Origin? = nil,
+        attributes: [XMLAttribute] = [], value: String? = nil, scope: XMLNamespaceScope? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.namespace = namespace
+        self.parent = parent
+        self.origin = origin
+        self.attributes = attributes
+        self.value = value
+        self.scope = scope
+    }
 }

@@ -52,10 +52,18 @@ final class CompiledRegistry: Sendable {
     /// Whether some mapping keeps its child objects' names in order (`.childOrder`): the
     /// one test the engine makes per child object when none does.
     let hasChildOrder: Bool
+    /// Whether a parse keeps the document's namespace scope (see ``NamespaceScopeTracker``):
+    /// some mapping hands unknown content to a callback or has an ``XMLQualifiedName``
+    /// property. The binder's own policy can ask for it too (see `BindingEngine`).
+    let needsNamespaceScope: Bool
 
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
         self.hasChildOrder = bindings.contains { $0.childOrderSlot != nil }
+        self.needsNamespaceScope = bindings.contains { binding in
+            if case .callback? = binding.unknownContentPolicy { return true }
+            return binding.properties.contains { PropertyBinding.isQualifiedName($0.valueType) }
+        }
         var exact = ByteTable()
         var wildcard = ByteTable()
         var pending: [String: [(local: String, binding: Int)]] = [:]

@@ -56,6 +56,6 @@ extension XMLRPCClient {
     public func methodSignature(_ methodName: String) async throws(XMLRPCError) -> [[String]]? {
         let node = try await call("system.methodSignature", [methodName])[0]
         guard node.array != nil else { return nil }
-        return try node.decode([[String]].self)
+        return try node.decode(as: [[String]].self)
     }
 }

@@ -80,7 +80,7 @@ public struct XMLRPCClient: Sendable {
     ) async throws(XMLRPCError) -> T {
         let values = try encoder.parameters(parameters)
         let data = try await exchange(methodName, values, to: url, extraHeaders: [:])
-        // Straight into `type`, with the errors of `decodeResponse(data)[0].decode(type)`.
+        // Straight into `type`, with the errors of `decodeResponse(data)[0].decode(as: type)`.
         return try XMLRPCCodec.decodeResponse(data, as: type, file: url.absoluteString)
     }
 

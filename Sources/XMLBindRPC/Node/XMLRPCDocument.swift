@@ -42,16 +42,14 @@ final class XMLRPCDocument: Sendable {
     /// line as the binder renders its own.
     func error(_ message: String, atByteOffset offset: Int) -> XMLRPCError {
         guard offset >= 0 else { return error(message, at: nil) }
-        let located = XMLBindError(diagnostics: [
-            XMLRPCWire.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
-        ])
-        return XMLRPCError(code: .unexpectedResponse, message: message, diagnostics: located)
+        let located = XMLRPCWire.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
+        return XMLRPCError(code: .unexpectedResponse, message: message, origin: located.origin, diagnostics: [located])
     }
 
     /// An error at `origin`, rendered with its source line.
     func error(_ message: String, at origin: Origin?) -> XMLRPCError {
-        let located = XMLBindError(
+        let located = Diagnostic(
             code: .validationFailed, message: message, origin: origin, sourceLine: origin.flatMap { line($0.line) })
-        return XMLRPCError(code: .unexpectedResponse, message: message, diagnostics: located)
+        return XMLRPCError(code: .unexpectedResponse, message: message, origin: origin, diagnostics: [located])
     }
 }

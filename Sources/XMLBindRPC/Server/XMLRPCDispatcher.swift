@@ -106,9 +106,10 @@ public struct XMLRPCDispatcher: Sendable {
         do {
             call = try XMLRPCCodec.decodeCall(body)
         } catch {
-            let isXML = error.diagnostics?.code != .malformedXML && !Self.isLimit(error.diagnostics?.code)
+            let primary = error.primaryDiagnostic
+            let isXML = primary?.code != .malformedXML && !Self.isLimit(primary?.code)
             let code = isXML ? XMLRPCFaultCode.invalidRequest : XMLRPCFaultCode.parseError
-            return XMLRPCCodec.fault(code: code, string: error.diagnostics?.primary.description ?? error.message)
+            return XMLRPCCodec.fault(code: code, string: primary?.description ?? error.message)
         }
         switch await result(of: call.methodName, parameters: call.parameters, depth: 0) {
         case .success(let value):

@@ -35,12 +35,12 @@ extension XMLRPCNode {
     /// Reads the node's value as `type`.
     ///
     /// ```swift
-    /// let people = try response[0].decode([Person].self)
+    /// let people = try response[0].decode(as: [Person].self)
     /// ```
     ///
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the place
     ///   (and, for a document, its line and column) of the first value that does not fit.
-    public func decode<T: XMLRPCDecodable>(_ type: T.Type = T.self) throws(XMLRPCError) -> T {
+    public func decode<T: XMLRPCDecodable>(as type: T.Type = T.self) throws(XMLRPCError) -> T {
         // A value read from a document goes straight from its wire tree into `T`.
         guard let wire else { return try T(xmlrpc: self) }
         return try wireReader(for: T.self).read(wire) { self }
