@@ -38,9 +38,9 @@ struct StreamContender: Contender {
             return .continue
         }
         if let path = document.path {
-            try binder.stream(contentsOf: URL(fileURLWithPath: path), each: type, body)
+            try binder.stream(contentsOf: URL(fileURLWithPath: path), as: type, body)
         } else {
-            try binder.stream(document.bytes, each: type, body)
+            try binder.stream(document.bytes, as: type, body)
         }
     }
 }
