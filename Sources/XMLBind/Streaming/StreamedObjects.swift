@@ -90,7 +90,8 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
                         isDone = true
                         self.session = nil
                         do {
-                            warnings?.add(try session.outcome())
+                            let found = try session.outcome()
+                            warnings?.add(found)
                         } catch {
                             warnings?.add(error.diagnostics)
                             throw error

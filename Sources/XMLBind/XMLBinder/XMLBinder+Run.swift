@@ -157,9 +157,14 @@ extension XMLBinder {
     ///
     /// A nil `warnings` costs nothing: the warnings are handed over only to a log.
     func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: WarningLog?) throws(XMLBindError) -> T {
-        if let root = outcome.root as? T {
+        // Unwrapped first: a nil root would otherwise pass as an `Any` holding nil.
+        if let root = outcome.root, let typed = root as? T {
             warnings?.add(outcome.warnings)
-            return root
+            return typed
+        }
+        if outcome.root == nil, T.self is any ExpressibleByNilLiteral.Type, let none = outcome.root as? T {
+            warnings?.add(outcome.warnings)
+            return none
         }
         let message: String
         if let binding = outcome.rootBinding {

@@ -170,7 +170,9 @@ extension XMLBinder {
                     return
                 }
             }
-            warnings?.add(try session.finish(body))
+            // Evaluated before the log is asked for: `warnings?.add(try …)` would skip it without one.
+            let found = try session.finish(body)
+            warnings?.add(found)
         } catch let error as XMLBindError {
             warnings?.add(error.diagnostics)
             throw error

@@ -202,7 +202,7 @@ struct RegistrationCheckTests {
         }
     }
 
-    @Test func registerStopsTheProgramOnAMistake() async {
+    @Test func registeredAtSetupStopsTheProgramOnAMistake() async {
         await #expect(processExitsWith: .failure) {
             _ = XMLBinder().registeredAtSetup(mapping(Counter.self, element: "c").attribute(\.doubled))
         }
