@@ -18,7 +18,8 @@ extension Feed {
     /// - Throws: ``XMLBindError`` for a document that is not XML, or not a feed
     ///   (``XMLBindError/Code/unexpectedRoot``).
     public init(_ data: Data, encoding: String? = nil, file: String? = nil, warnings: WarningLog? = nil) throws {
-        let root = try FeedMappings.binder(encoding: encoding).parse(data, as: Any?.self, file: file, warnings: warnings)
+        let root = try FeedMappings.binder(encoding: encoding).parse(
+            data, as: Any?.self, file: file, warnings: warnings)
         self = try Self.feed(of: root, file: file)
     }
 

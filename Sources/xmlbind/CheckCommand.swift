@@ -27,8 +27,7 @@ enum CheckCommand {
         for path in paths {
             do {
                 if path == "-" {
-                    let data = FileHandle.standardInput.readDataToEndOfFile()
-                    _ = try binder.parse(data, as: Any?.self, file: "<stdin>")
+                    _ = try binder.parse(FileHandle.standardInput, as: Any?.self, file: "<stdin>")
                 } else {
                     _ = try binder.parse(contentsOf: URL(fileURLWithPath: path), as: Any?.self, file: path)
                 }

@@ -3,7 +3,8 @@ import Foundation
 /// The objects of one type in a document read from an `AsyncSequence`, as an
 /// `AsyncSequence` themselves.
 ///
-/// Made by the two ``XMLBinder/objects(_:as:file:warnings:)`` forms, for bytes and for chunks.
+/// Made by ``XMLBinder/objects(_:as:file:warnings:)-(Bytes,_,_,_)`` and
+/// ``XMLBinder/objects(_:as:file:warnings:)-(Chunks,_,_,_)``.
 /// Which objects are streamed, and when errors are thrown, follow the same rules as the
 /// closure forms (see the Streaming article).
 ///

@@ -46,7 +46,8 @@ extension XMLBinder {
         _ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         recordingSubstitutionsIn record: SubstitutionRecord? = nil
     ) throws -> T {
-        try root(of: .data(Data(string.utf8), forceUTF8: true), as: type, file: file, warnings: warnings, record: record)
+        try root(
+            of: .data(Data(string.utf8), forceUTF8: true), as: type, file: file, warnings: warnings, record: record)
     }
 
     /// Binds a file, reading it straight into expat's buffer (whole up to
@@ -115,7 +116,8 @@ extension XMLBinder {
         recordingSubstitutionsIn record: SubstitutionRecord? = nil, isolation: isolated (any Actor)? = #isolation
     ) async throws -> T where Bytes.Element == UInt8 {
         var reader = AsyncBytesReader(bytes.makeAsyncIterator())
-        return try await root(of: &reader, as: type, file: file, warnings: warnings, record: record, isolation: isolation)
+        return try await root(
+            of: &reader, as: type, file: file, warnings: warnings, record: record, isolation: isolation)
     }
 
     /// Binds a document read from an `AsyncSequence` of byte chunks (`Data`, `[UInt8]`,
@@ -140,7 +142,8 @@ extension XMLBinder {
         recordingSubstitutionsIn record: SubstitutionRecord? = nil, isolation: isolated (any Actor)? = #isolation
     ) async throws -> T where Chunks.Element: ContiguousBytes {
         var reader = AsyncChunksReader(chunks.makeAsyncIterator())
-        return try await root(of: &reader, as: type, file: file, warnings: warnings, record: record, isolation: isolation)
+        return try await root(
+            of: &reader, as: type, file: file, warnings: warnings, record: record, isolation: isolation)
     }
 
     /// Parses a document handed over in pieces; tests and the fuzzer use it to split text anywhere.

@@ -13,6 +13,11 @@ import Foundation
 ///   on to find every problem (unless ``ParseOptions/stopsAtFirstError``), then throws one
 ///   ``XMLBindError`` with all of them; objects already handed out stay handed out.
 /// - The closure returns ``StreamAction/stop`` to end the parse early, without error.
+/// - A ``WarningLog`` given as `warnings:` receives the parse's warnings at its end, or
+///   those found so far when the closure stopped it.
+///
+/// Every form takes its input first, unlabeled except a file URL (`contentsOf:`), then
+/// the type as `as:`, `file:` and `warnings:`, as `parse` does.
 extension XMLBinder {
     /// Streams every object of a type from a document in memory.
     ///
@@ -25,7 +30,10 @@ extension XMLBinder {
     ///     ``StreamAction/continue`` or ``StreamAction/stop``.
     /// - Throws: ``XMLBindError`` with every problem found, after the whole document is
     ///   read; or what `body` throws, at once.
-    public func stream<T>(_ data: Data, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, _ body: (T) throws -> StreamAction)
+    public func stream<T>(
+        _ data: Data, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    )
         throws
     {
         let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: false)
@@ -43,7 +51,10 @@ extension XMLBinder {
     ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
     /// - Throws: ``XMLBindError`` with every problem found, or what `body` throws.
-    public func stream<T>(_ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, _ body: (T) throws -> StreamAction)
+    public func stream<T>(
+        _ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    )
         throws
     {
         let data = Data(string.utf8)
@@ -65,7 +76,8 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError`` with every problem found (code ``XMLBindError/Code/io``
     ///   when the file cannot be read), or what `body` throws.
     public func stream<T>(
-        contentsOf url: URL, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, _ body: (T) throws -> StreamAction
+        contentsOf url: URL, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
     ) throws {
         let path = url.path
         let shown = file ?? path
@@ -96,7 +108,8 @@ extension XMLBinder {
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
     /// - Throws: ``XMLBindError`` with every problem found, or what `body` throws.
     public func stream<T>(
-        _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, _ body: (T) throws -> StreamAction
+        _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
     ) throws {
         let session = try StreamSession<T>(binder: self, file: file, source: nil, forceUTF8: false)
         try Self.logging(warnings) {
@@ -122,7 +135,8 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError`` with every problem found; what `bytes` or `body` throw;
     ///   `CancellationError` when the task is cancelled (checked between pieces).
     public func stream<T, Bytes: AsyncSequence>(
-        _ bytes: Bytes, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ bytes: Bytes, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (T) throws -> StreamAction
     ) async throws where Bytes.Element == UInt8 {
         var reader = AsyncBytesReader(bytes.makeAsyncIterator())
@@ -147,7 +161,8 @@ extension XMLBinder {
     /// - Throws: ``XMLBindError`` with every problem found; what `chunks` or `body` throw;
     ///   `CancellationError` when the task is cancelled (checked between chunks).
     public func stream<T, Chunks: AsyncSequence>(
-        _ chunks: Chunks, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ chunks: Chunks, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (T) throws -> StreamAction
     ) async throws where Chunks.Element: ContiguousBytes {
         var reader = AsyncChunksReader(chunks.makeAsyncIterator())

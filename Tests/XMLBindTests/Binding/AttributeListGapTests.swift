@@ -104,7 +104,8 @@ struct ListShapeTests {
         let binder = XMLBinder().registeredAtSetup(
             mapping(Config.self, element: "config").elements(\.paragraphs, xml: "p").wholeText())
         let config = try #require(
-            try binder.parse(Data("<config><p>a <b>bold</b> word</p><p>two</p></config>".utf8), as: Any?.self) as? Config)
+            try binder.parse(Data("<config><p>a <b>bold</b> word</p><p>two</p></config>".utf8), as: Any?.self)
+                as? Config)
         #expect(config.paragraphs == ["a bold word", "two"])
     }
 

@@ -83,7 +83,8 @@ struct ChildOrderTests {
     @Test func withoutAnOrderTheSlotsAreWrittenInDeclarationOrder() throws {
         let config = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? FontConfig)
         config.order = []
-        let again = try #require(try Self.binder.parse(Data(try Self.binder.xml(from: config).utf8), as: Any?.self) as? FontConfig)
+        let again = try #require(
+            try Self.binder.parse(Data(try Self.binder.xml(from: config).utf8), as: Any?.self) as? FontConfig)
         #expect(again.order == ["dir", "dir", "match", "match", "include"])
     }
 }

@@ -110,19 +110,19 @@ struct ChunkBoundaryTests {
                     .continue
                 }
             }
-            #expect(streamed == whole, "stream(chunks:) cut at byte \(cut)")
+            #expect(streamed == whole, "async stream of chunks cut at byte \(cut)")
             let datas = ChunkSequence(chunks: Self.pieces(bytes, cut: cut).map { Data($0) })
             let objects = await Self.outcome {
                 for try await _ in Self.binder.objects(datas, as: HostileNode.self, file: "doc.xml") {}
             }
-            #expect(objects == whole, "objects(of:chunks:) cut at byte \(cut)")
+            #expect(objects == whole, "objects of chunks cut at byte \(cut)")
         }
         let byBytes = await Self.outcome {
             let objects = Self.binder.objects(
                 ByteSequence(bytes: bytes), as: HostileNode.self, file: "doc.xml")
             for try await _ in objects {}
         }
-        #expect(byBytes == whole, "objects(of:bytes:)")
+        #expect(byBytes == whole, "objects of bytes")
     }
 
     /// Files and pipes are read in pieces of ``ParseOptions/chunkSize`` (64 KiB at the
@@ -152,7 +152,9 @@ struct ChunkBoundaryTests {
             let whole = Self.outcome { try binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
             let url = directory.appendingPathComponent("doc-\(inside).xml")
             try Data(bytes).write(to: url)
-            #expect(Self.outcome { try binder.parse(contentsOf: url, as: Any?.self, file: "doc.xml") } == whole, "file, \(inside)")
+            #expect(
+                Self.outcome { try binder.parse(contentsOf: url, as: Any?.self, file: "doc.xml") } == whole,
+                "file, \(inside)")
 
             let pipe = Pipe()
             let writer = PipeWriter(pipe.fileHandleForWriting, bytes: bytes)
@@ -185,7 +187,9 @@ struct ChunkBoundaryTests {
             let emojiAt = try 2 + 2 * #require(Array(document.utf16).firstIndex(of: 0xD83D))
             for cut in emojiAt...emojiAt + 4 {
                 let chunks = Self.pieces(bytes, cut: cut).map { Data($0) }
-                #expect(Self.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") } == whole, "\(cut)")
+                #expect(
+                    Self.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") } == whole,
+                    "\(cut)")
             }
             let oneByte = bytes.map { Data([$0]) }
             #expect(Self.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") } == whole)

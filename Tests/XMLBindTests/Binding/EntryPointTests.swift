@@ -71,7 +71,8 @@ struct EntryPointTests {
                 return try await binder.parse(
                     ChunkSequence(chunks: chunks.map { Data($0) }), as: type, file: "b.xml", warnings: warnings)
             case .asyncByteArrays:
-                return try await binder.parse(ChunkSequence(chunks: chunks), as: type, file: "b.xml", warnings: warnings)
+                return try await binder.parse(
+                    ChunkSequence(chunks: chunks), as: type, file: "b.xml", warnings: warnings)
             case .asyncStream:
                 let stream = AsyncStream<Data> { continuation in
                     for chunk in chunks { continuation.yield(Data(chunk)) }
@@ -88,7 +89,10 @@ struct EntryPointTests {
         let beans = try await input.parse(Self.document, as: Beans.self, warnings: log)
         #expect(beans.beans.map(\.id) == ["a", "b"])
         #expect(beans.beans.map(\.timeout) == [1, 2])
-        #expect(beans.beans.map(\.origin) == [Origin(file: "b.xml", line: 2, column: 3), Origin(file: "b.xml", line: 3, column: 3)])
+        #expect(
+            beans.beans.map(\.origin) == [
+                Origin(file: "b.xml", line: 2, column: 3), Origin(file: "b.xml", line: 3, column: 3),
+            ])
         #expect(
             log.warnings.map(\.description) == [
                 """
@@ -136,7 +140,9 @@ struct EntryPointTests {
         let log = WarningLog { warning in seen.withLock { $0.append(warning.message) } }
         _ = try Self.binder.parse(Self.document, as: Beans.self, warnings: log)
         try Self.binder.stream(Self.document, as: Bean.self, warnings: log) { _ in .continue }
-        for try await _ in Self.binder.objects(ByteSequence(bytes: Array(Self.document.utf8)), as: Bean.self, warnings: log) {}
+        for try await _ in Self.binder.objects(
+            ByteSequence(bytes: Array(Self.document.utf8)), as: Bean.self, warnings: log)
+        {}
         let message = "unknown attribute 'colour' on <bean>"
         #expect(seen.withLock { $0 } == [message, message, message])
         #expect(log.warnings.map(\.message) == [message, message, message])
@@ -145,7 +151,9 @@ struct EntryPointTests {
     @Test func aThrownErrorsWarningsReachTheLogToo() throws {
         let log = WarningLog()
         let document = "<beans><bean id='a' colour='red'><timeout>soon</timeout></bean></beans>"
-        let error = try #require(throws: XMLBindError.self) { try Self.binder.parse(document, as: Beans.self, warnings: log) }
+        let error = try #require(throws: XMLBindError.self) {
+            try Self.binder.parse(document, as: Beans.self, warnings: log)
+        }
         #expect(error.diagnostics.map(\.severity) == [.warning, .error])
         #expect(log.warnings.map(\.code) == [.unknownAttribute])
     }

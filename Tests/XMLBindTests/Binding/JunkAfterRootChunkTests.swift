@@ -29,11 +29,15 @@ struct JunkAfterRootChunkTests {
         let rootEnd = try #require(Array(bytes).lastIndex(of: UInt8(ascii: ">")))
         for cut in rootEnd + 1..<bytes.count {
             let chunks = ChunkBoundaryTests.pieces(bytes, cut: cut).map { Data($0) }
-            let chunked = ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") }
+            let chunked = ChunkBoundaryTests.outcome {
+                try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml")
+            }
             #expect(chunked == whole, "cut at byte \(cut)")
         }
         let oneByte = bytes.map { Data([$0]) }
-        #expect(ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") } == whole)
+        #expect(
+            ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") }
+                == whole)
     }
 
     /// A byte that is no UTF-8 where the junk begins is still an encoding error, at that byte.
@@ -42,6 +46,8 @@ struct JunkAfterRootChunkTests {
         let whole = ChunkBoundaryTests.outcome { try Self.binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
         #expect(whole.hasPrefix("1:5 error invalid-encoding"), "\(whole)")
         let chunks = ChunkBoundaryTests.pieces(bytes, cut: 5).map { Data($0) }
-        #expect(ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") } == whole)
+        #expect(
+            ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") }
+                == whole)
     }
 }

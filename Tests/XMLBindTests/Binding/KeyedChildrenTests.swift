@@ -100,7 +100,8 @@ struct KeyedChildrenTests {
             var values: [Int] = []
             init() {}
         }
-        let binder = XMLBinder().registeredAtSetup(mapping(Numbers.self, element: "n").elements(\.values, xml: "list/v"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Numbers.self, element: "n").elements(\.values, xml: "list/v"))
         let error = #expect(throws: XMLBindError.self) {
             try binder.parse("<n>\n<list><v>1</v>\n <v>x</v></list></n>", as: Numbers.self, file: "n.xml")
         }

@@ -147,7 +147,7 @@ struct KeyedMapTests {
     }
 }
 
-@Suite("Shape declarations refused at registration (checkedRegister)")
+@Suite("Shape declarations refused at registration (register throws)")
 struct ShapeRegistrationTests {
     final class Item: Bindable {
         var id: String?

@@ -58,7 +58,8 @@ import Testing
             var language: String?
             init() {}
         }
-        let binder = XMLBinder().registeredAtSetup(mapping(Text.self, element: "text").attribute(\.language, xml: "xml:lang"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Text.self, element: "text").attribute(\.language, xml: "xml:lang"))
         #expect(try binder.parse(#"<text xml:lang="en"/>"#, as: Text.self).language == "en")
     }
 

@@ -11,7 +11,8 @@ struct TextTests {
         init() {}
     }
 
-    static let notes = XMLBinder().registeredAtSetup(mapping(Note.self, element: "note").attribute(\.title).text(\.body))
+    static let notes = XMLBinder().registeredAtSetup(
+        mapping(Note.self, element: "note").attribute(\.title).text(\.body))
 
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
@@ -130,7 +131,9 @@ struct TextTests {
     @Test func errorsAreTheSameWhenFedByteByByte() throws {
         let broken = Self.feedXML.replacingOccurrences(of: "id=\"2\"", with: "id=\"two\"")
         let whole = bindError { _ = try Self.feeds.parse(broken, as: Feed.self, file: "feed.xml") }
-        let chunked = bindError { _ = try Self.feeds.parse(chunks: chunks(of: broken, size: 1), as: Any?.self, file: "feed.xml") }
+        let chunked = bindError {
+            _ = try Self.feeds.parse(chunks: chunks(of: broken, size: 1), as: Any?.self, file: "feed.xml")
+        }
         // Fed in pieces, the parse stops where the error is, so the source line it can
         // show ends there; origin and message are the same.
         #expect(whole != nil)
@@ -145,7 +148,9 @@ struct TextTests {
                 """)
         let malformed = "<note>caf\u{E9} &#x1F600;</nope>"
         let wholeMalformed = bindError { _ = try Self.notes.parse(malformed, as: Note.self) }
-        let chunkedMalformed = bindError { _ = try Self.notes.parse(chunks: chunks(of: malformed, size: 1), as: Any?.self) }
+        let chunkedMalformed = bindError {
+            _ = try Self.notes.parse(chunks: chunks(of: malformed, size: 1), as: Any?.self)
+        }
         #expect(wholeMalformed?.code == .malformedXML)
         #expect(wholeMalformed?.message == "mismatched end tag: expected </note> to close <note>, found </nope>")
         #expect(chunkedMalformed?.origin == wholeMalformed?.origin)

@@ -29,7 +29,8 @@ struct ReadyConversionTests {
             mapping(Font.self, element: "font").element(\.family, conversion: Conversion.collapsed.optional)
                 .attribute(\.style, conversion: .collapsed))
         let font = try #require(
-            try binder.parse(Data("<font style=' bold   italic '><family>\n DejaVu\n Sans </family></font>".utf8), as: Any?.self)
+            try binder.parse(
+                Data("<font style=' bold   italic '><family>\n DejaVu\n Sans </family></font>".utf8), as: Any?.self)
                 as? Font)
         #expect(font.family == "DejaVu Sans")
         #expect(font.style == "bold italic")
@@ -253,7 +254,8 @@ struct ReadyConversionTests {
                     "cannot convert \" yes\" to Bool for property 'value' of <v>: expected yes or n&o, got 4 bytes"))
         #expect(yesNo.format(false) == "n&o")
         #expect(try yesNo.parse("yes"))
-        let binder = XMLBinder().registeredAtSetup(mapping(Plain<Bool>.self, element: "v").attribute(\.value, conversion: yesNo))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Plain<Bool>.self, element: "v").attribute(\.value, conversion: yesNo))
         #expect(try binder.parse("<v value='n&amp;o'/>", as: Plain<Bool>.self).value == false)
     }
 }

@@ -140,7 +140,8 @@ import Testing
             let bytes = Self.document(encoding, Array("<r>".utf8) + body + Array("</r>".utf8))
             let node = try #require(try binder.parse(Data(bytes), as: Any?.self) as? HostileNode, "\(encoding)")
             #expect(node.text?.contains("\u{FFFD}") == true, "\(encoding): \(node.text ?? "nil")")
-            let chunked = try #require(try binder.parse(chunks: bytes.map { Data([$0]) }, as: Any?.self) as? HostileNode)
+            let chunked = try #require(
+                try binder.parse(chunks: bytes.map { Data([$0]) }, as: Any?.self) as? HostileNode)
             #expect(chunked.text == node.text, "\(encoding)")
         }
     }

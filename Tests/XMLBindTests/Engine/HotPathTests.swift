@@ -162,7 +162,8 @@ struct HotPathTests {
 
     /// An attribute in a namespace whose URI starts like a declared name is not that name.
     @Test func namespacedAttributesAreNotTakenForPlainOnes() throws {
-        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(mapping(Entry.self, element: "entry").attribute(\.key))
+        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Entry.self, element: "entry").attribute(\.key))
         let entry = try lenient.parse("<entry xmlns:k='key' k:key='wrong' key='right'/>", as: Entry.self)
         #expect(entry.key == "right")
         let strict = XMLBinder().registeredAtSetup(mapping(Entry.self, element: "entry").attribute(\.key))

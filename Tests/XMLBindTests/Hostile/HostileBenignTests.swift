@@ -29,7 +29,8 @@ import Testing
         #"<!DOCTYPE r SYSTEM "x.dtd" [<!ATTLIST r lang CDATA "en"><!ENTITY who "me">]>"#,
     ])
     func doctypeWithAnExternalIDThatIsNotLoaded(doctype: String) throws {
-        let node = try #require(try Hostile.standard.parse("\(doctype)\n<r a=\"&amp;\"><a>x</a></r>", as: Any?.self) as? HostileNode)
+        let node = try #require(
+            try Hostile.standard.parse("\(doctype)\n<r a=\"&amp;\"><a>x</a></r>", as: Any?.self) as? HostileNode)
         #expect(node.children.first?.text == "x")
         #expect(node.attributes["a"] == "&")
     }
@@ -67,7 +68,8 @@ import Testing
         #expect(whole.attributes["a"] == "Grüße 日本 😀")
         for cut in 0...Self.multiByte.count {
             let node = try #require(
-                try Hostile.standard.parse(chunks: [Self.multiByte.prefix(cut), Self.multiByte.dropFirst(cut)], as: Any?.self)
+                try Hostile.standard.parse(
+                    chunks: [Self.multiByte.prefix(cut), Self.multiByte.dropFirst(cut)], as: Any?.self)
                     as? HostileNode)
             #expect(node.text == whole.text, "cut at \(cut)")
             #expect(node.attributes == whole.attributes, "cut at \(cut)")

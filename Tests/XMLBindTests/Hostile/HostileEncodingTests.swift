@@ -107,7 +107,8 @@ import Testing
         let data = Data.utf16LittleEndian(Array("<r>".utf16) + [0xD83D, 0xDE00] + Array("</r>".utf16))
         for cut in 0...data.count {
             let node = try #require(
-                try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self) as? HostileNode)
+                try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self)
+                    as? HostileNode)
             #expect(node.text == "😀", "cut at \(cut)")
         }
     }

@@ -96,8 +96,10 @@ import Testing
 
     @Test func diagnosticsAtEveryLevel() {
         // Strict: an unknown element in every element, every diagnostic printed.
-        let strict = XMLBinder(options: ParseOptions(substitution: VariableSubstitution(variables: [:]))).registeredAtSetup(
-            mapping(HostileNode.self, element: "r").text(\.text), mapping(HostileNode.self, element: "a").text(\.text))
+        let strict = XMLBinder(options: ParseOptions(substitution: VariableSubstitution(variables: [:])))
+            .registeredAtSetup(
+                mapping(HostileNode.self, element: "r").text(\.text),
+                mapping(HostileNode.self, element: "a").text(\.text))
         let document = Self.document(depth: Self.depth, extra: "<odd/>")
         let printed = Hostile.onSmallStack(stackSize: Self.stackSize) { () -> [String] in
             do {

@@ -47,7 +47,8 @@ import Testing
         let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(HostileNode.self, element: "r").text(\.text),
             mapping(HostileNode.self, element: "a").text(\.text))
-        let root = try #require(try binder.parse(Self.document(declaring: "UTF-7"), as: Any?.self, file: "utf7.xml") as? HostileNode)
+        let root = try #require(
+            try binder.parse(Self.document(declaring: "UTF-7"), as: Any?.self, file: "utf7.xml") as? HostileNode)
         #expect(root.children.count == 1)
     }
 

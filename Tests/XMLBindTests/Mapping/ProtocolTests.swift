@@ -35,7 +35,8 @@ struct ProtocolTests {
     }
 
     @Test func containerGetsAttributesInLenientModeToo() throws {
-        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(mapping(Bean.self, element: "bean"))
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Bean.self, element: "bean"))
         let bean = try binder.parse("<bean id='x' b='y'/>", as: Bean.self)
         #expect(bean.id == nil)
         #expect(bean.extra == ["id=x", "b=y"])
@@ -61,7 +62,8 @@ struct ProtocolTests {
     }
 
     @Test func withoutAContainerLenientModeIgnoresUnmappedAttributes() throws {
-        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(mapping(PlainBean.self, element: "bean").property(\.id))
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(PlainBean.self, element: "bean").property(\.id))
         let bean = try binder.parse(Self.containerXML, as: PlainBean.self)
         #expect(bean.id == "db")
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 
-/// Every declaration is checked at registration: `checkedRegister` throws what
+/// Every declaration is checked at registration: `register` throws what
 /// `register` stops the program with.
 @Suite("Registration checks: refused, never guessed")
 struct RegistrationCheckTests {
@@ -39,7 +39,7 @@ struct RegistrationCheckTests {
         init() {}
     }
 
-    /// The problems `checkedRegister` throws, as text; `[]` when it registers.
+    /// The problems `register` throws, as text; `[]` when it registers.
     static func problems(_ register: () throws -> XMLBinder) -> [String] {
         do {
             _ = try register()

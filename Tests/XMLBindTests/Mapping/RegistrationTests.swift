@@ -151,7 +151,8 @@ struct RegistrationTests {
             var emphasis: String?
             init() {}
         }
-        let binder = XMLBinder().registeredAtSetup(mapping(Para.self, element: "p").text(\.text).element(\.emphasis, xml: "em"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Para.self, element: "p").text(\.text).element(\.emphasis, xml: "em"))
         let para = try binder.parse("<p>a &amp; <em>b</em> c<![CDATA[ <d> ]]>e</p>", as: Para.self)
         #expect(para.text == "a &  c <d> e")
         #expect(para.emphasis == "b")

@@ -33,7 +33,8 @@ struct ValidationTests {
     }
 
     @Test func requiredPropertyMissingOnAStructNamesTheElementForm() {
-        let binder = XMLBinder().registeredAtSetup(mapping(Endpoint.self, element: "endpoint").element(\.url).required())
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Endpoint.self, element: "endpoint").element(\.url).required())
         #expect {
             _ = try binder.parse("<endpoint>\n</endpoint>", as: Endpoint.self)
         } throws: { error in
@@ -207,7 +208,8 @@ struct ValidationTests {
     }
 
     @Test func lenientModeStillIgnoresAndStrictStillErrs() throws {
-        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(mapping(Server.self, element: "server"))
+        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Server.self, element: "server"))
         #expect(try lenient.parse(#"<server a="1"><b/></server>"#, as: Server.self).host == nil)
         let strict = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server"))
         #expect {

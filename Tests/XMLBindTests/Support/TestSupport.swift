@@ -55,7 +55,8 @@ func bindElement<V: XMLValueConvertible>(
 func bindElement<V>(
     _ text: String, conversion: Conversion<V>, describe: (V) -> String = { String(describing: $0) }
 ) -> Outcome {
-    let binder = XMLBinder().registeredAtSetup(mapping(Holder<V>.self, element: "v").element(\.value, conversion: conversion))
+    let binder = XMLBinder().registeredAtSetup(
+        mapping(Holder<V>.self, element: "v").element(\.value, conversion: conversion))
     do {
         let holder = try binder.parse("<v><value>\(escaped(text))</value></v>", as: Holder<V>.self)
         return .value(holder.value.map(describe) ?? "nil")

@@ -156,7 +156,8 @@ struct WritingNamespaceTests {
     }
 
     @Test func theXMLPrefixIsNeverDeclared() throws {
-        let binder = XMLBinder().registeredAtSetup(mapping(Define.self, element: "define").attribute(\.value, xml: "xml:lang"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Define.self, element: "define").attribute(\.value, xml: "xml:lang"))
         let define = Define()
         define.value = "en"
         #expect(try binder.xml(from: define, options: Self.compact) == #"<define xml:lang="en"/>"#)

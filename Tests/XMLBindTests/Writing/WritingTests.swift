@@ -221,7 +221,8 @@ struct WritingTests {
     final class Dog: Animal {}
 
     @Test func aSubclassIsWrittenAsItsMappedSuperclass() throws {
-        let binder = XMLBinder().registeredAtSetup(mapping(Animal.self, element: "animal").attribute(\.name, xml: "name"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Animal.self, element: "animal").attribute(\.name, xml: "name"))
         let dog = Dog()
         dog.name = "Rex"
         let text = try binder.xml(from: dog, options: WritingOptions(layout: .compact, includesDeclaration: false))
