@@ -202,6 +202,21 @@ struct EntryPointTests {
         }
     }
 
+    #if canImport(Darwin)
+        /// Foundation's byte sequences (Apple platforms only: Linux's Foundation has neither)
+        /// take the byte form, without ambiguity with the chunk form.
+        @Test func foundationsAsyncBytesTakeTheByteForm() async throws {
+            let folder = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("b.xml")
+            try Data(Self.document.utf8).write(to: url)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            #expect(try await Self.binder.parse(handle.bytes, as: Beans.self).beans.count == 2)
+            #expect(try await Self.binder.parse(url.resourceBytes, as: Beans.self).beans.count == 2)
+        }
+    #endif
+
     static func failure(_ body: () async throws -> Any) async -> String {
         do {
             _ = try await body()
