@@ -14,7 +14,7 @@ struct BinderContender: Contender {
 
     static let beansBinder: XMLBinder = {
         typealias M = BeansModel
-        return XMLBinder(mode: .lenient).register(
+        return XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(M.Root.self, element: "beans", namespace: M.beansNamespace)
                 .children(\.beans)
                 .children(\.defines),
@@ -40,7 +40,7 @@ struct BinderContender: Contender {
 
     static let rssBinder: XMLBinder = {
         typealias M = RSSModel
-        return XMLBinder(mode: .lenient).register(
+        return XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(M.Root.self, element: "rss", namespace: "")
                 .child(\.channel),
             mapping(M.Channel.self, element: "channel", namespace: "")

@@ -26,6 +26,6 @@ final class ElementCountReader: ElementReader {
 
     /// A binder whose only mapping reads `element` (the document's root) with this reader.
     static func binder(root element: String) -> XMLBinder {
-        XMLBinder().register(mapping(Counts.self, element: element).reading(with: { ElementCountReader() }))
+        XMLBinder().registeredAtSetup(mapping(Counts.self, element: element).reading(with: { ElementCountReader() }))
     }
 }

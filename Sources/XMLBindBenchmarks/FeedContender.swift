@@ -14,7 +14,7 @@ struct FeedContender: Contender {
 
     func parse(_ document: Document) throws -> ParseResult {
         guard document.workload == .rss else { throw BenchmarkError("feed: reads the rss workload only") }
-        return .feed(try Feed(data: document.bytes))
+        return .feed(try Feed(document.bytes))
     }
 
     /// The bench README's `items=N strbytes=S` over the four fields.

@@ -9,7 +9,7 @@ struct OriginBinderContender: Contender {
 
     static let beansBinder: XMLBinder = {
         typealias M = OriginModel
-        return XMLBinder(mode: .lenient).register(
+        return XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(M.BeansRoot.self, element: "beans", namespace: BeansModel.beansNamespace)
                 .children(\.beans)
                 .children(\.defines),
@@ -35,7 +35,7 @@ struct OriginBinderContender: Contender {
 
     static let rssBinder: XMLBinder = {
         typealias M = OriginModel
-        return XMLBinder(mode: .lenient).register(
+        return XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(M.RSSRoot.self, element: "rss", namespace: "")
                 .child(\.channel),
             mapping(M.Channel.self, element: "channel", namespace: "")

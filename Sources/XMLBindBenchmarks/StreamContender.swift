@@ -17,14 +17,14 @@ struct StreamContender: Contender {
         switch document.workload {
         case .beans:
             var tally = BeansModel.Tally()
-            try stream(document, BinderContender.beansBinder, each: (any BeansEntry).self) { entry in
+            try stream(document, BinderContender.beansBinder, as: (any BeansEntry).self) { entry in
                 entry.add(to: &tally)
             }
             return .tally(tally.line)
         case .rss:
             var items = 0
             var bytes = 0
-            try stream(document, BinderContender.rssBinder, each: RSSModel.Item.self) { item in
+            try stream(document, BinderContender.rssBinder, as: RSSModel.Item.self) { item in
                 items += 1
                 bytes += RSSModel.size(of: item)
             }
@@ -32,15 +32,15 @@ struct StreamContender: Contender {
         }
     }
 
-    private func stream<T>(_ document: Document, _ binder: XMLBinder, each type: T.Type, _ add: (T) -> Void) throws {
+    private func stream<T>(_ document: Document, _ binder: XMLBinder, as type: T.Type, _ add: (T) -> Void) throws {
         let body = { (object: T) -> StreamAction in
             add(object)
             return .continue
         }
         if let path = document.path {
-            try binder.stream(contentsOf: URL(fileURLWithPath: path), each: type, body)
+            try binder.stream(contentsOf: URL(fileURLWithPath: path), as: type, body)
         } else {
-            try binder.stream(document.bytes, each: type, body)
+            try binder.stream(document.bytes, as: type, body)
         }
     }
 }

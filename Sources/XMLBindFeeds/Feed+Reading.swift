@@ -10,24 +10,30 @@ extension Feed {
     ///
     /// - Parameters:
     ///   - data: The document, in any encoding (see the Encodings article of the XMLBind documentation).
-    ///   - file: A name for origins and diagnostics.
     ///   - encoding: The encoding named from outside the document (an HTTP `charset`), which
     ///     wins over its XML declaration; `nil` to go by the document.
+    ///   - file: A name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings (feeds are read leniently: what is
+    ///     passed over is a warning).
     /// - Throws: ``XMLBindError`` for a document that is not XML, or not a feed
     ///   (``XMLBindError/Code/unexpectedRoot``).
-    public init(data: Data, file: String? = nil, encoding: String? = nil) throws {
-        let root = try FeedMappings.binder(encoding: encoding).parse(data, file: file)
+    public init(_ data: Data, encoding: String? = nil, file: String? = nil, warnings: WarningLog? = nil) throws {
+        let root = try FeedMappings.binder(encoding: encoding).parse(
+            data, as: Any?.self, file: file, warnings: warnings)
         self = try Self.feed(of: root, file: file)
     }
 
     /// Reads a feed from a file, straight into expat's buffer (whole up to 64 MiB, in pieces beyond).
     ///
-    /// - Parameter url: A `file:` URL.
+    /// - Parameters:
+    ///   - url: A `file:` URL.
+    ///   - file: The name origins and diagnostics show; `nil` (the default) shows the file's path.
+    ///   - warnings: Receives the parse's warnings.
     /// - Throws: ``XMLBindError``, with code ``XMLBindError/Code/io`` when the file cannot
     ///   be read.
-    public init(contentsOf url: URL) throws {
-        let root = try FeedMappings.binder.parse(contentsOf: url)
-        self = try Self.feed(of: root, file: url.path)
+    public init(contentsOf url: URL, file: String? = nil, warnings: WarningLog? = nil) throws {
+        let root = try FeedMappings.binder.parse(contentsOf: url, as: Any?.self, file: file, warnings: warnings)
+        self = try Self.feed(of: root, file: file ?? url.path)
     }
 
     /// Fetches and reads a feed through URLSession.
@@ -41,11 +47,14 @@ extension Feed {
     /// - Parameters:
     ///   - url: An `http:`, `https:` or `file:` URL.
     ///   - session: The session to fetch with.
+    ///   - warnings: Receives the parse's warnings.
     /// - Throws: ``XMLBindError``: ``XMLBindError/Code/io`` when the fetch fails or the
     ///   server answers with an HTTP error, else what reading the feed throws.
-    public static func load(from url: URL, session: URLSession = .shared) async throws -> Feed {
+    public static func load(
+        contentsOf url: URL, session: URLSession = .shared, warnings: WarningLog? = nil
+    ) async throws -> Feed {
         let (data, charset) = try await fetch(url, session: session)
-        return try Feed(data: data, file: url.absoluteString, encoding: charset)
+        return try Feed(data, encoding: charset, file: url.absoluteString, warnings: warnings)
     }
 
     /// Reads the items of a feed one by one, handing each to `body` as its end tag is
@@ -54,27 +63,33 @@ extension Feed {
     /// - Parameters:
     ///   - data: The document.
     ///   - file: A name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings.
     ///   - body: Receives each item in document order; returns ``StreamAction/continue``
     ///     or ``StreamAction/stop``.
-    /// - Returns: The parse's warnings.
     /// - Throws: ``XMLBindError`` with every problem, or what `body` throws.
-    @discardableResult
-    public static func items(in data: Data, file: String? = nil, _ body: (FeedItem) throws -> StreamAction) throws
-        -> [Diagnostic]
-    {
-        try FeedMappings.binder.stream(data, each: (any FeedEntryNode).self, file: file) { try body($0.feedItem) }
+    public static func items(
+        _ data: Data, file: String? = nil, warnings: WarningLog? = nil, _ body: (FeedItem) throws -> StreamAction
+    ) throws {
+        try FeedMappings.binder.stream(data, as: (any FeedEntryNode).self, file: file, warnings: warnings) {
+            try body($0.feedItem)
+        }
     }
 
-    /// Reads the items of a feed file one by one, in chunks, as ``items(in:file:_:)`` does.
+    /// Reads the items of a feed file one by one, in chunks, as ``items(_:file:warnings:_:)`` does.
     ///
     /// - Parameters:
     ///   - url: A `file:` URL.
+    ///   - file: The name origins and diagnostics show; `nil` (the default) shows the file's path.
+    ///   - warnings: Receives the parse's warnings.
     ///   - body: Receives each item; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The parse's warnings.
     /// - Throws: ``XMLBindError`` with every problem, or what `body` throws.
-    @discardableResult
-    public static func items(contentsOf url: URL, _ body: (FeedItem) throws -> StreamAction) throws -> [Diagnostic] {
-        try FeedMappings.binder.stream(contentsOf: url, each: (any FeedEntryNode).self) { try body($0.feedItem) }
+    public static func items(
+        contentsOf url: URL, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (FeedItem) throws -> StreamAction
+    ) throws {
+        try FeedMappings.binder.stream(contentsOf: url, as: (any FeedEntryNode).self, file: file, warnings: warnings) {
+            try body($0.feedItem)
+        }
     }
 
     // MARK: Helpers

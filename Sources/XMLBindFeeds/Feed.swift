@@ -5,7 +5,7 @@ import XMLBind
 /// 2.0, RSS 0.90 and 1.0 (RDF), Atom 0.3 and 1.0.
 ///
 /// ```swift
-/// let feed = try Feed(data: data)
+/// let feed = try Feed(data)
 /// for item in feed.items {
 ///     print(item.published?.date ?? .distantPast, item.title ?? "", item.link ?? "")
 /// }

@@ -48,14 +48,14 @@ enum FuzzHarness {
             problems += writesBackStably(root)
         }
         if wants(1) {
-            let any = outcome { try binder.parse(document) }
+            let any = outcome { try binder.parse(document, as: Any?.self) }
             if any.succeeded != whole.succeeded && whole.firstCode != "unexpected-root" {
                 problems.append("parse(Data) as Any?: \(any) but as Root: \(whole)")
             }
         }
         if wants(2) {
             let pieces = cut(document, controls)
-            let chunked = outcome { try binder.parse(chunks: pieces) }
+            let chunked = outcome { try binder.parse(chunks: pieces, as: Any?.self) }
             if chunked.codes != outcome(of: binder, anyOf: document).codes {
                 problems.append("parse(chunks:) at \(pieces.map(\.count)): \(chunked) but whole: \(whole)")
             }
@@ -98,7 +98,7 @@ enum FuzzHarness {
     }
 
     static func outcome(of binder: XMLBinder, anyOf document: Data) -> Outcome<Any?> {
-        outcome { try binder.parse(document) }
+        outcome { try binder.parse(document, as: Any?.self) }
     }
 
     /// The document in pieces: cut at two places the input chose, the rest in small pieces.
@@ -150,7 +150,7 @@ enum FuzzHarness {
         var problems: [String] = []
         let reference = outcome(of: binder, anyOf: document)
         if wants(3) {
-            let fromFile = outcome { try binder.parse(contentsOf: url) }
+            let fromFile = outcome { try binder.parse(contentsOf: url, as: Any?.self) }
             if fromFile.codes != reference.codes {
                 problems.append("parse(contentsOf:): \(fromFile) but parse(Data): \(reference)")
             }
@@ -158,17 +158,17 @@ enum FuzzHarness {
         if wants(6), let handle = try? FileHandle(forReadingFrom: url) {
             defer { try? handle.close() }
             var streamed = 0
-            _ = try? binder.stream(from: handle, each: FuzzModel.Item.self) { _ in
+            _ = try? binder.stream(handle, as: FuzzModel.Item.self) { _ in
                 streamed += 1
                 return .continue
             }
             var fromData = 0
-            _ = try? binder.stream(document, each: FuzzModel.Item.self) { _ in
+            _ = try? binder.stream(document, as: FuzzModel.Item.self) { _ in
                 fromData += 1
                 return .continue
             }
             if streamed != fromData {
-                problems.append("stream(from:) gave \(streamed) items, stream(Data) \(fromData)")
+                problems.append("stream(FileHandle) gave \(streamed) items, stream(Data) \(fromData)")
             }
         }
         return problems
@@ -181,7 +181,7 @@ enum FuzzHarness {
         var ids: [Int] = []
         var syncFailed = false
         do {
-            try binder.stream(document, each: FuzzModel.Item.self) { item in
+            try binder.stream(document, as: FuzzModel.Item.self) { item in
                 ids.append(item.id)
                 return .continue
             }
@@ -203,17 +203,17 @@ enum FuzzHarness {
         let (asyncIDs, asyncFailed) = asyncResult.get()
         if asyncFailed != syncFailed || (!syncFailed && asyncIDs != ids) {
             return [
-                "objects(of:chunks:) gave \(asyncIDs) (failed: \(asyncFailed)), stream(Data) \(ids) (failed: \(syncFailed))"
+                "objects(_:as:) gave \(asyncIDs) (failed: \(asyncFailed)), stream(Data) \(ids) (failed: \(syncFailed))"
             ]
         }
         return []
     }
 
-    /// The ids of the items `objects(of:chunks:)` hands over, and whether it threw.
+    /// The ids of the items `objects(_:as:)` hands over, and whether it threw.
     static func collect(_ binder: XMLBinder, _ pieces: [Data]) async -> ([Int], Bool) {
         var ids: [Int] = []
         do {
-            for try await item in binder.objects(of: FuzzModel.Item.self, chunks: ChunkSequence(pieces: pieces)) {
+            for try await item in binder.objects(ChunkSequence(pieces: pieces), as: FuzzModel.Item.self) {
                 ids.append(item.id)
             }
             return (ids, false)

@@ -101,7 +101,7 @@ enum FuzzModel {
     static let writerCheck = binder(ParseOptions())
 
     static func binder(_ options: ParseOptions) -> XMLBinder {
-        return XMLBinder(options: options, prefixes: ["f": "urn:fuzz"]).register(
+        return XMLBinder(options: options, prefixes: ["f": "urn:fuzz"]).registeredAtSetup(
             mapping(Root.self, element: "root")
                 .attribute(\.title)
                 .children(\.items)

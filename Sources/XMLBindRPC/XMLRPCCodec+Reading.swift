@@ -28,7 +28,7 @@ extension XMLRPCCodec {
     /// Reads a document through ``XMLRPCWire/fastBinder``; nil when it refuses the document,
     /// or the document is not a `root` that the reference would accept as such.
     static func fastMessage(_ data: Data, file: String?, root: MessageRoot) -> DecodedMessage? {
-        guard let parsed = try? XMLRPCWire.fastBinder.parse(data, file: file) else { return nil }
+        guard let parsed = try? XMLRPCWire.fastBinder.parse(data, as: Any?.self, file: file) else { return nil }
         func values(_ params: ReadParams?) -> [CompactValue]? {
             guard let params else { return [] }
             var values: [CompactValue] = []
@@ -82,7 +82,7 @@ extension XMLRPCCodec {
     ) throws(XMLRPCError) -> Root {
         let root: Any?
         do {
-            root = try XMLRPCWire.binder.parse(data, file: file)
+            root = try XMLRPCWire.binder.parse(data, as: Any?.self, file: file)
         } catch let error as XMLBindError {
             throw .malformed(error, what: "XML-RPC document")
         } catch {

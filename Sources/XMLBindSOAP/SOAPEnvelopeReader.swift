@@ -30,7 +30,9 @@ public struct SOAPEnvelopeReader: Sendable {
         let installs = options.unknownContent == nil
         reportsUnknownContent = installs && options.mode == .strict
         if installs { options.unknownContent = UnknownContentRecorder.policy }
-        wire = SOAPWireMappings.adding(to: binder).with(options: options)
+        var wire = SOAPWireMappings.adding(to: binder)
+        wire.options = options
+        self.wire = wire
     }
 
     /// Reads an envelope.
@@ -46,7 +48,7 @@ public struct SOAPEnvelopeReader: Sendable {
         let recorder = UnknownContentRecorder()
         let parsed: Result<Any?, XMLBindError> = UnknownContentRecorder.$current.withValue(recorder) {
             do {
-                return .success(try wire.parse(data, file: file))
+                return .success(try wire.parse(data, as: Any?.self, file: file))
             } catch {
                 return .failure(Self.bindError(error))
             }

@@ -9,7 +9,7 @@ enum SOAPWireMappings {
     static func adding(to binder: XMLBinder) -> XMLBinder {
         let soap11 = SOAPVersion.version1point1.envelopeNamespace
         let soap12 = SOAPVersion.version1point2.envelopeNamespace
-        return binder.register(
+        return binder.registeredAtSetup(
             envelope(soap11), header(soap11), body(soap11), envelope(soap12), header(soap12), body(soap12),
             mapping(Fault11Node.self, element: "Fault", namespace: soap11)
                 .element(\.faultcode).required()

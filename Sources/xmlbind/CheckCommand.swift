@@ -22,15 +22,14 @@ enum CheckCommand {
             }
         }
         guard !paths.isEmpty else { return usageError("'check' needs at least one FILE", command: "check") }
-        let binder = XMLBinder(mode: .lenient)
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient))
         var failures = 0
         for path in paths {
             do {
                 if path == "-" {
-                    let data = FileHandle.standardInput.readDataToEndOfFile()
-                    _ = try binder.parse(data, file: "<stdin>")
+                    _ = try binder.parse(FileHandle.standardInput, as: Any?.self, file: "<stdin>")
                 } else {
-                    _ = try binder.parse(contentsOf: URL(fileURLWithPath: path), file: path)
+                    _ = try binder.parse(contentsOf: URL(fileURLWithPath: path), as: Any?.self, file: path)
                 }
             } catch let error as XMLBindError {
                 failures += 1

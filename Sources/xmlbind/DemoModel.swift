@@ -58,7 +58,7 @@ enum DemoModel {
     static let binder = XMLBinder(prefixes: [
         "xsi": "http://www.w3.org/2001/XMLSchema-instance",
         "configuration": "http://www.example.com/schema/configuration",
-    ]).register(
+    ]).registeredAtSetup(
         mapping(Beans.self, element: "beans")
             .attribute(\.schemaLocation, xml: "xsi:schemaLocation")
             .children(\.beans)

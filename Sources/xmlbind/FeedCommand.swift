@@ -29,7 +29,7 @@ enum FeedCommand {
     }
 
     private static func read(_ source: String) throws -> Feed {
-        if source == "-" { return try Feed(data: FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>") }
+        if source == "-" { return try Feed(FileHandle.standardInput.readDataToEndOfFile(), file: "<stdin>") }
         if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             return try fetch(url)
         }
@@ -42,7 +42,7 @@ enum FeedCommand {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             do {
-                outcome.result = .success(try await Feed.load(from: url))
+                outcome.result = .success(try await Feed.load(contentsOf: url))
             } catch {
                 outcome.result = .failure(error)
             }

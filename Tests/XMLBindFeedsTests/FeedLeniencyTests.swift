@@ -15,23 +15,24 @@ import XMLBindFeeds
             <item><dc:title>Module</dc:title><title>First</title><title>Later</title><dc:subject>a</dc:subject>
             <category>b</category></item></channel></rss>
             """.utf8)
-        let feed = try Feed(data: data)
+        let feed = try Feed(data)
         #expect(feed.title == "Channel")
         #expect(feed.items.map(\.title) == ["First"])
         #expect(feed.items.first?.categories == ["b", "a"])
         var titles: [String?] = []
-        let warnings = try Feed.items(in: data, file: "two.xml") { item in
+        let log = WarningLog()
+        try Feed.items(data, file: "two.xml", warnings: log) { item in
             titles.append(item.title)
             return .continue
         }
         #expect(titles == ["First"])
         // Each second title is a warning at it, with a note at the first; the module's is none.
         #expect(
-            warnings.map { "\($0.origin?.line ?? 0):\($0.origin?.column ?? 0) \($0.message)" } == [
+            log.warnings.map { "\($0.origin?.line ?? 0):\($0.origin?.column ?? 0) \($0.message)" } == [
                 "2:56 property 'title' of <channel> is given more than once; the first value is kept",
                 "3:54 property 'title' of <item> is given more than once; the first value is kept",
             ])
-        #expect(warnings.allSatisfy { $0.severity == .warning && $0.notes.first?.origin?.column == 34 })
+        #expect(log.warnings.allSatisfy { $0.severity == .warning && $0.notes.first?.origin?.column == 34 })
     }
 
     @Test func rdfTitlesInTheDefaultNamespaceOnly() throws {
@@ -43,7 +44,7 @@ import XMLBindFeeds
             <item rdf:about="http://a/1"><dc:title>Nor this</dc:title><title>One</title></item>
             </rdf:RDF>
             """.utf8)
-        let feed = try Feed(data: data)
+        let feed = try Feed(data)
         #expect(feed.kind == .rss10)
         #expect(feed.title == "RDF channel")
         #expect(feed.items.map(\.title) == ["One"])
@@ -61,7 +62,7 @@ import XMLBindFeeds
             <link rel="self" href="http://a/self"/><link rel="alternate" href="http://a/entry"/>
             </entry></feed>
             """.utf8)
-        let feed = try Feed(data: data)
+        let feed = try Feed(data)
         #expect(feed.kind == .atom10)
         #expect(feed.description == "Sub <b>title</b>")
         #expect(feed.descriptionText == "Sub title")
@@ -79,7 +80,7 @@ import XMLBindFeeds
             <x:title>Atom 1.0's title</x:title><title>Atom 0.3</title>
             <entry><x:id>no</x:id><id>yes</id></entry></feed>
             """.utf8)
-        let feed = try Feed(data: data)
+        let feed = try Feed(data)
         #expect(feed.kind == .atom03)
         #expect(feed.title == "Atom 0.3")
         #expect(feed.items.map(\.id) == ["yes"])

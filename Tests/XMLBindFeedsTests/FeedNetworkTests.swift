@@ -42,13 +42,13 @@ import XMLBindFeeds
     @Test func loadsOverHTTPWithTheResponsesCharset() async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let feed = try await Feed.load(from: server.url("news.xml"))
+        let feed = try await Feed.load(contentsOf: server.url("news.xml"))
         #expect(feed.title == "Новости")
         #expect(feed.items.first?.title == "Съешь же ещё")
-        let atom = try await Feed.load(from: server.url("atom.xml"))
+        let atom = try await Feed.load(contentsOf: server.url("atom.xml"))
         #expect(atom.kind == .atom10)
         do {
-            _ = try await Feed.load(from: server.url("missing.xml"))
+            _ = try await Feed.load(contentsOf: server.url("missing.xml"))
             Issue.record("loaded")
         } catch let error as XMLBindError {
             #expect(error.code == .io)
@@ -66,7 +66,7 @@ import XMLBindFeeds
     func aCharsetNamingUTF7IsPassedOver(_ name: String) async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let feed = try await Feed.load(from: server.url(name))
+        let feed = try await Feed.load(contentsOf: server.url(name))
         #expect(feed.title == "Plain +ADw-b+AD4-")
         #expect(feed.items.first?.title == "Café")
     }

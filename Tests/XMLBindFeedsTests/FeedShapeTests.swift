@@ -8,7 +8,7 @@ import XMLBindFeeds
 @Suite struct FeedShapeTests {
     @Test func rssTextFieldsAreTheirWholeTextWithTheMarkupInside() throws {
         let feed = try Feed(
-            data: Data(
+            Data(
                 """
                 <rss version="2.0"><channel><title>Mixed <b>Content</b> Blog</title>
                 <description>All <i>the</i> news</description>
@@ -27,7 +27,7 @@ import XMLBindFeeds
 
     @Test func rdfTextFieldsAreTheirWholeText() throws {
         let feed = try Feed(
-            data: Data(
+            Data(
                 """
                 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
                 <channel rdf:about="http://example.org/"><title>A <em>channel</em></title></channel>
@@ -41,7 +41,7 @@ import XMLBindFeeds
 
     @Test func rssInUserLandsNamespaceReads() throws {
         let feed = try Feed(
-            data: Data(
+            Data(
                 """
                 <rss xmlns="http://backend.userland.com/rss2" version="2.0"><channel><title>Scripting News</title>
                 <link>http://scripting.example.com/</link>
@@ -62,13 +62,13 @@ import XMLBindFeeds
         """.utf8)
 
     @Test func itemsAfterTheChannelFollowItsOwn() throws {
-        let feed = try Feed(data: Self.itemsAfterChannel)
+        let feed = try Feed(Self.itemsAfterChannel)
         #expect(feed.kind == .rss091)
         #expect(feed.title == "Le Journal")
         #expect(feed.items.map(\.title) == ["Inside", "Économie", "Météo"])
         #expect(feed.items[1].link == "http://journal.example.fr/1")
         var titles: [String?] = []
-        try Feed.items(in: Self.itemsAfterChannel) { item in
+        try Feed.items(Self.itemsAfterChannel) { item in
             titles.append(item.title)
             return .continue
         }

@@ -113,7 +113,7 @@ import XMLBindFeeds
         }
         #expect(titles == ["Star City", "Obsolete zone and year", "Unreadable date"])
         var first: [String?] = []
-        try Feed.items(in: try Data(contentsOf: try Self.fixture("atom10.xml"))) { item in
+        try Feed.items(try Data(contentsOf: try Self.fixture("atom10.xml"))) { item in
             first.append(item.id)
             return .stop
         }
@@ -121,9 +121,9 @@ import XMLBindFeeds
     }
 
     @Test func aDocumentThatIsNoFeedIsAnError() throws {
-        #expect(throws: XMLBindError.self) { try Feed(data: Data("<html><body/></html>".utf8), file: "page.html") }
+        #expect(throws: XMLBindError.self) { try Feed(Data("<html><body/></html>".utf8), file: "page.html") }
         do {
-            _ = try Feed(data: Data("<rss><channel><title>x</channel></rss>".utf8), file: "bad.xml")
+            _ = try Feed(Data("<rss><channel><title>x</channel></rss>".utf8), file: "bad.xml")
             Issue.record("read")
         } catch let error as XMLBindError {
             #expect(error.code == .malformedXML)
@@ -148,7 +148,7 @@ import XMLBindFeeds
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let feed = try Feed(data: data)
+        let feed = try Feed(data)
         #expect(feed.title == "Новости")
         #expect(feed.items.first?.title == "Съешь же ещё")
     }
@@ -162,7 +162,7 @@ import XMLBindFeeds
             <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Hello <a href="x">world</a></p></div></content>
             </entry></feed>
             """.utf8)
-        let feed = try Feed(data: data, file: "xhtml.xml")
+        let feed = try Feed(data, file: "xhtml.xml")
         #expect(feed.title == "A bold feed")
         let entry = try #require(feed.items.first)
         #expect(entry.title == "One small step")

@@ -11,7 +11,7 @@ import XMLBindFeeds
             <feed xmlns="http://www.w3.org/2005/Atom"\(namespaces)><title>F</title><entry><title>E</title>\
             \(body)</entry></feed>
             """
-        return try #require(try Feed(data: Data(document.utf8)).items.first)
+        return try #require(try Feed(Data(document.utf8)).items.first)
     }
 
     @Test func blocksKeepTheirTagsAndTheTextBreaksBetweenThem() throws {
@@ -67,7 +67,7 @@ import XMLBindFeeds
             <content type="application/xhtml+xml" mode="xml"><div xmlns="http://www.w3.org/1999/xhtml">\
             <p>One</p><p>Two</p></div></content></entry></feed>
             """
-        let entry = try #require(try Feed(data: Data(document.utf8)).items.first)
+        let entry = try #require(try Feed(Data(document.utf8)).items.first)
         #expect(entry.content == "<div><p>One</p><p>Two</p></div>")
         #expect(entry.contentText == "One\nTwo")
     }
@@ -78,7 +78,7 @@ import XMLBindFeeds
             <div xmlns="http://www.w3.org/1999/xhtml"><p>a</p><p>b</p></div></content></entry></feed>
             """
         var contents: [String?] = []
-        try Feed.items(in: Data(document.utf8)) { item in
+        try Feed.items(Data(document.utf8)) { item in
             contents.append(item.content)
             return .continue
         }

@@ -35,7 +35,7 @@ final class MathError: Bindable {
     init() {}
 }
 
-let calcBinder = XMLBinder().register(
+let calcBinder = XMLBinder().registeredAtSetup(
     mapping(Add.self, element: "add", namespace: calcNamespace).element(\.a).element(\.b),
     mapping(AddResponse.self, element: "addResponse", namespace: calcNamespace).element(\.result),
     mapping(Session.self, element: "session", namespace: calcNamespace).element(\.token),

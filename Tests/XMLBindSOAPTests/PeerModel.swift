@@ -103,7 +103,7 @@ final class PeerMathError: Bindable {
 
 let dayConversion = Conversion<Date>.date(format: "yyyy-MM-dd")
 
-let peerBinder = XMLBinder(prefixes: ["p": peerNamespace]).register(
+let peerBinder = XMLBinder(prefixes: ["p": peerNamespace]).registeredAtSetup(
     mapping(PeerAdd.self, element: "p:add").element(\.a).element(\.b),
     mapping(PeerAddResponse.self, element: "p:addResponse").element(\.addResult),
     mapping(Echo.self, element: "p:echo").element(\.text),

@@ -21,7 +21,7 @@ struct SOAPReadmeExampleTests {
 
     @Test func readmeExample() async throws {
         // The service the example calls: ours, on the package's HTTP server.
-        let serverBinder = XMLBinder().register(
+        let serverBinder = XMLBinder().registeredAtSetup(
             mapping(AddRequest.self, element: "add", namespace: "urn:calc").element(\.a).element(\.b),
             mapping(AddResponse.self, element: "addResponse", namespace: "urn:calc").element(\.result))
         let service = SOAPService(name: "Calculator", namespace: "urn:calc", binder: serverBinder)
@@ -37,7 +37,7 @@ struct SOAPReadmeExampleTests {
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/soap12"))
 
         // The README's lines.
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(AddResponse.self, element: "addResponse", namespace: "urn:calc").element(\.result))
         let message = SOAPMessage(soapAction: "add", nameSpace: "urn:calc").adding("a", 2).adding("b", 3)
         let request = SOAPEnvelope(soapMessage: message, soapVersion: .version1point2)
@@ -59,7 +59,7 @@ struct SOAPReadmeExampleTests {
     }
 
     @Test func articleReadsAServicesAnswerIntoAList() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(ItemsResponse.self, element: "getItemsResponse", namespace: "urn:news").children(\.items),
             mapping(Item.self, element: "item", namespace: "urn:news").element(\.title).element(\.link))
         let data = Data(

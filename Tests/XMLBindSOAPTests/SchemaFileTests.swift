@@ -24,7 +24,7 @@ struct SchemaFileTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Order.self, element: "order", namespace: "urn:shop:orders").attribute(\.id).children(\.lines)
             .children(\.notes),
         mapping(Line.self, element: "line", namespace: "http://example.com/shop/orders").attribute(\.sku),

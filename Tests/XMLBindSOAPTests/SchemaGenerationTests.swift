@@ -150,7 +150,7 @@ struct NamedSlotSchemaTests {
     }
 
     @Test func namedSlotsAreLocalElementsOfTheChildsType() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Shelf.self, element: "shelf", namespace: "urn:shelf").children(\.books, xml: "book")
                 .child(\.featured, xml: "featured"),
             mapping(Book.self, element: "volume", namespace: "urn:shelf").element(\.title))

@@ -33,7 +33,7 @@ struct SchemaListTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Shelf.self, element: "shelf", namespace: "urn:shelf")
             .elements(\.tags, xml: "tags/string")
             .elements(\.values, xml: "value")
@@ -114,7 +114,7 @@ struct WholeTextSchemaTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Entry.self, element: "entry", namespace: "urn:e").element(\.summary).wholeText().child(\.body),
         mapping(Body.self, element: "body", namespace: "urn:e").attribute(\.language).text(\.text).wholeText())
 

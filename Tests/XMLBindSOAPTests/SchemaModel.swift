@@ -36,7 +36,7 @@ final class CatalogNote: Bindable {
     init() {}
 }
 
-let catalogBinder = XMLBinder().register(
+let catalogBinder = XMLBinder().registeredAtSetup(
     mapping(Catalog.self, element: "catalog", namespace: "urn:catalog").attribute(\.title).children(\.items)
         .child(\.note),
     mapping(CatalogItem.self, element: "item", namespace: "urn:catalog")

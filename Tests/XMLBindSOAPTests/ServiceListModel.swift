@@ -54,7 +54,7 @@ final class SvcLoginResponse: Bindable {
 extension XMLBinder {
     /// The binder with the list, person and login messages (in the `s:` namespace).
     func registeringListMessages() -> XMLBinder {
-        register(
+        registeredAtSetup(
             mapping(SvcSumList.self, element: "s:sumList").elements(\.values, xml: "values/int"),
             mapping(SvcSumListResponse.self, element: "s:sumListResponse").element(\.result),
             mapping(SvcEchoStrings.self, element: "s:echoStrings").elements(\.items, xml: "items/string"),

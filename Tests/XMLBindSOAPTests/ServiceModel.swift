@@ -73,7 +73,7 @@ final class SvcTrace: Bindable {
     init() {}
 }
 
-let serviceBinder = XMLBinder(prefixes: ["s": serviceNamespace]).register(
+let serviceBinder = XMLBinder(prefixes: ["s": serviceNamespace]).registeredAtSetup(
     mapping(SvcEcho.self, element: "s:echo").element(\.text),
     mapping(SvcEchoResponse.self, element: "s:echoResponse").element(\.result),
     mapping(SvcTag.self, element: "s:tag").text(\.value),

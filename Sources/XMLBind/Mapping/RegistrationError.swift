@@ -4,9 +4,8 @@
 /// derived (a computed property) needs `xml:`; two declarations that could take the same
 /// element or attribute are ambiguous until `xml:` tells them apart; a modifier such as
 /// ``ClassDefinition/required()`` applies to the declaration just before it and must fit
-/// it. ``XMLBinder/register(_:)`` stops the program with this error's description (a
-/// mapping is setup code: its mistakes are the programmer's, not the input's);
-/// ``XMLBinder/checkedRegister(_:)`` throws it instead.
+/// it. ``XMLBinder/register(_:)`` throws it (typed, so a `catch` needs no cast), with
+/// every problem of every mapping given.
 ///
 /// ```
 /// XMLBind: cannot register the mappings:

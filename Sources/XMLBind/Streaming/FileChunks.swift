@@ -11,7 +11,7 @@ import Foundation
 /// reading goes exactly as fast as the consumer (back-pressure).
 ///
 /// ```swift
-/// for try await item in binder.objects(of: Item.self, chunks: FileChunks(contentsOf: url)) {
+/// for try await item in binder.objects(FileChunks(contentsOf: url), as: Item.self) {
 ///     try await store(item)
 /// }
 /// ```

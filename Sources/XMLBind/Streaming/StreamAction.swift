@@ -1,7 +1,7 @@
 /// What a streaming closure tells the binder after it has handled one object.
 ///
 /// ```swift
-/// try binder.stream(contentsOf: url, each: Item.self) { item in
+/// try binder.stream(contentsOf: url, as: Item.self) { item in
 ///     items.append(item)
 ///     return items.count < 10 ? .continue : .stop
 /// }

@@ -3,12 +3,13 @@ import Foundation
 /// The objects of one type in a document read from an `AsyncSequence`, as an
 /// `AsyncSequence` themselves.
 ///
-/// Made by ``XMLBinder/objects(of:bytes:file:)`` and ``XMLBinder/objects(of:chunks:file:)``.
+/// Made by ``XMLBinder/objects(_:as:file:warnings:)-(Bytes,_,_,_)`` and
+/// ``XMLBinder/objects(_:as:file:warnings:)-(Chunks,_,_,_)``.
 /// Which objects are streamed, and when errors are thrown, follow the same rules as the
 /// closure forms (see the Streaming article).
 ///
 /// ```swift
-/// for try await item in binder.objects(of: Item.self, chunks: body) {
+/// for try await item in binder.objects(body, as: Item.self) {
 ///     try await store(item)
 /// }
 /// ```
@@ -25,13 +26,13 @@ import Foundation
 ///   thrown in place of the end of the sequence; errors of the input sequence are thrown
 ///   as they happen. After throwing, the iterator only returns `nil`.
 /// - **Warnings:** a document without errors may still have warnings (lenient mode, or a
-///   `.warn` policy). The iterator holds them in ``AsyncIterator/warnings`` once `next()`
-///   has returned `nil`; iterate with the iterator itself to read them:
+///   `.warn` policy). Give a ``WarningLog`` to keep them: it receives an iteration's
+///   warnings once `next()` has returned `nil`, or thrown an ``XMLBindError``:
 ///
 ///   ```swift
-///   var objects = binder.objects(of: Item.self, chunks: body).makeAsyncIterator()
-///   while let item = try await objects.next() { try await store(item) }
-///   log(objects.warnings)
+///   let log = WarningLog()
+///   for try await item in binder.objects(body, as: Item.self, warnings: log) { try await store(item) }
+///   print(log.warnings)
 ///   ```
 ///
 /// Each iteration is one parse. The iterator is meant to be used from one task (it is
@@ -40,6 +41,7 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
     let binder: XMLBinder
     let base: Base
     let file: String?
+    let warnings: WarningLog?
     /// Makes the reader for bytes or for chunks. It captures no state (only the generic
     /// types, whose metatypes Swift 6 cannot prove `Sendable` here), so sharing it across
     /// tasks is safe.
@@ -49,19 +51,17 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
     ///
     /// - Returns: An iterator that reads the input as objects are asked for.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(binder: binder, file: file, reader: makeReader(base))
+        AsyncIterator(binder: binder, file: file, warnings: warnings, reader: makeReader(base))
     }
 
     /// Reads the input as objects are asked for, and hands them out one at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let binder: XMLBinder
         let file: String?
+        let warnings: WarningLog?
         var reader: any AsyncChunkReader
         var session: StreamSession<Element>?
         var isDone = false
-        /// The warnings the parse found, in document order: set when `next()` returns
-        /// `nil` at the end of a document without errors, empty before.
-        public private(set) var warnings: [Diagnostic] = []
 
         /// The next object, parsing more input if none is waiting.
         ///
@@ -90,7 +90,13 @@ public struct StreamedObjects<Element, Base: AsyncSequence>: AsyncSequence {
                     if session.isFinished {
                         isDone = true
                         self.session = nil
-                        warnings = try session.outcome()
+                        do {
+                            let found = try session.outcome()
+                            warnings?.add(found)
+                        } catch {
+                            warnings?.add(error.diagnostics)
+                            throw error
+                        }
                         return nil
                     }
                     let more = try await reader.read(isolation: actor) { session.feed($0) }

@@ -10,6 +10,9 @@ extension XMLBinder {
         case data(Data, forceUTF8: Bool)
         /// A file, read into expat's own buffer (whole up to `ParseOptions.wholeFileLimit`).
         case file(String)
+        /// A file descriptor read once, from its current position to its end (a pipe, a
+        /// socket, standard input): what expat reads is kept for diagnostics.
+        case descriptor(Int32)
         /// Pieces handed to expat one by one.
         case chunks(AnySequence<Data>)
     }
@@ -29,18 +32,9 @@ extension XMLBinder {
     func bind(_ input: Input, file: String?, substitutions: SubstitutionRecord? = nil) throws(XMLBindError)
         -> ParseOutcome
     {
-        let engine = BindingEngine(registry: registry, options: options, file: file)
-        engine.substitutionRecord = substitutions
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
-        guard
-            let driver = ExpatDriver(
-                engine: engine, encoding: options.encodingRequest(isString: forceUTF8), limits: options.limits)
-        else {
-            throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
-        }
-        // A transcoded document cannot be read again as expat read it: keep its UTF-8.
-        driver.keepsDecodedText = true
+        let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: substitutions)
         var source = SourceText.unavailable
         let result: ExpatDriver.FeedResult
         switch input {
@@ -59,6 +53,13 @@ extension XMLBinder {
             defer { close(descriptor) }
             result = driver.feed(
                 fileDescriptor: descriptor, chunkSize: options.chunkSize, wholeUpTo: options.wholeFileLimit)
+        case .descriptor(let descriptor):
+            // Read once, from wherever it is: keep what expat read, for the diagnostics.
+            var read = Data()
+            driver.inputObserver = { read.append(contentsOf: $0) }
+            result = driver.feed(fileDescriptor: descriptor, chunkSize: options.chunkSize, wholeUpTo: 0)
+            driver.inputObserver = nil
+            source = .bytes(read)
         case .chunks(let chunks):
             var whole = Data()
             var outcome = ExpatDriver.FeedResult.accepted
@@ -73,6 +74,55 @@ extension XMLBinder {
             source = .bytes(whole)
             result = outcome
         }
+        return try conclude(engine: engine, driver: driver, result: result, source: source, file: file)
+    }
+
+    /// Runs one parse of an `AsyncSequence` input, piece by piece as it arrives, keeping
+    /// the bytes for diagnostics as ``bind(_:file:substitutions:)`` does for chunks.
+    func bind(
+        reader: inout some AsyncChunkReader, file: String?, substitutions: SubstitutionRecord?,
+        isolation: isolated (any Actor)?
+    ) async throws -> ParseOutcome {
+        let (engine, driver) = try start(file: file, forceUTF8: false, substitutions: substitutions)
+        var whole = Data()
+        var result = ExpatDriver.FeedResult.accepted
+        while true {
+            try Task.checkCancellation()
+            let more = try await reader.read(isolation: isolation) { bytes in
+                whole.append(contentsOf: bytes)
+                result = driver.feed(bytes, isFinal: false)
+            }
+            guard case .accepted = result else { break }
+            if !more {
+                result = driver.feed(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+                break
+            }
+        }
+        return try conclude(engine: engine, driver: driver, result: result, source: .bytes(whole), file: file)
+    }
+
+    /// Makes the engine and the expat driver of one parse.
+    private func start(file: String?, forceUTF8: Bool, substitutions: SubstitutionRecord?) throws(XMLBindError)
+        -> (BindingEngine, ExpatDriver)
+    {
+        let engine = BindingEngine(registry: registry, options: options, file: file)
+        engine.substitutionRecord = substitutions
+        guard
+            let driver = ExpatDriver(
+                engine: engine, encoding: options.encodingRequest(isString: forceUTF8), limits: options.limits)
+        else {
+            throw XMLBindError(code: .io, message: "cannot create an XML parser: out of memory")
+        }
+        // A transcoded document cannot be read again as expat read it: keep its UTF-8.
+        driver.keepsDecodedText = true
+        return (engine, driver)
+    }
+
+    /// Turns what the engine and expat found into the outcome, or throws its errors.
+    private func conclude(
+        engine: BindingEngine, driver: ExpatDriver, result: ExpatDriver.FeedResult, source: SourceText, file: String?
+    ) throws(XMLBindError) -> ParseOutcome {
+        var source = source
         if case .readFailed(let reason) = result {
             throw XMLBindError(
                 code: .io, message: "cannot read '\(file ?? "<input>")': \(reason)",
@@ -104,11 +154,17 @@ extension XMLBinder {
     }
 
     /// The root object as a `T`, or an ``XMLBindError/Code/unexpectedRoot`` error.
-    func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: inout [Diagnostic]) throws(XMLBindError) -> T
-    {
-        if let root = outcome.root as? T {
-            warnings += outcome.warnings
-            return root
+    ///
+    /// A nil `warnings` costs nothing: the warnings are handed over only to a log.
+    func typedRoot<T>(_ outcome: ParseOutcome, as type: T.Type, warnings: WarningLog?) throws(XMLBindError) -> T {
+        // Unwrapped first: a nil root would otherwise pass as an `Any` holding nil.
+        if let root = outcome.root, let typed = root as? T {
+            warnings?.add(outcome.warnings)
+            return typed
+        }
+        if outcome.root == nil, T.self is any ExpressibleByNilLiteral.Type, let none = outcome.root as? T {
+            warnings?.add(outcome.warnings)
+            return none
         }
         let message: String
         if let binding = outcome.rootBinding {
@@ -119,6 +175,7 @@ extension XMLBinder {
         let problem = PendingDiagnostic(
             code: .unexpectedRoot, message: message, byteOffset: max(outcome.rootByteIndex, 0))
         let resolved = PendingDiagnostic.resolve([problem], file: outcome.file, locator: outcome.locator)
+        warnings?.add(outcome.warnings)
         throw XMLBindError(diagnostics: outcome.warnings + resolved)
     }
 }

@@ -13,6 +13,11 @@ import Foundation
 ///   on to find every problem (unless ``ParseOptions/stopsAtFirstError``), then throws one
 ///   ``XMLBindError`` with all of them; objects already handed out stay handed out.
 /// - The closure returns ``StreamAction/stop`` to end the parse early, without error.
+/// - A ``WarningLog`` given as `warnings:` receives the parse's warnings at its end, or
+///   those found so far when the closure stopped it.
+///
+/// Every form takes its input first, unlabeled except a file URL (`contentsOf:`), then
+/// the type as `as:`, `file:` and `warnings:`, as `parse` does.
 extension XMLBinder {
     /// Streams every object of a type from a document in memory.
     ///
@@ -20,17 +25,19 @@ extension XMLBinder {
     ///   - data: The document's bytes, in any encoding iconv knows (see <doc:Encodings>).
     ///   - type: The type to stream: the outermost elements whose objects are a `type`.
     ///   - file: A file name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object, in document order of end tags; returns
     ///     ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found (those found so far, when `body` stopped it).
     /// - Throws: ``XMLBindError`` with every problem found, after the whole document is
     ///   read; or what `body` throws, at once.
-    @discardableResult
-    public func stream<T>(_ data: Data, each type: T.Type, file: String? = nil, _ body: (T) throws -> StreamAction)
-        throws -> [Diagnostic]
+    public func stream<T>(
+        _ data: Data, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    )
+        throws
     {
         let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: false)
-        return try data.withUnsafeBytes { try session.run($0, body) }
+        try Self.logging(warnings) { try data.withUnsafeBytes { try session.run($0, body) } }
     }
 
     /// Streams every object of a type from a document given as a string.
@@ -41,16 +48,18 @@ extension XMLBinder {
     ///   - string: The document.
     ///   - type: The type to stream.
     ///   - file: A file name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found, or what `body` throws.
-    @discardableResult
-    public func stream<T>(_ string: String, each type: T.Type, file: String? = nil, _ body: (T) throws -> StreamAction)
-        throws -> [Diagnostic]
+    public func stream<T>(
+        _ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    )
+        throws
     {
         let data = Data(string.utf8)
         let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: true)
-        return try data.withUnsafeBytes { try session.run($0, body) }
+        try Self.logging(warnings) { try data.withUnsafeBytes { try session.run($0, body) } }
     }
 
     /// Streams every object of a type from a file, read in chunks straight into expat's
@@ -62,14 +71,14 @@ extension XMLBinder {
     ///   - url: A `file:` URL.
     ///   - type: The type to stream.
     ///   - file: The name origins and diagnostics show; `nil` (the default) shows the file's path.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found (code ``XMLBindError/Code/io``
     ///   when the file cannot be read), or what `body` throws.
-    @discardableResult
     public func stream<T>(
-        contentsOf url: URL, each type: T.Type, file: String? = nil, _ body: (T) throws -> StreamAction
-    ) throws -> [Diagnostic] {
+        contentsOf url: URL, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    ) throws {
         let path = url.path
         let shown = file ?? path
         let descriptor = open(path, O_RDONLY)
@@ -80,7 +89,7 @@ extension XMLBinder {
         }
         defer { close(descriptor) }
         let session = try StreamSession<T>(binder: self, file: shown, source: .file(path), forceUTF8: false)
-        return try session.run(fileDescriptor: descriptor, chunkSize: options.chunkSize, body)
+        try Self.logging(warnings) { try session.run(fileDescriptor: descriptor, chunkSize: options.chunkSize, body) }
     }
 
     /// Streams every object of a type from a file handle (a pipe, a socket, standard
@@ -95,15 +104,17 @@ extension XMLBinder {
     ///   - handle: Where to read from.
     ///   - type: The type to stream.
     ///   - file: A name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found, or what `body` throws.
-    @discardableResult
     public func stream<T>(
-        from handle: FileHandle, each type: T.Type, file: String? = nil, _ body: (T) throws -> StreamAction
-    ) throws -> [Diagnostic] {
+        _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        _ body: (T) throws -> StreamAction
+    ) throws {
         let session = try StreamSession<T>(binder: self, file: file, source: nil, forceUTF8: false)
-        return try session.run(fileDescriptor: handle.fileDescriptor, chunkSize: options.chunkSize, body)
+        try Self.logging(warnings) {
+            try session.run(fileDescriptor: handle.fileDescriptor, chunkSize: options.chunkSize, body)
+        }
     }
 
     /// Streams every object of a type from an `AsyncSequence` of bytes, such as a
@@ -112,24 +123,24 @@ extension XMLBinder {
     /// Bytes are gathered into pieces of 16 KiB (or fewer at the end) before they are
     /// parsed, so an object is handed over at most that much later than its end tag
     /// arrives. The sequence is iterated on the caller's actor, where `body` also runs.
-    /// Diagnostics come from a window of recent input, as for ``stream(from:each:file:_:)``.
+    /// Diagnostics come from a window of recent input, as for ``stream(_:as:file:warnings:_:)-(FileHandle,_,_,_,_)``.
     ///
     /// - Parameters:
     ///   - bytes: The document's bytes.
     ///   - type: The type to stream.
     ///   - file: A name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - isolation: The caller's actor; leave it to its default.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found; what `bytes` or `body` throw;
     ///   `CancellationError` when the task is cancelled (checked between pieces).
-    @discardableResult
     public func stream<T, Bytes: AsyncSequence>(
-        bytes: Bytes, each type: T.Type, file: String? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ bytes: Bytes, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (T) throws -> StreamAction
-    ) async throws -> [Diagnostic] where Bytes.Element == UInt8 {
+    ) async throws where Bytes.Element == UInt8 {
         var reader = AsyncBytesReader(bytes.makeAsyncIterator())
-        return try await stream(reader: &reader, file: file, isolation: isolation, body)
+        try await stream(reader: &reader, file: file, warnings: warnings, isolation: isolation, body)
     }
 
     /// Streams every object of a type from an `AsyncSequence` of byte chunks (`Data`,
@@ -138,38 +149,60 @@ extension XMLBinder {
     /// Each chunk is parsed as it arrives (a large one in 64 KiB slices), and its objects
     /// are handed over before the next chunk is awaited. The sequence is iterated on the
     /// caller's actor, where `body` also runs. Diagnostics come from a window of recent
-    /// input, as for ``stream(from:each:file:_:)``.
+    /// input, as for ``stream(_:as:file:warnings:_:)-(FileHandle,_,_,_,_)``.
     ///
     /// - Parameters:
     ///   - chunks: The document's bytes, in pieces of any size.
     ///   - type: The type to stream.
     ///   - file: A name for origins and diagnostics.
+    ///   - warnings: Receives the parse's warnings, in document order.
     ///   - isolation: The caller's actor; leave it to its default.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
-    /// - Returns: The warnings the parse found.
     /// - Throws: ``XMLBindError`` with every problem found; what `chunks` or `body` throw;
     ///   `CancellationError` when the task is cancelled (checked between chunks).
-    @discardableResult
     public func stream<T, Chunks: AsyncSequence>(
-        chunks: Chunks, each type: T.Type, file: String? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ chunks: Chunks, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (T) throws -> StreamAction
-    ) async throws -> [Diagnostic] where Chunks.Element: ContiguousBytes {
+    ) async throws where Chunks.Element: ContiguousBytes {
         var reader = AsyncChunksReader(chunks.makeAsyncIterator())
-        return try await stream(reader: &reader, file: file, isolation: isolation, body)
+        try await stream(reader: &reader, file: file, warnings: warnings, isolation: isolation, body)
     }
 
     private func stream<T>(
-        reader: inout some AsyncChunkReader, file: String?, isolation: isolated (any Actor)?,
+        reader: inout some AsyncChunkReader, file: String?, warnings: WarningLog?, isolation: isolated (any Actor)?,
         _ body: (T) throws -> StreamAction
-    ) async throws -> [Diagnostic] {
+    ) async throws {
         let session = try StreamSession<T>(binder: self, file: file, source: nil, forceUTF8: false)
-        while !session.isFinished {
-            try Task.checkCancellation()
-            let more = try await reader.read(isolation: isolation) { session.feed($0) }
-            try Task.checkCancellation()
-            if !more { session.endInput() }
-            guard try session.deliver(to: body) else { return session.warningsSoFar() }
+        do {
+            while !session.isFinished {
+                try Task.checkCancellation()
+                let more = try await reader.read(isolation: isolation) { session.feed($0) }
+                try Task.checkCancellation()
+                if !more { session.endInput() }
+                guard try session.deliver(to: body) else {
+                    warnings?.add(session.warningsSoFar())
+                    return
+                }
+            }
+            // Evaluated before the log is asked for: `warnings?.add(try …)` would skip it without one.
+            let found = try session.finish(body)
+            warnings?.add(found)
+        } catch let error as XMLBindError {
+            warnings?.add(error.diagnostics)
+            throw error
         }
-        return try session.finish(body)
+    }
+
+    /// Runs a streaming parse and hands its warnings to `warnings`, whether it ends, is
+    /// stopped, or throws an ``XMLBindError``.
+    private static func logging(_ warnings: WarningLog?, _ run: () throws -> [Diagnostic]) throws {
+        do {
+            let found = try run()
+            warnings?.add(found)
+        } catch let error as XMLBindError {
+            warnings?.add(error.diagnostics)
+            throw error
+        }
     }
 }

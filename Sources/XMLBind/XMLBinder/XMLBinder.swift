@@ -1,24 +1,35 @@
 /// Binds XML documents to typed Swift objects, as declared by its mappings.
 ///
 /// Build a binder once, at setup, and use it for any number of parses, from any number
-/// of threads at once: it is an immutable value.
+/// of threads at once: it is a value, and parsing does not change it.
 ///
 /// ```swift
-/// let binder = XMLBinder().register(
+/// let binder = try XMLBinder().register(
 ///     mapping(Beans.self, element: "beans").children(\.beans),
 ///     mapping(Bean.self, element: "bean").property(\.id).property(\.clazz, xml: "class")
 /// )
 /// let beans = try binder.parse(data, as: Beans.self, file: "beans.xml")
 /// ```
+///
+/// To parse with other options, change a copy's ``options``; the copy shares the
+/// compiled mappings:
+///
+/// ```swift
+/// var lenient = binder
+/// lenient.options.mode = .lenient
+/// ```
 public struct XMLBinder: Sendable {
     /// The options every parse uses.
-    public let options: ParseOptions
+    ///
+    /// Options do not affect the compiled mappings: changing them on a copy of a binder
+    /// costs nothing but the copy.
+    public var options: ParseOptions
     /// Prefixes for `prefix:local` names in mappings, resolved when mappings are registered.
     public let prefixes: [String: String]
     /// The registered definitions, in registration order, and their compiled tables.
     ///
-    /// A later `register` or `with(options:)` reuses the compiled bindings: a binding
-    /// depends only on its definition and the prefixes, which a binder keeps.
+    /// A later `register`, or a copy with other ``options``, reuses the compiled bindings:
+    /// a binding depends only on its definition and the prefixes, which a binder keeps.
     let registry: CompiledRegistry
 
     /// Creates a binder with no mappings.
@@ -32,47 +43,22 @@ public struct XMLBinder: Sendable {
         self.init(options: options, prefixes: prefixes, registry: CompiledRegistry(bindings: []))
     }
 
-    /// Creates a binder with no mappings in the given mode.
-    ///
-    /// - Parameters:
-    ///   - mode: ``ParseMode/strict`` or ``ParseMode/lenient``.
-    ///   - prefixes: Namespace URIs for the prefixes that mappings use.
-    public init(mode: ParseMode, prefixes: [String: String] = [:]) {
-        self.init(options: ParseOptions(mode: mode), prefixes: prefixes)
-    }
-
     private init(options: ParseOptions, prefixes: [String: String], registry: CompiledRegistry) {
         self.options = options
         self.prefixes = prefixes
         self.registry = registry
     }
 
-    /// Returns a binder that also knows the given mappings.
-    ///
-    /// A mapping for an element that is already registered replaces the earlier one,
-    /// unless one of them is chosen by an `xsi:type` (``ClassDefinition/xsiType(_:)``).
-    ///
-    /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
-    /// - Returns: A new binder; this one is unchanged.
-    public func register<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) -> XMLBinder {
-        let (binder, problems) = registering(repeat each mappings)
-        if !problems.isEmpty {
-            // Setup code, not input: the mapping must be fixed (see RegistrationError).
-            fatalError(RegistrationError(problems: problems).description)
-        }
-        return binder
-    }
-
     /// Returns a binder that also knows the given mappings, or throws the problems that
     /// keep them from being registered.
     ///
-    /// The same as ``register(_:)``, which stops the program on a ``RegistrationError``:
-    /// for mappings built at run time (from a plugin's declarations, say), and for tests
-    /// of mappings.
+    /// A mapping for an element that is already registered replaces the earlier one,
+    /// unless one of them is chosen by an `xsi:type` (``ClassDefinition/xsiType(_:)``).
+    /// Every problem of every mapping is checked and reported at once:
     ///
     /// ```swift
     /// do {
-    ///     binder = try XMLBinder().checkedRegister(mapping(Counter.self, element: "counter").attribute(\.doubled))
+    ///     binder = try XMLBinder().register(mapping(Counter.self, element: "counter").attribute(\.doubled))
     /// } catch {
     ///     print(error)  // … declaration 1 .attribute(<computed Int>): cannot tell the name of a computed property; …
     /// }
@@ -81,9 +67,24 @@ public struct XMLBinder: Sendable {
     /// - Parameter mappings: Definitions made with ``mapping(_:element:namespace:)``.
     /// - Returns: A new binder; this one is unchanged.
     /// - Throws: ``RegistrationError`` with every problem found.
-    public func checkedRegister<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) throws -> XMLBinder {
+    public func register<each T: Bindable>(
+        _ mappings: repeat ClassDefinition<each T>
+    ) throws(RegistrationError) -> XMLBinder {
         let (binder, problems) = registering(repeat each mappings)
         if !problems.isEmpty { throw RegistrationError(problems: problems) }
+        return binder
+    }
+
+    /// ``register(_:)`` for the mappings this package's own modules declare in a
+    /// `static let`: a problem there is a mistake in the module's source, found the first
+    /// time it is used, so it stops the program with the ``RegistrationError``'s description.
+    ///
+    /// Setup code, not input: no document can reach this stop.
+    package func registeredAtSetup<each T: Bindable>(_ mappings: repeat ClassDefinition<each T>) -> XMLBinder {
+        let (binder, problems) = registering(repeat each mappings)
+        if !problems.isEmpty {
+            fatalError(RegistrationError(problems: problems).description)
+        }
         return binder
     }
 
@@ -105,13 +106,5 @@ public struct XMLBinder: Sendable {
         let registry = CompiledRegistry(bindings: bindings)
         problems += registry.problems
         return (XMLBinder(options: options, prefixes: prefixes, registry: registry), problems)
-    }
-
-    /// Returns a binder with the same mappings and other options.
-    ///
-    /// - Parameter options: The new options.
-    /// - Returns: A new binder; this one is unchanged.
-    public func with(options: ParseOptions) -> XMLBinder {
-        XMLBinder(options: options, prefixes: prefixes, registry: registry)
     }
 }

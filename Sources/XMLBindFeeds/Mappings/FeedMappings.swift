@@ -9,7 +9,7 @@ enum FeedMappings {
         let (userland, userlandChannel, userlandItem, userlandEnclosure) = rss(ns.userland)
         let (atomFeed, atomEntry, atomLink, atomText) = atom(ns.atom10)
         let (atom03Feed, atom03Entry, atom03Link, atom03Text) = atom(ns.atom03)
-        return XMLBinder(options: ParseOptions(mode: .lenient), prefixes: ns.prefixes).register(
+        return XMLBinder(options: ParseOptions(mode: .lenient), prefixes: ns.prefixes).registeredAtSetup(
             document, channel, item, enclosure, userland, userlandChannel, userlandItem, userlandEnclosure,
             mapping(RDFDocument.self, element: "rdf:RDF").child(\.channel).children(\.items),
             rdfChannel(ns.rss10), rdfChannel(ns.rss090), rdfItem(ns.rss10), rdfItem(ns.rss090),
@@ -20,8 +20,8 @@ enum FeedMappings {
     /// The binder with a caller's options on top (the encoding an HTTP response names).
     static func binder(encoding: String?) -> XMLBinder {
         guard let encoding else { return binder }
-        var options = binder.options
-        options.encoding = encoding
-        return binder.with(options: options)
+        var binder = binder
+        binder.options.encoding = encoding
+        return binder
     }
 }

@@ -8,7 +8,7 @@ extension XMLRPCWire {
     /// It only needs to agree with ``binder`` on the documents it accepts: whatever it
     /// refuses is read again through ``binder``, whose error is the one thrown
     /// (``XMLRPCCodec/readMessage(_:file:root:)``).
-    static let fastBinder = XMLBinder().register(
+    static let fastBinder = XMLBinder().registeredAtSetup(
         mapping(ReadMethodCall.self, element: "methodCall")
             .element(\.methodName).required()
             .child(\.params),

@@ -54,7 +54,7 @@ enum XMLRPCWire {
         // costs the engine a `ValidationContext` per element, about a sixth of a parse. The
         // required children are declared (`.required()`) and the one typed element per
         // <value> is a `.choice`, both checked from the engine's bit set.
-        return XMLBinder().register(
+        return XMLBinder().registeredAtSetup(
             mapping(WireMethodCall.self, element: "methodCall")
                 .element(\.methodName).required()
                 .child(\.params),
@@ -80,7 +80,7 @@ enum XMLRPCWire {
             mapping(WireData.self, element: "data").children(\.values),
             mapping(WireNil.self, element: "nil")
         )
-        .register(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil"))
+        .registeredAtSetup(mapping(WireNil.self, element: "{\(extensionsNamespace)}nil"))
     }()
 
     /// The element a wire object stands for, for messages (`<methodResponse>`).

@@ -21,11 +21,11 @@ struct AttributeListGapTests {
         init() {}
     }
 
-    static let links = XMLBinder().register(
+    static let links = XMLBinder().registeredAtSetup(
         mapping(Links.self, element: "links").elements(\.types, xml: "link/@type"))
-    static let plainLinks = XMLBinder().register(
+    static let plainLinks = XMLBinder().registeredAtSetup(
         mapping(Links.self, element: "links").elements(\.plainTypes, xml: "link/@type"))
-    static let resources = XMLBinder().register(
+    static let resources = XMLBinder().registeredAtSetup(
         mapping(Resource.self, element: "resource")
             .elements(\.names, xml: "param/@name")
             .elements(\.styles, xml: "param/@style")
@@ -34,12 +34,12 @@ struct AttributeListGapTests {
     static let document = #"<links><link type="a"/><link/><link type="b"/><link/></links>"#
 
     @Test func aListOfOptionalsKeepsANilForEachElementWithoutTheAttribute() throws {
-        let links = try #require(try Self.links.parse(Data(Self.document.utf8)) as? Links)
+        let links = try #require(try Self.links.parse(Data(Self.document.utf8), as: Any?.self) as? Links)
         #expect(links.types == ["a", nil, "b", nil])
     }
 
     @Test func aListOfValuesHoldsOnlyTheElementsThatCarryTheAttribute() throws {
-        let links = try #require(try Self.plainLinks.parse(Data(Self.document.utf8)) as? Links)
+        let links = try #require(try Self.plainLinks.parse(Data(Self.document.utf8), as: Any?.self) as? Links)
         #expect(links.plainTypes == ["a", "b"])
     }
 
@@ -50,7 +50,7 @@ struct AttributeListGapTests {
         #expect(xml.contains(#"<link type="a"/>"#))
         #expect(xml.components(separatedBy: "<link ").count - 1 + xml.components(separatedBy: "<link/>").count - 1 == 3)
         #expect(xml.contains("<link/>"))
-        let again = try #require(try Self.links.parse(Data(xml.utf8)) as? Links)
+        let again = try #require(try Self.links.parse(Data(xml.utf8), as: Any?.self) as? Links)
         #expect(again.types == ["a", nil, "b"])
     }
 
@@ -64,12 +64,12 @@ struct AttributeListGapTests {
         """
 
     @Test func severalListsOfOptionalsFromOneElementLineUp() throws {
-        let resource = try #require(try Self.resources.parse(Data(Self.parameters.utf8)) as? Resource)
+        let resource = try #require(try Self.resources.parse(Data(Self.parameters.utf8), as: Any?.self) as? Resource)
         #expect(resource.names == ["id", "q", nil, "page"])
         #expect(resource.styles == ["template", nil, "header", "query"])
         #expect(resource.defaults == [nil, 10, nil, 1])
         let xml = try Self.resources.xml(from: resource)
-        let again = try #require(try Self.resources.parse(Data(xml.utf8)) as? Resource)
+        let again = try #require(try Self.resources.parse(Data(xml.utf8), as: Any?.self) as? Resource)
         #expect(again.names == resource.names)
         #expect(again.styles == resource.styles)
         #expect(again.defaults == resource.defaults)
@@ -83,7 +83,7 @@ struct AttributeListGapTests {
             init() {}
         }
         #expect(throws: RegistrationError.self) {
-            _ = try XMLBinder().checkedRegister(
+            _ = try XMLBinder().register(
                 mapping(Mixed.self, element: "resource")
                     .elements(\.names, xml: "param/@name")
                     .elements(\.styles, xml: "param/@style"))
@@ -101,24 +101,25 @@ struct ListShapeTests {
     }
 
     @Test func wholeTextAfterElementsTakesEachElementsWholeText() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Config.self, element: "config").elements(\.paragraphs, xml: "p").wholeText())
         let config = try #require(
-            try binder.parse(Data("<config><p>a <b>bold</b> word</p><p>two</p></config>".utf8)) as? Config)
+            try binder.parse(Data("<config><p>a <b>bold</b> word</p><p>two</p></config>".utf8), as: Any?.self)
+                as? Config)
         #expect(config.paragraphs == ["a bold word", "two"])
     }
 
     @Test func twoDeclarationsIntoOneListFillItInDocumentOrder() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Config.self, element: "config").elements(\.paths, xml: "dir").elements(\.paths, xml: "cachedir"))
         let document = "<config><dir>a</dir><cachedir>b</cachedir><dir>c</dir></config>"
-        let config = try #require(try binder.parse(Data(document.utf8)) as? Config)
+        let config = try #require(try binder.parse(Data(document.utf8), as: Any?.self) as? Config)
         #expect(config.paths == ["a", "b", "c"])
         // Written once, with the first declaration's element, so that it reads back the same.
         let written = try binder.xml(from: config)
         #expect(written.components(separatedBy: "<dir>").count - 1 == 3)
         #expect(!written.contains("<cachedir>"))
-        let again = try #require(try binder.parse(Data(written.utf8)) as? Config)
+        let again = try #require(try binder.parse(Data(written.utf8), as: Any?.self) as? Config)
         #expect(again.paths == ["a", "b", "c"])
     }
 }

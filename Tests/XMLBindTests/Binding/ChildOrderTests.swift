@@ -33,7 +33,7 @@ struct ChildOrderTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(FontConfig.self, element: "fontconfig")
             .element(\.description)
             .children(\.dirs).children(\.matches).children(\.includes)
@@ -55,7 +55,7 @@ struct ChildOrderTests {
         """
 
     @Test func theSlotsAreFilledAndTheOrderIsKept() throws {
-        let config = try #require(try Self.binder.parse(Data(Self.document.utf8)) as? FontConfig)
+        let config = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? FontConfig)
         #expect(config.dirs.map(\.path) == ["/usr/share/fonts", "fonts"])
         #expect(config.matches.map(\.target) == ["font", "pattern"])
         #expect(config.includes.map(\.file) == ["conf.d"])
@@ -63,27 +63,28 @@ struct ChildOrderTests {
     }
 
     @Test func writingFollowsTheOrder() throws {
-        let config = try #require(try Self.binder.parse(Data(Self.document.utf8)) as? FontConfig)
+        let config = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? FontConfig)
         let written = try Self.binder.xml(from: config)
         #expect(written == Self.document + "\n")
     }
 
     @Test func childrenTheOrderDoesNotNameAreWrittenAfterTheOthers() throws {
-        let config = try #require(try Self.binder.parse(Data(Self.document.utf8)) as? FontConfig)
+        let config = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? FontConfig)
         let added = Directory()
         added.path = "/opt/fonts"
         config.dirs.append(added)
         config.order.append("alias")  // names no child: skipped
         let written = try Self.binder.xml(from: config)
-        let again = try #require(try Self.binder.parse(Data(written.utf8)) as? FontConfig)
+        let again = try #require(try Self.binder.parse(Data(written.utf8), as: Any?.self) as? FontConfig)
         #expect(again.order == ["dir", "match", "dir", "include", "match", "dir"])
         #expect(again.dirs.map(\.path) == ["/usr/share/fonts", "fonts", "/opt/fonts"])
     }
 
     @Test func withoutAnOrderTheSlotsAreWrittenInDeclarationOrder() throws {
-        let config = try #require(try Self.binder.parse(Data(Self.document.utf8)) as? FontConfig)
+        let config = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? FontConfig)
         config.order = []
-        let again = try #require(try Self.binder.parse(Data(try Self.binder.xml(from: config).utf8)) as? FontConfig)
+        let again = try #require(
+            try Self.binder.parse(Data(try Self.binder.xml(from: config).utf8), as: Any?.self) as? FontConfig)
         #expect(again.order == ["dir", "dir", "match", "match", "include"])
     }
 }

@@ -40,7 +40,7 @@ struct ChildPathTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Registry.self, element: "xkbConfigRegistry")
             .children(\.models, xml: "modelList/model")
             .children(\.layouts, xml: "layoutList/layout")
@@ -131,7 +131,7 @@ struct ChildPathTests {
 
     @Test func objectsThroughPathsStream() throws {
         var names: [String] = []
-        try Self.binder.stream(Self.document, each: Variant.self) {
+        try Self.binder.stream(Self.document, as: Variant.self) {
             names.append($0.name)
             return .continue
         }

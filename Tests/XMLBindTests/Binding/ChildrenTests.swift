@@ -33,7 +33,7 @@ struct ChildrenTests {
         init() {}
     }
 
-    static let server = XMLBinder().register(
+    static let server = XMLBinder().registeredAtSetup(
         mapping(Server.self, element: "Server").property(\.port).children(\.services),
         mapping(Service.self, element: "Service").property(\.name).children(\.connectors).child(\.engine),
         mapping(Connector.self, element: "Connector").property(\.port).property(\.secure),
@@ -108,7 +108,7 @@ struct ChildrenTests {
         init() {}
     }
 
-    static let document = XMLBinder().register(
+    static let document = XMLBinder().registeredAtSetup(
         mapping(Document.self, element: "doc").child(\.header).child(\.footer).children(\.sections),
         mapping(Header.self, element: "header").property(\.title),
         mapping(Footer.self, element: "footer").property(\.note),
@@ -157,7 +157,7 @@ struct ChildrenTests {
     }
 
     @Test func structAncestorReceivesChildrenInOrder() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Bag.self, element: "bag"),
             mapping(Item.self, element: "item").property(\.name))
         let bag = try binder.parse(
@@ -179,7 +179,7 @@ struct ChildrenTests {
 
     @Test func aPropertyAndAChildSlotForOneElementAreAmbiguous() throws {
         #expect {
-            _ = try XMLBinder().checkedRegister(
+            _ = try XMLBinder().register(
                 mapping(Pool.self, element: "pool").property(\.name).property(\.size).children(\.names),
                 mapping(Name.self, element: "name").text(\.value))
         } throws: { error in
@@ -189,7 +189,7 @@ struct ChildrenTests {
             ]
         }
         // Told apart by the property's name in XML.
-        let binder = try XMLBinder().checkedRegister(
+        let binder = try XMLBinder().register(
             mapping(Pool.self, element: "pool").property(\.name, xml: "title").property(\.size).children(\.names),
             mapping(Name.self, element: "name").text(\.value))
         let pool = try binder.parse("<pool><title>main</title><name>n</name><size>4</size></pool>", as: Pool.self)
@@ -199,7 +199,7 @@ struct ChildrenTests {
     }
 
     @Test func childrenOfTheWrongTypeGoNowhereInLenientMode() throws {
-        let binder = XMLBinder(mode: .lenient).register(
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(Pool.self, element: "pool").children(\.names),
             mapping(Item.self, element: "item").property(\.name),
             mapping(Name.self, element: "name").text(\.value))
@@ -229,7 +229,7 @@ struct ChildrenTests {
     }
 
     @Test func subclassesAndProtocolsFindTheirSlots() throws {
-        let binder = XMLBinder(mode: .lenient).register(
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(Garden.self, element: "garden").children(\.dogs, xml: "dog").children(\.animals)
                 .children(\.plants).child(\.pool),
             mapping(Dog.self, element: "dog").property(\.name),
@@ -248,10 +248,10 @@ struct ChildrenTests {
     }
 
     @Test func rootMayBeAClassOrAStructThroughTheUntypedParse() throws {
-        let root = try Self.server.parse("<Connector port='1' secure='0'/>")
+        let root = try Self.server.parse("<Connector port='1' secure='0'/>", as: Any?.self)
         let connector = try #require(root as? Connector)
         #expect(connector.port == 1)
-        let header = try #require(try Self.document.parse(Data("<header title='t'/>".utf8)) as? Header)
+        let header = try #require(try Self.document.parse(Data("<header title='t'/>".utf8), as: Any?.self) as? Header)
         #expect(header.title == "t")
     }
 }

@@ -21,7 +21,7 @@ struct ChoiceTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Payment.self, element: "payment")
             .attribute(\.amount)
             .element(\.card)
@@ -32,7 +32,11 @@ struct ChoiceTests {
             .choice(\.card, \.iban, \.voucher, \.tags),
         mapping(Voucher.self, element: "voucher").attribute(\.code))
 
-    static let lenient = binder.with(options: ParseOptions(mode: .lenient))
+    static let lenient = {
+        var lenient = binder
+        lenient.options = ParseOptions(mode: .lenient)
+        return lenient
+    }()
 
     struct Accepted: CustomTestStringConvertible, Sendable {
         var name: String
@@ -123,19 +127,19 @@ struct ChoiceTests {
     }
 
     @Test func theFirstMemberStaysInLenientMode() throws {
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         let payment = try Self.lenient.parse(
             #"<payment><iban>DE89</iban><voucher code="X"/><card>4111</card></payment>"#, as: Payment.self,
-            warnings: &warnings)
+            warnings: log)
         #expect(Self.member(payment) == "iban DE89")
         #expect(payment.voucher == nil && payment.card == nil)
-        #expect(warnings.map(\.severity) == [.warning, .warning])
-        #expect(warnings.map(\.code) == [.choiceConflict, .choiceConflict])
-        #expect(warnings.first?.message.hasSuffix("<voucher> follows <iban>; the first is kept") == true)
+        #expect(log.warnings.map(\.severity) == [.warning, .warning])
+        #expect(log.warnings.map(\.code) == [.choiceConflict, .choiceConflict])
+        #expect(log.warnings.first?.message.hasSuffix("<voucher> follows <iban>; the first is kept") == true)
     }
 
     @Test func aDeclaredMessageReplacesTheGeneratedOne() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Payment.self, element: "payment").element(\.card).element(\.iban)
                 .choice(\.card, \.iban, message: "a payment is by card or by transfer, not both"))
         let error = bindError {
@@ -162,7 +166,7 @@ struct ChoiceTests {
     }
 
     @Test func namedChildSlotsAndNamespacedElements() throws {
-        let binder = XMLBinder(prefixes: ["s": "urn:ship"]).register(
+        let binder = XMLBinder(prefixes: ["s": "urn:ship"]).registeredAtSetup(
             mapping(Shipment.self, element: "s:shipment")
                 .child(\.express, xml: "s:express").child(\.standard, xml: "s:standard").element(
                     \.label, xml: "s:label"
@@ -204,7 +208,7 @@ struct ChoiceTests {
         Refused(
             name: "an undeclared key path",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).choice(\.card, \.iban))
             },
             problem: "Payment <payment>: .choice(\\.card, \\.iban): no declaration of this mapping binds \\.iban; "
@@ -212,7 +216,7 @@ struct ChoiceTests {
         Refused(
             name: "an attribute",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).attribute(\.iban).choice(\.card, \.iban))
             },
             problem: "Payment <payment>: .choice(\\.card, \\.iban): .attribute(\\.iban) can take an attribute, and a "
@@ -220,7 +224,7 @@ struct ChoiceTests {
         Refused(
             name: "an attribute or element",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).property(\.iban).choice(\.card, \.iban))
             },
             problem: "Payment <payment>: .choice(\\.card, \\.iban): .property(\\.iban) can take an attribute, and a "
@@ -228,7 +232,7 @@ struct ChoiceTests {
         Refused(
             name: "the text",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).text(\.note).choice(\.card, \.note))
             },
             problem: "Payment <payment>: .choice(\\.card, \\.note): .text(\\.note) takes the element's text, and a "
@@ -236,7 +240,7 @@ struct ChoiceTests {
         Refused(
             name: "a nested path",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).element(\.iban, xml: "bank/iban")
                         .choice(\.card, \.iban))
             },
@@ -245,14 +249,14 @@ struct ChoiceTests {
         Refused(
             name: "one key path",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).choice(\.card))
             },
             problem: "Payment <payment>: .choice(\\.card): a choice is between two or more child elements; it names 1"),
         Refused(
             name: "a key path twice",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Payment.self, element: "payment").element(\.card).element(\.iban)
                         .choice(\.card, \.iban, \.card))
             },
@@ -276,7 +280,7 @@ struct ChoiceTests {
 
     @Test func aCollectionOfChildrenIsRefused() {
         #expect {
-            _ = try XMLBinder().checkedRegister(
+            _ = try XMLBinder().register(
                 mapping(Basket.self, element: "basket").children(\.items).child(\.single, xml: "single")
                     .choice(\.items, \.single),
                 mapping(Voucher.self, element: "voucher"))

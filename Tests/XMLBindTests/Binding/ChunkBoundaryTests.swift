@@ -9,7 +9,7 @@ import Testing
 /// the same codes at the same lines and columns (issue 36).
 @Suite("Chunk boundaries: every entry point reports what the whole parse reports")
 struct ChunkBoundaryTests {
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(HostileNode.self, element: "r").text(\.text), mapping(HostileNode.self, element: "a"))
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -83,19 +83,19 @@ struct ChunkBoundaryTests {
     @Test(arguments: cases)
     func parseOfChunksMatchesTheWholeParse(_ testCase: Case) throws {
         let bytes = Array(testCase.document.utf8)
-        let whole = Self.outcome { try Self.binder.parse(Data(bytes), file: "doc.xml") }
+        let whole = Self.outcome { try Self.binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
         for cut in Self.cuts(testCase) {
             let chunks = Self.pieces(bytes, cut: cut).map { Data($0) }
-            let chunked = Self.outcome { try Self.binder.parse(chunks: chunks, file: "doc.xml") }
+            let chunked = Self.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") }
             #expect(chunked == whole, "cut at byte \(cut)")
         }
         let oneByte = bytes.map { Data([$0]) }
-        #expect(Self.outcome { try Self.binder.parse(chunks: oneByte, file: "doc.xml") } == whole)
+        #expect(Self.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") } == whole)
     }
 
     /// The whole parse's diagnostics, as a stream of the root's type reports them.
     static func streamedWhole(_ bytes: [UInt8]) -> String {
-        let whole = outcome { try binder.parse(Data(bytes), file: "doc.xml") }
+        let whole = outcome { try binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
         return whole.hasPrefix("root:") ? "success" : whole
     }
 
@@ -106,23 +106,23 @@ struct ChunkBoundaryTests {
         for cut in Self.cuts(testCase) {
             let arrays = ChunkSequence(chunks: Self.pieces(bytes, cut: cut))
             let streamed = await Self.outcome {
-                _ = try await Self.binder.stream(chunks: arrays, each: HostileNode.self, file: "doc.xml") { _ in
+                try await Self.binder.stream(arrays, as: HostileNode.self, file: "doc.xml") { _ in
                     .continue
                 }
             }
-            #expect(streamed == whole, "stream(chunks:) cut at byte \(cut)")
+            #expect(streamed == whole, "async stream of chunks cut at byte \(cut)")
             let datas = ChunkSequence(chunks: Self.pieces(bytes, cut: cut).map { Data($0) })
             let objects = await Self.outcome {
-                for try await _ in Self.binder.objects(of: HostileNode.self, chunks: datas, file: "doc.xml") {}
+                for try await _ in Self.binder.objects(datas, as: HostileNode.self, file: "doc.xml") {}
             }
-            #expect(objects == whole, "objects(of:chunks:) cut at byte \(cut)")
+            #expect(objects == whole, "objects of chunks cut at byte \(cut)")
         }
         let byBytes = await Self.outcome {
             let objects = Self.binder.objects(
-                of: HostileNode.self, bytes: ByteSequence(bytes: bytes), file: "doc.xml")
+                ByteSequence(bytes: bytes), as: HostileNode.self, file: "doc.xml")
             for try await _ in objects {}
         }
-        #expect(byBytes == whole, "objects(of:bytes:)")
+        #expect(byBytes == whole, "objects of bytes")
     }
 
     /// Files and pipes are read in pieces of ``ParseOptions/chunkSize`` (64 KiB at the
@@ -131,7 +131,7 @@ struct ChunkBoundaryTests {
     @Test(arguments: cases)
     func filesAndPipesReadInPiecesMatchTheWholeParse(_ testCase: Case) async throws {
         let pieceSize = 64 << 10
-        let binder = XMLBinder(options: ParseOptions(chunkSize: pieceSize, wholeFileLimit: 0)).register(
+        let binder = XMLBinder(options: ParseOptions(chunkSize: pieceSize, wholeFileLimit: 0)).registeredAtSetup(
             mapping(HostileNode.self, element: "r").text(\.text), mapping(HostileNode.self, element: "a"))
         let plain = Array(testCase.document.utf8)
         let character = Array(testCase.character.utf8)
@@ -149,16 +149,18 @@ struct ChunkBoundaryTests {
             let filler = String(repeating: "-x", count: padding / 2) + (padding % 2 == 1 ? " " : "")
             let bytes = Array("<!--\(filler)-->\n".utf8) + plain
             #expect(bytes.count > end && bytes[end - 1] == character[inside - 1])
-            let whole = Self.outcome { try binder.parse(Data(bytes), file: "doc.xml") }
+            let whole = Self.outcome { try binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
             let url = directory.appendingPathComponent("doc-\(inside).xml")
             try Data(bytes).write(to: url)
-            #expect(Self.outcome { try binder.parse(contentsOf: url, file: "doc.xml") } == whole, "file, \(inside)")
+            #expect(
+                Self.outcome { try binder.parse(contentsOf: url, as: Any?.self, file: "doc.xml") } == whole,
+                "file, \(inside)")
 
             let pipe = Pipe()
             let writer = PipeWriter(pipe.fileHandleForWriting, bytes: bytes)
             writer.start()
             let piped = Self.outcome {
-                _ = try binder.stream(from: pipe.fileHandleForReading, each: HostileNode.self, file: "doc.xml") { _ in
+                try binder.stream(pipe.fileHandleForReading, as: HostileNode.self, file: "doc.xml") { _ in
                     .continue
                 }
                 return nil
@@ -181,14 +183,16 @@ struct ChunkBoundaryTests {
                 + document.utf16.flatMap { unit in
                     littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
                 }
-            let whole = Self.outcome { try Self.binder.parse(Data(bytes), file: "doc.xml") }
+            let whole = Self.outcome { try Self.binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
             let emojiAt = try 2 + 2 * #require(Array(document.utf16).firstIndex(of: 0xD83D))
             for cut in emojiAt...emojiAt + 4 {
                 let chunks = Self.pieces(bytes, cut: cut).map { Data($0) }
-                #expect(Self.outcome { try Self.binder.parse(chunks: chunks, file: "doc.xml") } == whole, "\(cut)")
+                #expect(
+                    Self.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") } == whole,
+                    "\(cut)")
             }
             let oneByte = bytes.map { Data([$0]) }
-            #expect(Self.outcome { try Self.binder.parse(chunks: oneByte, file: "doc.xml") } == whole)
+            #expect(Self.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") } == whole)
         }
     }
 }

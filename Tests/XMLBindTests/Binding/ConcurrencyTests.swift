@@ -21,7 +21,7 @@ struct ConcurrencyTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Catalog.self, element: "catalog").property(\.name).children(\.items),
         mapping(Item.self, element: "item")
             .property(\.sku).property(\.price).property(\.added, conversion: .date(format: "yyyy-MM-dd HH:mm"))

@@ -30,7 +30,7 @@ struct DebianFileTests {
         init() {}
     }
 
-    static let mime = XMLBinder().register(
+    static let mime = XMLBinder().registeredAtSetup(
         mapping(MimeInfo.self, element: "mime-info").children(\.types, key: \.type),
         mapping(MimeType.self, element: "mime-type").attribute(\.type)
             .element(\.comment).elements(\.comments, xml: "comment", key: "xml:lang")
@@ -99,7 +99,7 @@ struct DebianFileTests {
         init() {}
     }
 
-    static let xkb = XMLBinder().register(
+    static let xkb = XMLBinder().registeredAtSetup(
         mapping(Registry.self, element: "xkbConfigRegistry").attribute(\.version)
             .children(\.models, xml: "modelList/model").children(\.layouts, xml: "layoutList/layout"),
         mapping(Model.self, element: "model").element(\.name, xml: "configItem/name")
@@ -218,7 +218,7 @@ struct DebianFileTests {
         let directory = { (name: String) in
             mapping(Directory.self, element: name).elementName(\.kind).attribute(\.prefix).text(\.path)
         }
-        return XMLBinder().register(
+        return XMLBinder().registeredAtSetup(
             mapping(FontConfig.self, element: "fontconfig").children(\.items),
             directory("dir"), directory("cachedir"),
             mapping(Match.self, element: "match").attribute(\.target).children(\.tests).children(\.edits),
@@ -307,7 +307,7 @@ struct DebianFileTests {
     }
 
     static let docPara = "doc:doc/doc:description/doc:para"
-    static let dbus = XMLBinder(prefixes: ["doc": "http://www.freedesktop.org/dbus/1.0/doc.dtd"]).register(
+    static let dbus = XMLBinder(prefixes: ["doc": "http://www.freedesktop.org/dbus/1.0/doc.dtd"]).registeredAtSetup(
         mapping(Node.self, element: "node").attribute(\.name).children(\.interfaces),
         mapping(Interface.self, element: "interface").attribute(\.name)
             .element(\.doc, xml: docPara, conversion: .trimmed).wholeText()

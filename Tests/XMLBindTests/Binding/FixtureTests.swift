@@ -78,7 +78,7 @@ enum FixtureModel {
     /// One binder for every fixture. `Host` is not mapped: lenient mode skips it.
     static let binder = XMLBinder(
         options: ParseOptions(mode: .lenient), prefixes: ["configuration": "http://example.com/configuration"]
-    ).register(
+    ).registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.defines).children(\.beans),
         mapping(Define.self, element: "configuration:define")
             .property(\.key).property(\.type).property(\.value, xml: "val", conversion: .trimmed),
@@ -111,10 +111,10 @@ struct FixtureTests {
             files.map(\.lastPathComponent) == ["beans.xml", "bom-crlf.xml", "feed.xml", "latin1.xml", "server.xml"])
         for file in files {
             do {
-                let root = try FixtureModel.binder.parse(contentsOf: file)
+                let root = try FixtureModel.binder.parse(contentsOf: file, as: Any?.self)
                 #expect(root != nil, "\(file.lastPathComponent) bound no root")
                 // The same bytes given as Data bind the same way.
-                let again = try FixtureModel.binder.parse(Data(contentsOf: file), file: file.path)
+                let again = try FixtureModel.binder.parse(Data(contentsOf: file), as: Any?.self, file: file.path)
                 #expect(again.map { type(of: $0) } == root.map { type(of: $0) }, "\(file.lastPathComponent)")
             } catch {
                 Issue.record("\(file.lastPathComponent): \(error)")

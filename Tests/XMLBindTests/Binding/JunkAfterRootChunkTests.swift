@@ -24,24 +24,30 @@ struct JunkAfterRootChunkTests {
     @Test(arguments: 0..<documents.count)
     func piecesCutInsideTheJunkReportWhatTheWholeParseReports(_ index: Int) throws {
         let (bytes, place) = Self.documents[index]
-        let whole = ChunkBoundaryTests.outcome { try Self.binder.parse(Data(bytes), file: "doc.xml") }
+        let whole = ChunkBoundaryTests.outcome { try Self.binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
         #expect(whole.hasPrefix("\(place) error malformed-xml: junk after document element"), "\(whole)")
         let rootEnd = try #require(Array(bytes).lastIndex(of: UInt8(ascii: ">")))
         for cut in rootEnd + 1..<bytes.count {
             let chunks = ChunkBoundaryTests.pieces(bytes, cut: cut).map { Data($0) }
-            let chunked = ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, file: "doc.xml") }
+            let chunked = ChunkBoundaryTests.outcome {
+                try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml")
+            }
             #expect(chunked == whole, "cut at byte \(cut)")
         }
         let oneByte = bytes.map { Data([$0]) }
-        #expect(ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: oneByte, file: "doc.xml") } == whole)
+        #expect(
+            ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: oneByte, as: Any?.self, file: "doc.xml") }
+                == whole)
     }
 
     /// A byte that is no UTF-8 where the junk begins is still an encoding error, at that byte.
     @Test func anInvalidByteThatBeginsTheJunkIsAnEncodingError() {
         let bytes = Array("<r/>".utf8) + [0xFF] + Array("x".utf8)
-        let whole = ChunkBoundaryTests.outcome { try Self.binder.parse(Data(bytes), file: "doc.xml") }
+        let whole = ChunkBoundaryTests.outcome { try Self.binder.parse(Data(bytes), as: Any?.self, file: "doc.xml") }
         #expect(whole.hasPrefix("1:5 error invalid-encoding"), "\(whole)")
         let chunks = ChunkBoundaryTests.pieces(bytes, cut: 5).map { Data($0) }
-        #expect(ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, file: "doc.xml") } == whole)
+        #expect(
+            ChunkBoundaryTests.outcome { try Self.binder.parse(chunks: chunks, as: Any?.self, file: "doc.xml") }
+                == whole)
     }
 }

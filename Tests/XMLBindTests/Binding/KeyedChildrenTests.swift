@@ -19,7 +19,7 @@ struct KeyedChildrenTests {
 
     // A list of values inside a flattened path inside a keyed map: xkb's
     // <layout><configItem><name/><languageList><iso639Id/>…</languageList></configItem></layout>.
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Registry.self, element: "layoutList").children(\.layouts, key: \.name),
         mapping(Layout.self, element: "layout")
             .element(\.name, xml: "configItem/name")
@@ -100,7 +100,8 @@ struct KeyedChildrenTests {
             var values: [Int] = []
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Numbers.self, element: "n").elements(\.values, xml: "list/v"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Numbers.self, element: "n").elements(\.values, xml: "list/v"))
         let error = #expect(throws: XMLBindError.self) {
             try binder.parse("<n>\n<list><v>1</v>\n <v>x</v></list></n>", as: Numbers.self, file: "n.xml")
         }
@@ -137,7 +138,7 @@ struct KeyedChildrenTests {
             return text == "yes"
         }, format: { $0 ? "yes" : "no" })
 
-    static let fontBinder = XMLBinder().register(
+    static let fontBinder = XMLBinder().registeredAtSetup(
         mapping(FontConfig.self, element: "fontconfig").children(\.items),
         mapping(Dir.self, element: "dir").text(\.path),
         mapping(Alias.self, element: "alias").element(\.family).elements(\.prefer, xml: "prefer/family"),

@@ -18,7 +18,7 @@ struct KeyedMapTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Info.self, element: "mime-info").children(\.types),
         mapping(MimeType.self, element: "mime-type").attribute(\.type)
             .element(\.comment)
@@ -130,7 +130,7 @@ struct KeyedMapTests {
 
     @Test func mapsStream() throws {
         var seen: [String] = []
-        try Self.binder.stream(Self.document, each: MimeType.self) { type in
+        try Self.binder.stream(Self.document, as: MimeType.self) { type in
             seen.append(type.comments.keys.sorted().joined(separator: ","))
             return .continue
         }
@@ -147,7 +147,7 @@ struct KeyedMapTests {
     }
 }
 
-@Suite("Shape declarations refused at registration (checkedRegister)")
+@Suite("Shape declarations refused at registration (register throws)")
 struct ShapeRegistrationTests {
     final class Item: Bindable {
         var id: String?
@@ -170,35 +170,35 @@ struct ShapeRegistrationTests {
     @Test func refusedShapes() {
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(mapping(Item.self, element: "item").attribute(\.id).wholeText())
+                try XMLBinder().register(mapping(Item.self, element: "item").attribute(\.id).wholeText())
             }
                 == ["Item <item>, declaration 1 .attribute(\\.id): .wholeText() does not apply to an attribute"])
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(mapping(Item.self, element: "item").elements(\.tags, xml: "@tag"))
+                try XMLBinder().register(mapping(Item.self, element: "item").elements(\.tags, xml: "@tag"))
             }
             .first?.contains("cannot come from an attribute of the element itself") == true)
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Item.self, element: "item").elements(\.names, xml: "names/name", key: "lang"))
             }.first?.contains("the keyed map 'names' reads child elements") == true)
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(mapping(Item.self, element: "item").element(\.id).ignoring("id"))
+                try XMLBinder().register(mapping(Item.self, element: "item").element(\.id).ignoring("id"))
             } == ["Item <item>: <id> is both ignored and declared as property 'id'"])
     }
 
     @Test func aMapAndAPlainPropertyShareTheirElement() {
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Item.self, element: "item").element(\.id, xml: "name").elements(
                         \.names, xml: "name", key: "lang"))
             } == [])
         #expect(
             Self.problems {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Item.self, element: "item").element(\.id, xml: "name").elements(\.tags, xml: "name"))
             }.first?.contains("is also taken by") == true)
     }

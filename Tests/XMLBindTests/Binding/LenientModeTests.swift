@@ -19,7 +19,7 @@ struct LenientModeTests {
         init() {}
     }
 
-    static let mappings = XMLBinder(mode: .lenient).register(
+    static let mappings = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.beans),
         mapping(Bean.self, element: "bean").property(\.id).property(\.timeout).children(\.beans),
         mapping(Orphan.self, element: "orphan")
@@ -47,7 +47,8 @@ struct LenientModeTests {
     }
 
     @Test func theSameDocumentFailsInStrictMode() {
-        let strict = Self.mappings.with(options: ParseOptions(mode: .strict))
+        var strict = Self.mappings
+        strict.options = ParseOptions(mode: .strict)
         let error = bindError { _ = try strict.parse(Self.document, as: Beans.self, file: "b.xml") }
         #expect(
             error?.primary.description == """

@@ -23,7 +23,7 @@ struct NamedChildSlotTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Exchange.self, element: "exchange")
             .child(\.request, xml: "request")
             .child(\.response, xml: "response"),
@@ -80,7 +80,7 @@ struct NamedChildSlotTests {
     }
 
     @Test func structSlotsOfOneType() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Segment.self, element: "segment").child(\.from, xml: "from").child(\.to, xml: "to"),
             mapping(Point.self, element: "point").attribute(\.x).attribute(\.y))
         let segment = try binder.parse(
@@ -89,7 +89,7 @@ struct NamedChildSlotTests {
     }
 
     @Test func namesWithNamespaces() throws {
-        let binder = XMLBinder(prefixes: ["m": "urn:m"]).register(
+        let binder = XMLBinder(prefixes: ["m": "urn:m"]).registeredAtSetup(
             mapping(Exchange.self, element: "exchange")
                 .child(\.request, xml: "m:request")
                 .child(\.response, xml: "{urn:other}response"),
@@ -106,7 +106,7 @@ struct NamedChildSlotTests {
     }
 
     @Test func aSlotWhoseTypeHasNoMappingIsReported() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Exchange.self, element: "exchange").child(\.request, xml: "request"))
         let error = bindError { _ = try binder.parse(#"<exchange><request n="q"/></exchange>"#, as: Exchange.self) }
         #expect(
@@ -120,7 +120,7 @@ extension NamedChildSlotTests {
     @Test func namedChildrenAreStreamedToo() throws {
         var streamed: [String?] = []
         try Self.binder.stream(
-            #"<pipeline><in n="a"/><out n="x"/><in n="b"/></pipeline>"#, each: Message.self
+            #"<pipeline><in n="a"/><out n="x"/><in n="b"/></pipeline>"#, as: Message.self
         ) { message in
             streamed.append(message.n)
             return .continue

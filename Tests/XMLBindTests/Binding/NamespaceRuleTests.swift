@@ -23,7 +23,7 @@ struct NamespaceRuleTests {
 
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
 
-    static let rss = XMLBinder(prefixes: ["dc": dublinCore]).register(
+    static let rss = XMLBinder(prefixes: ["dc": dublinCore]).registeredAtSetup(
         mapping(Channel.self, element: "channel", namespace: "").element(\.title).children(\.items),
         mapping(Item.self, element: "item", namespace: "").element(\.title).element(\.creator, xml: "dc:creator")
             .element(\.dcTitle, xml: "dc:title"))
@@ -42,7 +42,7 @@ struct NamespaceRuleTests {
     }
 
     @Test func anUnprefixedNameDoesNotMatchAnotherNamespace() {
-        let binder = XMLBinder().register(mapping(Item.self, element: "item").element(\.title))
+        let binder = XMLBinder().registeredAtSetup(mapping(Item.self, element: "item").element(\.title))
         let error = bindError {
             _ = try binder.parse(
                 #"<item xmlns:dc="http://purl.org/dc/elements/1.1/"><title>a</title><dc:title>b</dc:title></item>"#,
@@ -67,7 +67,7 @@ struct NamespaceRuleTests {
     static let atomNamespace = "http://www.w3.org/2005/Atom"
 
     @Test func atomInItsDefaultNamespace() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Feed.self, element: "feed", namespace: Self.atomNamespace).element(\.title).children(\.entries),
             mapping(Entry.self, element: "entry", namespace: Self.atomNamespace).element(\.title).element(\.id))
         let feed = try binder.parse(
@@ -100,7 +100,7 @@ struct NamespaceRuleTests {
         init() {}
     }
 
-    static let config = XMLBinder().register(
+    static let config = XMLBinder().registeredAtSetup(
         mapping(App.self, element: "app").children(\.servers),
         mapping(Server.self, element: "server").attribute(\.host).property(\.port))
 
@@ -125,7 +125,7 @@ struct NamespaceRuleTests {
 
     @Test func unqualifiedChildrenOfAQualifiedElement() throws {
         // XML Schema's default: local elements in no namespace inside a namespaced parent.
-        let binder = XMLBinder(prefixes: ["m": "urn:m"]).register(
+        let binder = XMLBinder(prefixes: ["m": "urn:m"]).registeredAtSetup(
             mapping(Server.self, element: "m:server").attribute(\.host).element(\.port))
         let server = try binder.parse(#"<m:server xmlns:m="urn:m" host="h"><port>9</port></m:server>"#, as: Server.self)
         #expect((server.host, server.port) == ("h", 9))
@@ -139,7 +139,7 @@ struct NamespaceRuleTests {
     }
 
     @Test func childrenMatchTheNamespaceTheirMappingWasRegisteredWith() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Channel.self, element: "{urn:rss1}channel").children(\.items),
             mapping(Item.self, element: "{urn:rss1}item").element(\.title))
         let error = bindError {
@@ -151,7 +151,7 @@ struct NamespaceRuleTests {
     }
 
     @Test func anUnprefixedChildMappingTakesAnElementThatTurnsTheDefaultNamespaceOff() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Channel.self, element: "{urn:rss1}channel").children(\.items),
             mapping(Item.self, element: "item").element(\.title))
         let channel = try binder.parse(

@@ -14,7 +14,7 @@ struct NestedPathTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Item.self, element: "item")
             .attribute(\.id)
             .property(\.price, xml: "details/price")
@@ -109,7 +109,7 @@ struct NestedPathTests {
     }
 
     @Test func emptyTextIsAValueOnlyOnAnElementThatHoldsNothingElse() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Named.self, element: "n").element(\.name, xml: "a/name").element(\.nick, xml: "b/nick")
                 .attribute(\.nick, xml: "b/nick/@x"))
         var named = Named()
@@ -125,7 +125,7 @@ struct NestedPathTests {
             var title: String?
             init() {}
         }
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Doc.self, element: "doc").element(\.title, xml: "{http://a/b}meta/title"))
         var doc = Doc()
         doc.title = "T"
@@ -139,7 +139,7 @@ struct NestedPathTests {
     }
 
     @Test func anAtSignAloneMakesAPropertyAnAttribute() throws {
-        let binder = XMLBinder().register(mapping(Named.self, element: "n").property(\.name, xml: "@label"))
+        let binder = XMLBinder().registeredAtSetup(mapping(Named.self, element: "n").property(\.name, xml: "@label"))
         var named = Named()
         named.name = "x"
         let options = WritingOptions(layout: .compact, includesDeclaration: false, propertyForm: .element)
@@ -184,7 +184,7 @@ struct NestedPathTests {
     }
 
     @Test func aRequiredPathPropertyNamesItsPlace() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Item.self, element: "item").property(\.price, xml: "details/price").required()
                 .attribute(\.currency, xml: "details/price/@currency").required())
         let error = bindError { _ = try binder.parse("<item><details/></item>", as: Item.self) }

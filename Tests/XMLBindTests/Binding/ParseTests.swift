@@ -16,7 +16,7 @@ struct ParseTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.beans),
         mapping(Bean.self, element: "bean").property(\.id).property(\.timeout)
     )
@@ -34,14 +34,14 @@ struct ParseTests {
                 Origin(file: "d.xml", line: 2, column: 3), Origin(file: "d.xml", line: 3, column: 3),
             ])
         #expect(fromString.beans.last?.origin == Origin(file: "s.xml", line: 3, column: 3))
-        let untypedData = try #require(try Self.binder.parse(Data(Self.document.utf8)) as? Beans)
+        let untypedData = try #require(try Self.binder.parse(Data(Self.document.utf8), as: Any?.self) as? Beans)
         #expect(untypedData.beans.map(\.id) == ["a", "b"])
-        let untypedString = try #require(try Self.binder.parse("<bean id='x'/>", file: "u.xml") as? Bean)
+        let untypedString = try #require(try Self.binder.parse("<bean id='x'/>", as: Any?.self, file: "u.xml") as? Bean)
         #expect(untypedString.origin == Origin(file: "u.xml", line: 1, column: 1))
     }
 
     @Test func declaredEncodingsOfDataAndString() throws {
-        let binder = XMLBinder().register(mapping(Bean.self, element: "bean").property(\.id))
+        let binder = XMLBinder().registeredAtSetup(mapping(Bean.self, element: "bean").property(\.id))
         let latin1 =
             Data(#"<?xml version="1.0" encoding="ISO-8859-1"?><bean id="caf"#.utf8) + Data([0xE9]) + Data(#""/>"#.utf8)
         #expect(try binder.parse(latin1, as: Bean.self).id == "café")
@@ -61,7 +61,7 @@ struct ParseTests {
             beans.beans.map(\.origin) == [
                 Origin(file: url.path, line: 2, column: 3), Origin(file: url.path, line: 3, column: 3),
             ])
-        let untyped = try #require(try Self.binder.parse(contentsOf: url) as? Beans)
+        let untyped = try #require(try Self.binder.parse(contentsOf: url, as: Any?.self) as? Beans)
         #expect(untyped.beans.count == 2)
     }
 
@@ -112,7 +112,7 @@ struct ParseTests {
         let error = bindError { _ = try Self.binder.parse(contentsOf: URL(fileURLWithPath: path), as: Beans.self) }
         #expect(error?.code == .io)
         #expect(error?.description == "\(path): error: cannot open '\(path)': No such file or directory")
-        let untyped = bindError { _ = try Self.binder.parse(contentsOf: URL(fileURLWithPath: path)) }
+        let untyped = bindError { _ = try Self.binder.parse(contentsOf: URL(fileURLWithPath: path), as: Any?.self) }
         #expect(untyped?.code == .io)
     }
 
@@ -134,12 +134,13 @@ struct ParseTests {
                       | ^
                 """)
         // The untyped parse hands back whatever the root is.
-        #expect(try Self.binder.parse("<bean id='x'/>") is Bean)
+        #expect(try Self.binder.parse("<bean id='x'/>", as: Any?.self) is Bean)
     }
 
     @Test func anUnregisteredRootInLenientMode() throws {
-        let lenient = Self.binder.with(options: ParseOptions(mode: .lenient))
-        #expect(try lenient.parse("<config><bean id='x'/></config>") == nil)
+        var lenient = Self.binder
+        lenient.options = ParseOptions(mode: .lenient)
+        #expect(try lenient.parse("<config><bean id='x'/></config>", as: Any?.self) == nil)
         let error = bindError {
             _ = try lenient.parse("<?xml version='1.0'?>\n  <config><bean/></config>", as: Beans.self, file: "l.xml")
         }

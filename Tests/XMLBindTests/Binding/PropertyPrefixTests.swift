@@ -15,7 +15,7 @@ import Testing
         init() {}
     }
 
-    private static let binder = XMLBinder().register(
+    private static let binder = XMLBinder().registeredAtSetup(
         mapping(Typed.self, element: "typed")
             .attribute(\.type, xml: "xsi:type")
             .attribute(\.plain, xml: "type")
@@ -58,7 +58,8 @@ import Testing
             var language: String?
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Text.self, element: "text").attribute(\.language, xml: "xml:lang"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Text.self, element: "text").attribute(\.language, xml: "xml:lang"))
         #expect(try binder.parse(#"<text xml:lang="en"/>"#, as: Text.self).language == "en")
     }
 

@@ -27,7 +27,7 @@ struct SingleChildTests {
         init() {}
     }
 
-    private static let binder = XMLBinder().register(
+    private static let binder = XMLBinder().registeredAtSetup(
         mapping(Machine.self, element: "machine").child(\.spare),
         mapping(Engine.self, element: "engine").child(\.main),
         mapping(Part.self, element: "part").attribute(\.name),
@@ -52,11 +52,13 @@ struct SingleChildTests {
         let document = "<machine><part name='a'/><part name='b'/><part name='c'/></machine>"
         do {
             // Lenient: the first child stays, with a warning for each other one.
-            var warnings: [Diagnostic] = []
-            let machine = try Self.binder.with(options: ParseOptions(mode: .lenient)).parse(
-                document, as: Machine.self, warnings: &warnings)
+            let log = WarningLog()
+            var lenient = Self.binder
+            lenient.options = ParseOptions(mode: .lenient)
+            let machine = try lenient.parse(
+                document, as: Machine.self, warnings: log)
             #expect(machine.spare?.name == "a")
-            #expect(warnings.count == 2)
+            #expect(log.warnings.count == 2)
             #expect(Part.live.withLock { $0 } == before + 1)
         }
         // Strict: an error, and every object released.

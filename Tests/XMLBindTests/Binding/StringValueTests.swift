@@ -19,7 +19,7 @@ struct StringValueTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(List.self, element: "list").children(\.entries),
         mapping(Entry.self, element: "entry").attribute(\.name).attribute(\.plain).text(\.text))
 
@@ -96,7 +96,7 @@ struct StringValueTests {
             var literal: String? = "a literal longer than fifteen bytes"
             init() {}
         }
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Defaults.self, element: "d").attribute(\.heap).attribute(\.plain).attribute(\.literal))
         for _ in 0..<3 {
             let value = try binder.parse(

@@ -25,7 +25,7 @@ import Testing
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Feed.self, element: "feed").children(\.items),
         mapping(Item.self, element: "item").property(\.title).property(\.body).child(\.note),
         mapping(Note.self, element: "note").text(\.text))
@@ -79,14 +79,14 @@ import Testing
     func documentsInPiecesKeepEveryValueExactly(_ size: Int) throws {
         let bytes = Array(Self.document().utf8)
         let pieces = stride(from: 0, to: bytes.count, by: size).map { Data(bytes[$0..<min($0 + size, bytes.count)]) }
-        let feed = try #require(try Self.binder.parse(chunks: pieces) as? Feed)
+        let feed = try #require(try Self.binder.parse(chunks: pieces, as: Any?.self) as? Feed)
         check(feed)
     }
 
     @Test func aRunPastTheTextLimitIsRefusedInAnyPieces() {
         var options = ParseOptions()
         options.limits.maximumTextLength = 100
-        let binder = XMLBinder(options: options).register(
+        let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(Feed.self, element: "feed").children(\.items),
             mapping(Item.self, element: "item").property(\.title))
         // Exactly the limit binds; one byte more, in one run or in many (references), does not.

@@ -11,7 +11,8 @@ struct TextTests {
         init() {}
     }
 
-    static let notes = XMLBinder().register(mapping(Note.self, element: "note").attribute(\.title).text(\.body))
+    static let notes = XMLBinder().registeredAtSetup(
+        mapping(Note.self, element: "note").attribute(\.title).text(\.body))
 
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
@@ -75,7 +76,7 @@ struct TextTests {
         init() {}
     }
 
-    static let feeds = XMLBinder().register(
+    static let feeds = XMLBinder().registeredAtSetup(
         mapping(Feed.self, element: "feed").property(\.title).children(\.entries),
         mapping(Entry.self, element: "entry").property(\.id).property(\.title).text(\.body).element(\.tags)
     )
@@ -109,7 +110,7 @@ struct TextTests {
     func chunkedInputBindsTheSameGraph(chunkSize: Int) throws {
         let whole = try Self.feeds.parse(Self.feedXML, as: Feed.self, file: "feed.xml")
         let pieces = chunks(of: Self.feedXML, size: chunkSize)
-        let chunked = try Self.feeds.parse(chunks: pieces, file: "feed.xml")
+        let chunked = try Self.feeds.parse(chunks: pieces, as: Any?.self, file: "feed.xml")
         #expect(chunked as? Feed == whole)
     }
 
@@ -122,7 +123,7 @@ struct TextTests {
         let bytes = Array(document.utf8)
         for split in 1..<bytes.count {
             let pieces = [Data(bytes[..<split]), Data(bytes[split...])]
-            let chunked = try Self.notes.parse(chunks: pieces)
+            let chunked = try Self.notes.parse(chunks: pieces, as: Any?.self)
             #expect(chunked as? Note == whole, "split at byte \(split)")
         }
     }
@@ -130,7 +131,9 @@ struct TextTests {
     @Test func errorsAreTheSameWhenFedByteByByte() throws {
         let broken = Self.feedXML.replacingOccurrences(of: "id=\"2\"", with: "id=\"two\"")
         let whole = bindError { _ = try Self.feeds.parse(broken, as: Feed.self, file: "feed.xml") }
-        let chunked = bindError { _ = try Self.feeds.parse(chunks: chunks(of: broken, size: 1), file: "feed.xml") }
+        let chunked = bindError {
+            _ = try Self.feeds.parse(chunks: chunks(of: broken, size: 1), as: Any?.self, file: "feed.xml")
+        }
         // Fed in pieces, the parse stops where the error is, so the source line it can
         // show ends there; origin and message are the same.
         #expect(whole != nil)
@@ -145,7 +148,9 @@ struct TextTests {
                 """)
         let malformed = "<note>caf\u{E9} &#x1F600;</nope>"
         let wholeMalformed = bindError { _ = try Self.notes.parse(malformed, as: Note.self) }
-        let chunkedMalformed = bindError { _ = try Self.notes.parse(chunks: chunks(of: malformed, size: 1)) }
+        let chunkedMalformed = bindError {
+            _ = try Self.notes.parse(chunks: chunks(of: malformed, size: 1), as: Any?.self)
+        }
         #expect(wholeMalformed?.code == .malformedXML)
         #expect(wholeMalformed?.message == "mismatched end tag: expected </note> to close <note>, found </nope>")
         #expect(chunkedMalformed?.origin == wholeMalformed?.origin)

@@ -29,7 +29,7 @@ struct ValueListTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Info.self, element: "info").children(\.mimeTypes).children(\.countries),
         mapping(MimeType.self, element: "mime-type").attribute(\.type)
             .elements(\.superTypes, xml: "sub-class-of/@type")
@@ -126,7 +126,7 @@ struct ValueListTests {
 
     @Test func listsStream() throws {
         var codes: [[String]] = []
-        try Self.binder.stream(Self.document + "", each: Country.self) { country in
+        try Self.binder.stream(Self.document + "", as: Country.self) { country in
             codes.append(country.codes)
             return .continue
         }

@@ -21,7 +21,7 @@ struct WholeInputTests {
     }
 
     static func binder(wholeFileLimit: Int = 64 << 20) -> XMLBinder {
-        XMLBinder(options: ParseOptions(chunkSize: 64 << 10, wholeFileLimit: wholeFileLimit)).register(
+        XMLBinder(options: ParseOptions(chunkSize: 64 << 10, wholeFileLimit: wholeFileLimit)).registeredAtSetup(
             mapping(Group.self, element: "group").children(\.entries),
             mapping(Entry.self, element: "entry").attribute(\.key).attribute(\.size))
     }
@@ -89,9 +89,10 @@ struct WholeInputTests {
     @Test func filesOverTheSizeLimitAreRefused() throws {
         let url = try Self.file(Data(Self.document().utf8), "large.xml")
         defer { try? FileManager.default.removeItem(at: url) }
-        let binder = XMLBinder(options: ParseOptions(limits: ParseLimits(maximumDocumentSize: 100_000))).register(
-            mapping(Group.self, element: "group").children(\.entries),
-            mapping(Entry.self, element: "entry").attribute(\.key).attribute(\.size))
+        let binder = XMLBinder(options: ParseOptions(limits: ParseLimits(maximumDocumentSize: 100_000)))
+            .registeredAtSetup(
+                mapping(Group.self, element: "group").children(\.entries),
+                mapping(Entry.self, element: "entry").attribute(\.key).attribute(\.size))
         let error = bindError { _ = try binder.parse(contentsOf: url, as: Group.self) }
         #expect(error?.code == .documentSizeLimitExceeded)
         let small = try Self.file(Data("<group><entry key='a'/></group>".utf8), "small.xml")

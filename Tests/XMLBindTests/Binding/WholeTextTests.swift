@@ -36,7 +36,7 @@ struct WholeTextTests {
         init() {}
     }
 
-    static let binder = XMLBinder(prefixes: ["doc": "http://www.freedesktop.org/dbus/1.0/doc.dtd"]).register(
+    static let binder = XMLBinder(prefixes: ["doc": "http://www.freedesktop.org/dbus/1.0/doc.dtd"]).registeredAtSetup(
         mapping(Para.self, element: "doc:para").text(\.text).wholeText(),
         mapping(Channel.self, element: "channel").children(\.items),
         mapping(Item.self, element: "item").element(\.title).wholeText().element(\.link)
@@ -62,7 +62,7 @@ struct WholeTextTests {
     }
 
     @Test func withoutWholeTextInlineMarkupIsStillAnError() throws {
-        let plain = XMLBinder().register(mapping(Item.self, element: "item").element(\.title).element(\.link))
+        let plain = XMLBinder().registeredAtSetup(mapping(Item.self, element: "item").element(\.title).element(\.link))
         #expect(throws: XMLBindError.self) {
             try plain.parse("<item><title>A <b>bold</b> move</title></item>", as: Item.self)
         }
@@ -77,7 +77,7 @@ struct WholeTextTests {
         var titles: [String] = []
         try Self.binder.stream(
             "<channel><item><title>one <b>1</b></title></item><item><title><i>two</i></title></item></channel>",
-            each: Item.self
+            as: Item.self
         ) { item in
             titles.append(item.title ?? "-")
             return .continue
@@ -105,7 +105,7 @@ struct WholeTextTests {
     /// A lenient parse skips unknown children; the second `<b>` of each object is skipped by
     /// the child-name cache's answer, which keeps its text only inside a whole text.
     @Test func repeatedUnknownChildrenKeepTheirTextOnlyInsideAWholeText() throws {
-        let binder = XMLBinder(mode: .lenient).register(
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(Note.self, element: "note").text(\.text).wholeText(),
             mapping(Plain.self, element: "plain").element(\.title))
         let note = try binder.parse("<note>a <b>1</b> c <b>2</b> e <b>3</b></note>", as: Note.self)

@@ -12,7 +12,7 @@ import XMLBind
         init() {}
     }
 
-    let binder = XMLBinder().register(
+    let binder = XMLBinder().registeredAtSetup(
         mapping(Bean.self, element: "bean").property(\.id).property(\.clazz, xml: "class").property(\.timeout))
 
     @Test func bindsAndReportsOrigin() throws {

@@ -23,7 +23,7 @@ struct SchemaTypeTests {
         init() {}
     }
 
-    static let binder = XMLBinder(prefixes: ["geo": "urn:geo"]).register(
+    static let binder = XMLBinder(prefixes: ["geo": "urn:geo"]).registeredAtSetup(
         mapping(Drawing.self, element: "drawing").children(\.shapes),
         mapping(Circle.self, element: "shape").xsiType("geo:Circle").attribute(\.radius),
         mapping(Blob.self, element: "shape").attribute(\.name),
@@ -80,7 +80,7 @@ struct SchemaTypeTests {
 
     @Test func typesStream() throws {
         var seen: [String] = []
-        try Self.binder.stream(Self.document, each: Circle.self) { circle in
+        try Self.binder.stream(Self.document, as: Circle.self) { circle in
             seen.append("\(circle.radius)")
             return .continue
         }
@@ -88,7 +88,7 @@ struct SchemaTypeTests {
     }
 
     @Test func withoutAnUntypedMappingTheTypeIsNeeded() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Drawing.self, element: "drawing").children(\.shapes),
             mapping(Circle.self, element: "shape").xsiType("Circle").attribute(\.radius),
             mapping(Square.self, element: "shape").xsiType("Square").attribute(\.side))

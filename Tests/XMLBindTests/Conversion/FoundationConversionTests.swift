@@ -121,7 +121,7 @@ struct FoundationConversionTests {
         init() {}
     }
 
-    static let optionals = XMLBinder().register(
+    static let optionals = XMLBinder().registeredAtSetup(
         mapping(Optionals.self, element: "o").property(\.name).property(\.count).property(\.ratio).property(\.when)
     )
 

@@ -25,11 +25,12 @@ struct ReadyConversionTests {
             var style = ""
             init() {}
         }
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Font.self, element: "font").element(\.family, conversion: Conversion.collapsed.optional)
                 .attribute(\.style, conversion: .collapsed))
         let font = try #require(
-            try binder.parse(Data("<font style=' bold   italic '><family>\n DejaVu\n Sans </family></font>".utf8))
+            try binder.parse(
+                Data("<font style=' bold   italic '><family>\n DejaVu\n Sans </family></font>".utf8), as: Any?.self)
                 as? Font)
         #expect(font.family == "DejaVu Sans")
         #expect(font.style == "bold italic")
@@ -49,7 +50,7 @@ struct ReadyConversionTests {
             var entries: [Entry] = []
             init() {}
         }
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(List.self, element: "list").children(\.entries),
             mapping(Entry.self, element: "e")
                 .attribute(\.key, conversion: .trimmed)
@@ -138,7 +139,7 @@ struct ReadyConversionTests {
     }
 
     @Test func optionalConversion() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Limits.self, element: "limits").property(\.retries, conversion: Int.xmlConversion.optional))
         #expect(try binder.parse("<limits retries='3'/>", as: Limits.self).retries == 3)
         #expect(try binder.parse("<limits/>", as: Limits.self).retries == 5)
@@ -163,7 +164,7 @@ struct ReadyConversionTests {
         case unknownChannel
     }
 
-    static let release = XMLBinder().register(
+    static let release = XMLBinder().registeredAtSetup(
         mapping(Release.self, element: "release")
             .attribute(
                 \.version,
@@ -253,7 +254,8 @@ struct ReadyConversionTests {
                     "cannot convert \" yes\" to Bool for property 'value' of <v>: expected yes or n&o, got 4 bytes"))
         #expect(yesNo.format(false) == "n&o")
         #expect(try yesNo.parse("yes"))
-        let binder = XMLBinder().register(mapping(Plain<Bool>.self, element: "v").attribute(\.value, conversion: yesNo))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Plain<Bool>.self, element: "v").attribute(\.value, conversion: yesNo))
         #expect(try binder.parse("<v value='n&amp;o'/>", as: Plain<Bool>.self).value == false)
     }
 }

@@ -21,7 +21,7 @@ struct ByteOffsetTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Root.self, element: "root").children(\.items),
         mapping(Item.self, element: "item").property(\.name))
 
@@ -164,9 +164,9 @@ struct ByteOffsetTests {
     }
 
     @Test func aStructAndASubclassAreTold() throws {
-        let structs = XMLBinder().register(mapping(Plain.self, element: "plain").attribute(\.name))
+        let structs = XMLBinder().registeredAtSetup(mapping(Plain.self, element: "plain").attribute(\.name))
         #expect(try structs.parse("\n  <plain name='a'/>", as: Plain.self).byteOffset == 3)
-        let subclasses = XMLBinder().register(mapping(Derived.self, element: "derived").attribute(\.name))
+        let subclasses = XMLBinder().registeredAtSetup(mapping(Derived.self, element: "derived").attribute(\.name))
         let derived = try subclasses.parse("<!-- x -->\n<derived name='b'/>", as: Derived.self)
         #expect(derived.byteOffset == 11)
         #expect(derived.name == "b")

@@ -12,7 +12,7 @@ import Testing
         var timeout = 0
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Server.self, element: "server").attribute(\.label).attribute(\.port).element(\.timeout))
 
     func printed(_ document: String) -> String? {
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func textInACDATASectionIsPointedAtInsideIt() {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").element(\.timeout))
+        let binder = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server").element(\.timeout))
         let error = bindError {
             _ = try binder.parse("<server><timeout> <![CDATA[soon]]></timeout></server>", as: Server.self)
         }

@@ -23,7 +23,7 @@ struct CollectedDiagnosticsTests {
         var ref: String?
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.beans),
         mapping(Bean.self, element: "bean")
             .attribute(\.id).required()
@@ -79,7 +79,8 @@ struct CollectedDiagnosticsTests {
 
     @Test func theNumberOfDiagnosticsIsCappedWithANote() {
         let beans = (1...12).map { "<bean id=\"b\($0)\" lazy=\"no\"/>" }.joined(separator: "\n")
-        let binder = Self.binder.with(options: ParseOptions(maximumDiagnostics: 10))
+        var binder = Self.binder
+        binder.options = ParseOptions(maximumDiagnostics: 10)
         #expect {
             _ = try binder.parse("<beans>\n\(beans)\n</beans>", as: Beans.self, file: "many.xml")
         } throws: { error in
@@ -92,7 +93,8 @@ struct CollectedDiagnosticsTests {
     }
 
     @Test func stopsAtFirstErrorWhenAsked() {
-        let binder = Self.binder.with(options: ParseOptions(stopsAtFirstError: true))
+        var binder = Self.binder
+        binder.options = ParseOptions(stopsAtFirstError: true)
         #expect {
             _ = try binder.parse(#"<beans><bean id="a" lazy="x"/><bean id="b" lazy="y"/></beans>"#, as: Beans.self)
         } throws: { error in

@@ -24,7 +24,7 @@ struct DiagnosticTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.beans),
         mapping(Bean.self, element: "bean").property(\.id).property(\.timeout).children(\.properties),
         mapping(Property.self, element: "property").attribute(\.name).text(\.value, conversion: Int.xmlConversion),

@@ -22,7 +22,7 @@ import XMLBind
 
     static let binder = XMLBinder(
         options: ParseOptions(substitution: VariableSubstitution(variables: ["ADMIN_EMAIL": "ops@example.com"]))
-    ).register(
+    ).registeredAtSetup(
         mapping(Server.self, element: "server")
             .attribute(\.proto, xml: "protocol")
             .attribute(\.level)

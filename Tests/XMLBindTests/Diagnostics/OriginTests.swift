@@ -16,7 +16,7 @@ struct OriginTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Root.self, element: "root").children(\.items),
         mapping(Item.self, element: "item").property(\.name)
     )
@@ -75,7 +75,7 @@ struct OriginTests {
     func diagnosticsCountColumnsAsOriginsDo(_ test: Case) throws {
         // The same documents, with <item> unknown: the error must point where the
         // first item's origin does.
-        let rootOnly = XMLBinder().register(mapping(Root.self, element: "root"))
+        let rootOnly = XMLBinder().registeredAtSetup(mapping(Root.self, element: "root"))
         let error = bindError { _ = try rootOnly.parse(Data(test.bytes), as: Root.self, file: "t.xml") }
         let first = test.expected[1]
         #expect(error?.origin == Origin(file: "t.xml", line: first[0], column: first[1]))

@@ -11,7 +11,7 @@ struct RenderingTests {
         var name: String?
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Item.self, element: "item").attribute(\.count).attribute(\.name))
 
     func report(_ document: String) -> String {

@@ -10,7 +10,7 @@ import XMLBind
         let expected: String
     }
 
-    static let checker = XMLBinder(mode: .lenient)
+    static let checker = XMLBinder(options: ParseOptions(mode: .lenient))
 
     static let cases: [Case] = [
         Case(
@@ -124,7 +124,7 @@ import XMLBind
 
     @Test(arguments: cases)
     func printedText(_ test: Case) {
-        let error = bindError { _ = try Self.checker.parse(test.document, file: "m.xml") }
+        let error = bindError { _ = try Self.checker.parse(test.document, as: Any?.self, file: "m.xml") }
         #expect(error?.code == .malformedXML)
         #expect(error?.description == test.expected)
     }
@@ -134,7 +134,7 @@ import XMLBind
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wf-\(UUID().uuidString).xml")
         try Data("<config>\n  <server>\n</config>".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let error = bindError { _ = try Self.checker.parse(contentsOf: url, file: "server.xml") }
+        let error = bindError { _ = try Self.checker.parse(contentsOf: url, as: Any?.self, file: "server.xml") }
         #expect(
             error?.description == """
                 server.xml:3:3: error: mismatched end tag: expected </server> to close <server>, found </config>
@@ -153,7 +153,7 @@ import XMLBind
         let document =
             "<!DOCTYPE r [<!ENTITY a0 \"" + String(repeating: "a", count: 80) + "\">" + entities.joined()
             + "]><r>&a6;</r>"
-        let error = bindError { _ = try Self.checker.parse(document, file: "lol.xml") }
+        let error = bindError { _ = try Self.checker.parse(document, as: Any?.self, file: "lol.xml") }
         #expect(error?.code == .entityAmplificationLimitExceeded)
         #expect(
             error?.message

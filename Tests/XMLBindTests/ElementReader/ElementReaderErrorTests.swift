@@ -75,7 +75,7 @@ struct ElementReaderErrorTests {
     }
 
     static func binder(_ log: Log, mode: ParseMode = .strict) -> XMLBinder {
-        XMLBinder(mode: mode).register(
+        XMLBinder(options: ParseOptions(mode: mode)).registeredAtSetup(
             mapping(Sums.self, element: "sums"),
             mapping(Value.self, element: "sum").reading(with: { FailingReader(log: log) }))
     }
@@ -175,7 +175,7 @@ struct ElementReaderErrorTests {
     @Test func aTooDeepDocumentUnderAReaderIsRefused() throws {
         var options = ParseOptions()
         options.limits.maximumDepth = 10
-        let binder = XMLBinder(options: options).register(
+        let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(Sums.self, element: "sums"),
             mapping(Value.self, element: "sum").reading(with: { FailingReader(log: Log()) }))
         let deep =
@@ -191,7 +191,7 @@ struct ElementReaderErrorTests {
     @Test func aTooLongTextUnderAReaderIsRefused() throws {
         var options = ParseOptions()
         options.limits.maximumTextLength = 100
-        let binder = XMLBinder(options: options).register(
+        let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(Sums.self, element: "sums"),
             mapping(Value.self, element: "sum").reading(with: { FailingReader(log: Log()) }))
         let error = try #require(throws: XMLBindError.self) {
@@ -217,7 +217,7 @@ struct ElementReaderErrorTests {
 
     @Test func declarationsOnlyReadingWouldHonourAreRefused() throws {
         let error = try #require(throws: RegistrationError.self) {
-            try XMLBinder().checkedRegister(
+            try XMLBinder().register(
                 mapping(Kept.self, element: "kept").attribute(\.count).required().text(\.label).wholeText()
                     .reading(with: { KeptReader() }))
         }
@@ -243,7 +243,7 @@ struct ElementReaderErrorTests {
             func end(_ element: ReaderElement, text: ReaderText) throws {}
             func finish() throws -> Plain { Plain() }
         }
-        let binder = try XMLBinder().checkedRegister(
+        let binder = try XMLBinder().register(
             mapping(Plain.self, element: "plain").attribute(\.count).reading(with: { PlainReader() }))
         #expect(try binder.parse("<plain count='3'/>", as: Plain.self).count == 0)
         var plain = Plain()

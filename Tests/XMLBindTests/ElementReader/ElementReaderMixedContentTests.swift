@@ -47,7 +47,7 @@ import XMLBind
         }
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Markup.self, element: "body").reading(with: { MarkupReader() }))
 
     @Test func textBeforeBetweenAndAfterChildrenKeepsItsPlace() throws {
@@ -72,7 +72,7 @@ import XMLBind
                 return value
             }
         }
-        let binder = XMLBinder().register(mapping(Markup.self, element: "body").reading(with: { Probe() }))
+        let binder = XMLBinder().registeredAtSetup(mapping(Markup.self, element: "body").reading(with: { Probe() }))
         let value = try binder.parse(Data("<body>a<x/>b<y>c<z/></y></body>".utf8), as: Markup.self)
         #expect(value.text == "0:|1:a|1:ab|2:c")
     }

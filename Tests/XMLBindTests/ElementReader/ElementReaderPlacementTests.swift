@@ -77,7 +77,7 @@ struct ElementReaderPlacementTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Shape.self, element: "shape").attribute(\.name).child(\.center, xml: "center")
             .child(\.first, xml: "first").children(\.corners).children(\.spots),
         mapping(Point.self, element: "point").reading(with: { PointReader() }),
@@ -147,14 +147,14 @@ struct ElementReaderPlacementTests {
 
     @Test func streamingHandsOutEachValue() throws {
         var seen: [Point] = []
-        try Self.binder.stream(Self.shape, each: Point.self) { point in
+        try Self.binder.stream(Self.shape, as: Point.self) { point in
             seen.append(point)
             return .continue
         }
         // The center is a Point too: every outermost Point is streamed.
         #expect(seen == [Point(x: 0.5, y: 0.5), Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1)])
         var spots: [Int] = []
-        try Self.binder.stream(Data(Self.shape.utf8), each: Spot.self) { spot in
+        try Self.binder.stream(Data(Self.shape.utf8), as: Spot.self) { spot in
             spots.append(spot.x * 10 + spot.y)
             return .continue
         }
@@ -183,7 +183,7 @@ struct ElementReaderPlacementTests {
     }
 
     @Test func aClassParentTakesClassAndStructValues() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Board.self, element: "board").child(\.spot, xml: "first").children(\.spots).children(\.points),
             mapping(Point.self, element: "point").reading(with: { PointReader() }),
             mapping(Spot.self, element: "spot").reading(with: { SpotReader() }),
@@ -206,14 +206,14 @@ struct ElementReaderPlacementTests {
     }
 
     @Test func anAncestorReceivesTheValues() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Bag.self, element: "bag"), mapping(Point.self, element: "point").reading(with: { PointReader() }))
         let bag = try binder.parse("<bag><point>1 2</point><point>3 4</point></bag>", as: Bag.self)
         #expect(bag.points == [Point(x: 1, y: 2), Point(x: 3, y: 4)])
     }
 
     @Test func checksRunOnTheFinishedValue() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Shape.self, element: "shape").children(\.corners),
             mapping(Point.self, element: "point").reading(with: { PointReader() })
                 .validate { point, context in

@@ -75,7 +75,7 @@ struct ElementReaderTests {
         }
     }
 
-    static let treeBinder = XMLBinder().register(
+    static let treeBinder = XMLBinder().registeredAtSetup(
         mapping(Tree.self, element: "tree").reading(with: { TreeReader() }))
 
     @Test func aReaderBuildsATreeOfNestedElements() throws {
@@ -113,7 +113,7 @@ struct ElementReaderTests {
         var options = ParseOptions()
         options.wholeFileLimit = 0
         options.chunkSize = 64 * 1024
-        let binder = XMLBinder(options: options).register(
+        let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(Tree.self, element: "tree").reading(with: { TreeReader() }))
         let tree = try binder.parse(contentsOf: url, as: Tree.self)
         #expect(tree.root?.children.first?.text == long)
@@ -167,7 +167,7 @@ struct ElementReaderTests {
     }
 
     @Test func namespaceAndNameQuestionsCompareBytes() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Answers.self, element: "item").reading(with: { NamespaceQuestions() }))
         let answers = try binder.parse(
             "<item xmlns='urn:a'><x/><x xmlns='urn:ab'/><x xmlns=''/><b:item xmlns:b='urn:a'/>"
@@ -197,7 +197,7 @@ struct ElementReaderTests {
         "<?xml version='1.0'?>\n<!-- é😀 -->\n<list><item a='ü😀'/>\n   <item><item/>\n  <item/></item></list>",
     ])
     func offsetsAndOriginsMatchADeclarativeMappings(_ document: String) throws {
-        let declarative = XMLBinder(mode: .lenient).register(
+        let declarative = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(Located.self, element: "list").children(\.items),
             mapping(Located.self, element: "item").children(\.items))
         let expected = try declarative.parse(document, as: Located.self)
@@ -244,7 +244,7 @@ struct ElementReaderTests {
     }
 
     @Test func namesAndTextsDescribeThemselves() throws {
-        let binder = XMLBinder().register(mapping(Answers.self, element: "ab").reading(with: { Describer() }))
+        let binder = XMLBinder().registeredAtSetup(mapping(Answers.self, element: "ab").reading(with: { Describer() }))
         let answers = try binder.parse("<ab><a> \t\r\n</a><éé>x é</éé><a></a></ab>", as: Answers.self)
         #expect(
             answers.lines == [

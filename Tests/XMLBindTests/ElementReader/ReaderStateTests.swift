@@ -83,7 +83,8 @@ import XMLBind
     }
 
     @Test func aReaderKeepsItsStateInIt() throws {
-        let binder = XMLBinder().register(mapping(Depth.self, element: "tree").reading(with: { DepthReader() }))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Depth.self, element: "tree").reading(with: { DepthReader() }))
         let shallow = try binder.parse(Data("<tree><a/></tree>".utf8), as: Depth.self)
         #expect(shallow.deepest == 1)
         let deep = try binder.parse(Data("<tree><a><b><c/></b></a><d/></tree>".utf8), as: Depth.self)

@@ -107,8 +107,9 @@ import Testing
         let text = EncodingCase.cyrillic
         let data = try SystemIconv.convert(
             "<?xml version='1.0' encoding='ISO-8859-1'?><r a='\(text)'>\(text)</r>", to: "KOI8-R")
-        let binder = Hostile.binder().with(options: ParseOptions(mode: .lenient, encoding: "koi8-r"))
-        let node = try #require(try binder.parse(data) as? HostileNode)
+        var binder = Hostile.binder()
+        binder.options = ParseOptions(mode: .lenient, encoding: "koi8-r")
+        let node = try #require(try binder.parse(data, as: Any?.self) as? HostileNode)
         #expect(node.text == text)
         #expect(node.attributes["a"] == text)
     }

@@ -93,7 +93,7 @@ import Testing
 
     static func printed(_ bytes: [UInt8], binder: XMLBinder = Hostile.standard) -> String? {
         do {
-            _ = try binder.parse(Data(bytes), file: "doc.xml")
+            _ = try binder.parse(Data(bytes), as: Any?.self, file: "doc.xml")
             return nil
         } catch {
             return (error as? XMLBindError)?.description ?? "\(error)"
@@ -108,13 +108,13 @@ import Testing
         // a chunked parse ends where its input stopped).
         let firstLine = test.printed.split(separator: "\n").first.map(String.init)
         do {
-            _ = try Hostile.standard.parse(chunks: test.bytes.map { Data([$0]) }, file: "doc.xml")
+            _ = try Hostile.standard.parse(chunks: test.bytes.map { Data([$0]) }, as: Any?.self, file: "doc.xml")
             Issue.record("parsed in chunks")
         } catch {
             #expect("\(error)".split(separator: "\n").first.map(String.init) == firstLine)
         }
         do {
-            try Hostile.standard.stream(Data(test.bytes), each: HostileNode.self, file: "doc.xml") { _ in .continue }
+            try Hostile.standard.stream(Data(test.bytes), as: HostileNode.self, file: "doc.xml") { _ in .continue }
             Issue.record("streamed")
         } catch {
             #expect((error as? XMLBindError)?.description == test.printed)
@@ -122,7 +122,8 @@ import Testing
     }
 
     @Test func anUnknownNameFromTheCallerIsAnError() {
-        let binder = Hostile.binder().with(options: ParseOptions(mode: .lenient, encoding: "x-klingon"))
+        var binder = Hostile.binder()
+        binder.options = ParseOptions(mode: .lenient, encoding: "x-klingon")
         #expect(
             Self.printed(Array("<r/>".utf8), binder: binder)
                 == "doc.xml:1:1: error: unknown encoding 'x-klingon' (named by ParseOptions.encoding)\n    1 | <r/>\n      | ^"
@@ -130,15 +131,17 @@ import Testing
     }
 
     @Test func invalidBytesBecomeReplacementCharactersWhenAsked() throws {
-        let binder = Hostile.binder().with(options: ParseOptions(mode: .lenient, replacesInvalidBytes: true))
+        var binder = Hostile.binder()
+        binder.options = ParseOptions(mode: .lenient, replacesInvalidBytes: true)
         for (encoding, body) in [
             ("windows-1251", [0xC0, 0x98, 0xC1]), ("Shift_JIS", [0x93, 0xFA, 0x81, 0x20]),
             ("ISO-2022-JP", [0x41, 0x80, 0x42]), ("UTF-8", [0xC3, 0x28]),
         ] as [(String, [UInt8])] {
             let bytes = Self.document(encoding, Array("<r>".utf8) + body + Array("</r>".utf8))
-            let node = try #require(try binder.parse(Data(bytes)) as? HostileNode, "\(encoding)")
+            let node = try #require(try binder.parse(Data(bytes), as: Any?.self) as? HostileNode, "\(encoding)")
             #expect(node.text?.contains("\u{FFFD}") == true, "\(encoding): \(node.text ?? "nil")")
-            let chunked = try #require(try binder.parse(chunks: bytes.map { Data([$0]) }) as? HostileNode)
+            let chunked = try #require(
+                try binder.parse(chunks: bytes.map { Data([$0]) }, as: Any?.self) as? HostileNode)
             #expect(chunked.text == node.text, "\(encoding)")
         }
     }

@@ -11,7 +11,7 @@ import Testing
         init() {}
     }
 
-    static let binder = XMLBinder().register(mapping(Line.self, element: "r").text(\.text))
+    static let binder = XMLBinder().registeredAtSetup(mapping(Line.self, element: "r").text(\.text))
 
     /// `bytes` inside `<r>`, in a document declaring `label`.
     static func read(_ bytes: [UInt8], declaring label: String) throws -> String? {

@@ -101,7 +101,7 @@ struct EncodingCase: CustomStringConvertible, Sendable {
 
     /// A binder for the document: `r`, `b` and the case's element name.
     var binder: XMLBinder {
-        XMLBinder(options: ParseOptions(mode: .lenient)).register(
+        XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
             mapping(HostileNode.self, element: "r").text(\.text),
             mapping(HostileNode.self, element: "b").text(\.text),
             mapping(HostileNode.self, element: name).text(\.text))
@@ -146,7 +146,7 @@ final class EncodedPart: Bindable {
 extension EncodingCase {
     /// A binder that reads and writes ``EncodedNote``s.
     var writableBinder: XMLBinder {
-        XMLBinder().register(
+        XMLBinder().registeredAtSetup(
             mapping(EncodedNote.self, element: "r").attribute(\.title, xml: "a").children(\.parts)
                 .element(\.body, xml: "b"),
             mapping(EncodedPart.self, element: name).attribute(\.label, xml: "a").text(\.text))

@@ -9,14 +9,14 @@ import Testing
     @Test(arguments: EncodingCase.all)
     func readsTheDocument(_ test: EncodingCase) throws {
         let data = try test.encoded()
-        test.check(try test.binder.parse(data, file: "doc.xml"))
+        test.check(try test.binder.parse(data, as: Any?.self, file: "doc.xml"))
     }
 
     @Test(arguments: EncodingCase.all)
     func readsTheDocumentCutAtEveryByte(_ test: EncodingCase) throws {
         let data = try test.encoded()
         for cut in 0...data.count {
-            let root = try test.binder.parse(chunks: [data.prefix(cut), data.dropFirst(cut)])
+            let root = try test.binder.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self)
             test.check(root)
         }
     }
@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: EncodingCase.all)
     func readsTheDocumentByteByByte(_ test: EncodingCase) throws {
         let data = try test.encoded()
-        test.check(try test.binder.parse(chunks: data.map { Data([$0]) }))
+        test.check(try test.binder.parse(chunks: data.map { Data([$0]) }, as: Any?.self))
     }
 
     @Test(arguments: EncodingCase.all)
@@ -32,9 +32,9 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("enc-\(UUID().uuidString).xml")
         try test.encoded().write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        test.check(try test.binder.parse(contentsOf: url))
+        test.check(try test.binder.parse(contentsOf: url, as: Any?.self))
         var roots: [HostileNode] = []
-        try test.binder.stream(contentsOf: url, each: HostileNode.self) { node in
+        try test.binder.stream(contentsOf: url, as: HostileNode.self) { node in
             roots.append(node)
             return .continue
         }
@@ -47,7 +47,7 @@ import Testing
         let data = try test.encoded()
         let pieces = stride(from: 0, to: data.count, by: 3).map { data[$0..<min($0 + 3, data.count)] }
         var roots: [HostileNode] = []
-        for try await node in test.binder.objects(of: HostileNode.self, chunks: AsyncPieces(pieces: pieces)) {
+        for try await node in test.binder.objects(AsyncPieces(pieces: pieces), as: HostileNode.self) {
             roots.append(node)
         }
         #expect(roots.count == 1)

@@ -100,7 +100,7 @@ import Testing
     }
 
     static func binder(_ options: ParseOptions) -> XMLBinder {
-        XMLBinder(options: options, prefixes: ["u": "urn:u"]).register(
+        XMLBinder(options: options, prefixes: ["u": "urn:u"]).registeredAtSetup(
             mapping(Holder.self, element: "holder").attribute(\.id).children(\.entries),
             mapping(Entry.self, element: "entry")
                 .attribute(\.id).attribute(\.kind).attribute(\.size).attribute(\.on)
@@ -172,7 +172,7 @@ import Testing
             .parse(contentsOf: url, as: Holder.self)
         #expect(pieces.entries == expected)
         var streamed: [Entry] = []
-        try Self.binder(lenient).stream(contentsOf: url, each: Entry.self) { entry in
+        try Self.binder(lenient).stream(contentsOf: url, as: Entry.self) { entry in
             streamed.append(entry)
             return .continue
         }

@@ -35,7 +35,7 @@ import Testing
         init() {}
     }
 
-    private static let binder = XMLBinder().register(
+    private static let binder = XMLBinder().registeredAtSetup(
         mapping(Box.self, element: "box").property(\.label, xml: "label").children(\.exact).children(\.loose)
             .children(\.prefixed).children(\.groups).children(\.longer),
         mapping(Exact.self, element: "item", namespace: "urn:exact").property(\.id),

@@ -29,7 +29,7 @@ struct HotPathTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Group.self, element: "group")
             .attribute(\.name)
             .children(\.entries)
@@ -101,7 +101,7 @@ struct HotPathTests {
     }
 
     @Test func childrenAreAppendedAfterInitialElements() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Seeded.self, element: "seeded").children(\.entries),
             mapping(Entry.self, element: "entry").attribute(\.key))
         let seeded = try binder.parse("<seeded><entry key='a'/><entry key='b'/></seeded>", as: Seeded.self)
@@ -122,7 +122,7 @@ struct HotPathTests {
     }
 
     @Test func objectsOfAFailedParseAreReleased() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(CountedGroup.self, element: "group").children(\.items),
             mapping(Counted.self, element: "item").attribute(\.key))
         let before = Counted.live.withLock { $0 }
@@ -162,10 +162,11 @@ struct HotPathTests {
 
     /// An attribute in a namespace whose URI starts like a declared name is not that name.
     @Test func namespacedAttributesAreNotTakenForPlainOnes() throws {
-        let lenient = XMLBinder(mode: .lenient).register(mapping(Entry.self, element: "entry").attribute(\.key))
+        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Entry.self, element: "entry").attribute(\.key))
         let entry = try lenient.parse("<entry xmlns:k='key' k:key='wrong' key='right'/>", as: Entry.self)
         #expect(entry.key == "right")
-        let strict = XMLBinder().register(mapping(Entry.self, element: "entry").attribute(\.key))
+        let strict = XMLBinder().registeredAtSetup(mapping(Entry.self, element: "entry").attribute(\.key))
         let error = bindError { _ = try strict.parse("<entry xmlns:k='key' k:key='wrong'/>", as: Entry.self) }
         #expect(error?.message == "unknown attribute 'k:key' on <entry>")
     }
@@ -175,7 +176,7 @@ struct HotPathTests {
     /// piece bind the same, and a document cut off at a boundary is still an error.
     @Test func filesEndingOnAndOffPieceBoundariesBind() throws {
         let piece = 64 << 10
-        let binder = XMLBinder(options: ParseOptions(chunkSize: piece, wholeFileLimit: 0)).register(
+        let binder = XMLBinder(options: ParseOptions(chunkSize: piece, wholeFileLimit: 0)).registeredAtSetup(
             mapping(Group.self, element: "group").children(\.entries),
             mapping(Entry.self, element: "entry").attribute(\.key))
         let directory = FileManager.default.temporaryDirectory

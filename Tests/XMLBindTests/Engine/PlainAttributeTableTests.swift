@@ -72,7 +72,7 @@ import Testing
             var off = true
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Flags.self, element: "f").attribute(\.on).attribute(\.off))
+        let binder = XMLBinder().registeredAtSetup(mapping(Flags.self, element: "f").attribute(\.on).attribute(\.off))
         let flags = try binder.parse("<f on='\(text)' off='\(text)'/>", as: Flags.self)
         #expect(flags.on == expected)
         #expect(flags.off == expected)
@@ -84,7 +84,7 @@ import Testing
             var on = false
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Flag.self, element: "f").attribute(\.on))
+        let binder = XMLBinder().registeredAtSetup(mapping(Flag.self, element: "f").attribute(\.on))
         let error = #expect(throws: XMLBindError.self) { _ = try binder.parse("<f on='\(text)'/>", as: Flag.self) }
         #expect(error?.diagnostics.first?.code == .conversionFailed)
     }
@@ -112,7 +112,7 @@ import Testing
         var definition = mapping(Wide.self, element: "w").attribute(\.first, xml: "first")
         for index in 0..<64 { definition = definition.element(\.value, xml: "e\(index)") }
         definition = definition.attribute(\.late, xml: "late")  // property 65
-        let binder = XMLBinder().register(definition)
+        let binder = XMLBinder().registeredAtSetup(definition)
         let wide = try binder.parse("<w late='l' first='f'><e63>v</e63></w>", as: Wide.self)
         #expect(wide.first == "f")
         #expect(wide.late == "l")
@@ -126,7 +126,7 @@ import Testing
             init() {}
         }
         // The reverse order is NamespaceTests' `xsi:type` case.
-        let binder = XMLBinder(prefixes: ["q": "urn:q"]).register(
+        let binder = XMLBinder(prefixes: ["q": "urn:q"]).registeredAtSetup(
             mapping(Item.self, element: "item").attribute(\.plain, xml: "code").attribute(\.qualified, xml: "q:code"))
         let item = try binder.parse("<item xmlns:n='urn:q' n:code='Q' code='P'/>", as: Item.self)
         #expect(item.plain == "P")

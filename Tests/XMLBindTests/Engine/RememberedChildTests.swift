@@ -29,7 +29,7 @@ import Testing
         init() {}
     }
 
-    private static let binder = XMLBinder(options: ParseOptions(unknownContent: .warning)).register(
+    private static let binder = XMLBinder(options: ParseOptions(unknownContent: .warning)).registeredAtSetup(
         mapping(Feed.self, element: "feed").children(\.items).ignoring("skip"),
         mapping(Item.self, element: "item").element(\.title).element(\.link).elements(\.tags, xml: "tag")
             .element(\.note).ignoring("quiet"))
@@ -64,35 +64,36 @@ import Testing
     }
 
     @Test func everyUnknownElementIsReportedWhereItIs() throws {
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         let feed = try Self.binder.parse(
             """
             <feed><item><title>a</title><junk/><link>l</link></item>
             <item><title>b</title><junk>x</junk><link>m</link></item>
             <item><title>c</title><junk/><junk/></item></feed>
-            """, as: Feed.self, file: "f.xml", warnings: &warnings)
+            """, as: Feed.self, file: "f.xml", warnings: log)
         #expect(Self.summary(feed) == ["a|l||-", "b|m||-", "c|-||-"])
         #expect(
-            Self.places(warnings) == [
+            Self.places(log.warnings) == [
                 "unknown-element 1:29", "unknown-element 2:23", "unknown-element 3:23", "unknown-element 3:30",
             ])
-        #expect(warnings.map(\.message) == Array(repeating: "unknown element <junk> inside <item>", count: 4))
+        #expect(log.warnings.map(\.message) == Array(repeating: "unknown element <junk> inside <item>", count: 4))
     }
 
     @Test func ignoredNamesStayIgnoredOnlyWhereTheyAreIgnored() throws {
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         // `quiet` is ignored in <item> only, `skip` in <feed> only.
         let feed = try Self.binder.parse(
             """
             <feed><item><quiet/><skip/><title>a</title></item><skip/>
             <item><quiet/><skip/><title>b</title></item><quiet/><skip/></feed>
-            """, as: Feed.self, file: "f.xml", warnings: &warnings)
+            """, as: Feed.self, file: "f.xml", warnings: log)
         #expect(Self.summary(feed) == ["a|-||-", "b|-||-"])
-        #expect(Self.places(warnings) == ["unknown-element 1:21", "unknown-element 2:15", "unknown-element 2:45"])
+        #expect(Self.places(log.warnings) == ["unknown-element 1:21", "unknown-element 2:15", "unknown-element 2:45"])
     }
 
     @Test func strictModeReportsTheRepeatedUnknownElementsToo() {
-        let strict = Self.binder.with(options: ParseOptions(mode: .strict))
+        var strict = Self.binder
+        strict.options = ParseOptions(mode: .strict)
         let error = bindError {
             _ = try strict.parse(
                 "<feed><item><junk/></item>\n<item><junk/></item></feed>", as: Feed.self, file: "s.xml")
@@ -102,12 +103,12 @@ import Testing
     }
 
     @Test func aRememberedPropertyElementWithAttributesIsCheckedAsTheFirstWas() throws {
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         let feed = try Self.binder.parse(
             "<feed><item><title>a</title></item><item><title lang='en'>b</title></item></feed>", as: Feed.self,
-            file: "f.xml", warnings: &warnings)
+            file: "f.xml", warnings: log)
         #expect(Self.summary(feed) == ["a|-||-", "b|-||-"])
-        #expect(Self.places(warnings) == ["unknown-attribute 1:49"])
+        #expect(Self.places(log.warnings) == ["unknown-attribute 1:49"])
     }
 
     /// A remembered property element without attributes passes the driver's checks unmeasured
@@ -117,7 +118,7 @@ import Testing
     @Test func aRememberedPropertyElementIsHeldToTheLimitsAsTheFirstWas() throws {
         /// The code the parse of `<feed>body</feed>` fails with, or `nil` when it succeeds.
         func code(_ body: String, _ limits: ParseLimits) -> XMLBindError.Code? {
-            let binder = XMLBinder(options: ParseOptions(limits: limits)).register(
+            let binder = XMLBinder(options: ParseOptions(limits: limits)).registeredAtSetup(
                 mapping(Feed.self, element: "feed").children(\.items),
                 mapping(Item.self, element: "item").element(\.title).element(\.link).elements(\.tags, xml: "tag"))
             do {
@@ -158,18 +159,18 @@ import Testing
     @Test(arguments: probes) func aNameInANamespaceIsNeverTakenForTheRememberedOne(_ probe: String) throws {
         // Leaves `title` remembered at the first place (a property), `junk` at the second.
         let warmUp = "<item><junk/><link>w</link></item><item><title>w</title><junk/></item>"
-        var aloneWarnings: [Diagnostic] = []
-        let alone = try Self.binder.parse("<feed>\(probe)</feed>", as: Feed.self, warnings: &aloneWarnings)
-        var afterWarnings: [Diagnostic] = []
+        let aloneWarningsLog = WarningLog()
+        let alone = try Self.binder.parse("<feed>\(probe)</feed>", as: Feed.self, warnings: aloneWarningsLog)
+        let afterWarningsLog = WarningLog()
         let after = try Self.binder.parse(
-            "<feed>\(warmUp)\(probe)</feed>", as: Feed.self, warnings: &afterWarnings)
+            "<feed>\(warmUp)\(probe)</feed>", as: Feed.self, warnings: afterWarningsLog)
         #expect(Self.summary(after).suffix(1) == Self.summary(alone)[...])
-        #expect(afterWarnings.dropFirst(2).map(\.message) == aloneWarnings.map(\.message))
-        #expect(afterWarnings.dropFirst(2).map(\.code) == aloneWarnings.map(\.code))
+        #expect(afterWarningsLog.warnings.dropFirst(2).map(\.message) == aloneWarningsLog.warnings.map(\.message))
+        #expect(afterWarningsLog.warnings.dropFirst(2).map(\.code) == aloneWarningsLog.warnings.map(\.code))
     }
 
     @Test func aChoiceIsCheckedForEveryRememberedMember() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Cards.self, element: "cards").children(\.cards),
             mapping(Card.self, element: "card").element(\.card, xml: "number").element(\.iban)
                 .choice(\.card, \.iban))

@@ -24,7 +24,7 @@ import Testing
         init() {}
     }
 
-    private static let binder = XMLBinder().register(
+    private static let binder = XMLBinder().registeredAtSetup(
         mapping(Holder.self, element: "holder").attribute(\.id).attribute(\.label).attribute(\.enabled)
             .attribute(\.count).children(\.parts, xml: "part").child(\.spare, xml: "spare"),
         mapping(Part.self, element: "part").attribute(\.name),
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func everyObjectIsReleasedWhetherTheParseEndsOrStops() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Owner.self, element: "owner").children(\.items, xml: "item").child(\.first, xml: "first"),
             mapping(Tracked.self, element: "item").attribute(\.name),
             mapping(Tracked.self, element: "first").attribute(\.name))

@@ -47,7 +47,7 @@ import Testing
             for cut in 0...data.count {
                 let code = Hostile.onSmallStack { () -> XMLBindError.Code? in
                     do {
-                        _ = try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)])
+                        _ = try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self)
                         return nil
                     } catch {
                         return (error as? XMLBindError)?.code
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aValidBOMlessDocumentStillParsesWithItsOrigins() throws {
         let data = Self.littleEndian(Array("\n<r>\n  <a>漢字</a></r>".utf16))
-        let root = try #require(try Hostile.standard.parse(data) as? HostileNode)
+        let root = try #require(try Hostile.standard.parse(data, as: Any?.self) as? HostileNode)
         #expect(root.children.first?.text == "漢字")
         #expect(root.children.first?.origin?.line == 3)
         #expect(root.children.first?.origin?.column == 3)
@@ -68,7 +68,7 @@ import Testing
 
     @Test func stringInputStartingWithNULIsRefused() {
         for text in ["\0<r/>", "<\0r/>"] {
-            #expect(throws: XMLBindError.self) { try Hostile.standard.parse(text) }
+            #expect(throws: XMLBindError.self) { try Hostile.standard.parse(text, as: Any?.self) }
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
             ]>
             <r mode="fast"><a>&product;</a></r>
             """
-        let node = try #require(try Hostile.standard.parse(document) as? HostileNode)
+        let node = try #require(try Hostile.standard.parse(document, as: Any?.self) as? HostileNode)
         #expect(node.attributes == ["version": "1.0", "mode": "fast"])
         #expect(node.children.first?.attributes == ["kind": "plain"])
         #expect(node.children.first?.text == "XMLBind & friends")
@@ -29,14 +29,15 @@ import Testing
         #"<!DOCTYPE r SYSTEM "x.dtd" [<!ATTLIST r lang CDATA "en"><!ENTITY who "me">]>"#,
     ])
     func doctypeWithAnExternalIDThatIsNotLoaded(doctype: String) throws {
-        let node = try #require(try Hostile.standard.parse("\(doctype)\n<r a=\"&amp;\"><a>x</a></r>") as? HostileNode)
+        let node = try #require(
+            try Hostile.standard.parse("\(doctype)\n<r a=\"&amp;\"><a>x</a></r>", as: Any?.self) as? HostileNode)
         #expect(node.children.first?.text == "x")
         #expect(node.attributes["a"] == "&")
     }
 
     @Test func declaredEntitiesWorkWithAnExternalDTD() throws {
         let document = #"<!DOCTYPE r SYSTEM "x.dtd" [<!ENTITY who "me">]><r a="&who;&#33;">&who;</r>"#
-        let node = try #require(try Hostile.standard.parse(document) as? HostileNode)
+        let node = try #require(try Hostile.standard.parse(document, as: Any?.self) as? HostileNode)
         #expect(node.attributes["a"] == "me!")
         #expect(node.text == "me")
     }
@@ -53,7 +54,7 @@ import Testing
             <!-- after -->
             <?pi after the root?>
             """
-        let node = try #require(try Hostile.standard.parse(document) as? HostileNode)
+        let node = try #require(try Hostile.standard.parse(document, as: Any?.self) as? HostileNode)
         #expect(node.text == "text")
         #expect(node.children.count == 1)
     }
@@ -62,12 +63,13 @@ import Testing
         utf8: "<r a=\"Grüße 日本 😀\">Grüße <![CDATA[<日本> & 😀]]> done<a>é</a></r>")
 
     @Test func cdataAndMultiByteCharactersSplitAtEveryByte() throws {
-        let whole = try #require(try Hostile.standard.parse(Self.multiByte, file: nil) as? HostileNode)
+        let whole = try #require(try Hostile.standard.parse(Self.multiByte, as: Any?.self, file: nil) as? HostileNode)
         #expect(whole.text == "Grüße <日本> & 😀 done")
         #expect(whole.attributes["a"] == "Grüße 日本 😀")
         for cut in 0...Self.multiByte.count {
             let node = try #require(
-                try Hostile.standard.parse(chunks: [Self.multiByte.prefix(cut), Self.multiByte.dropFirst(cut)])
+                try Hostile.standard.parse(
+                    chunks: [Self.multiByte.prefix(cut), Self.multiByte.dropFirst(cut)], as: Any?.self)
                     as? HostileNode)
             #expect(node.text == whole.text, "cut at \(cut)")
             #expect(node.attributes == whole.attributes, "cut at \(cut)")
@@ -77,7 +79,7 @@ import Testing
 
     @Test func oneByteChunks() throws {
         let node = try #require(
-            try Hostile.standard.parse(chunks: Self.multiByte.map { Data([$0]) }) as? HostileNode)
+            try Hostile.standard.parse(chunks: Self.multiByte.map { Data([$0]) }, as: Any?.self) as? HostileNode)
         #expect(node.text == "Grüße <日本> & 😀 done")
     }
 
@@ -87,14 +89,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let good = folder.appendingPathComponent("good.xml")
         try Data(utf8: "<r>\(String(repeating: "<a>x</a>", count: 100_000))</r>").write(to: good)
-        let node = try #require(try Hostile.standard.parse(contentsOf: good) as? HostileNode)
+        let node = try #require(try Hostile.standard.parse(contentsOf: good, as: Any?.self) as? HostileNode)
         #expect(node.children.count == 100_000)
 
         let deep = folder.appendingPathComponent("deep.xml")
         try HostileStructureTests.nested(300).write(to: deep)
-        #expect(throws: XMLBindError.self) { try Hostile.standard.parse(contentsOf: deep) }
+        #expect(throws: XMLBindError.self) { try Hostile.standard.parse(contentsOf: deep, as: Any?.self) }
         do {
-            _ = try Hostile.standard.parse(contentsOf: deep)
+            _ = try Hostile.standard.parse(contentsOf: deep, as: Any?.self)
         } catch let error as XMLBindError {
             #expect(error.code == .depthLimitExceeded)
             #expect(error.origin == Origin(file: deep.path, line: 1, column: 769))
@@ -107,13 +109,13 @@ import Testing
         data.append(Data(utf8: "'/>"))
         try data.write(to: long)
         let raised = Hostile.binder(ParseLimits(maximumValueLength: 8 << 20))
-        let longNode = try #require(try raised.parse(contentsOf: long) as? HostileNode)
+        let longNode = try #require(try raised.parse(contentsOf: long, as: Any?.self) as? HostileNode)
         #expect(longNode.attributes["a"]?.utf8.count == 4 << 20)
-        #expect(throws: XMLBindError.self) { try Hostile.standard.parse(contentsOf: long) }
+        #expect(throws: XMLBindError.self) { try Hostile.standard.parse(contentsOf: long, as: Any?.self) }
 
         let sized = Hostile.binder(ParseLimits(maximumDocumentSize: 1 << 20))
         do {
-            _ = try sized.parse(contentsOf: long)
+            _ = try sized.parse(contentsOf: long, as: Any?.self)
             Issue.record("a document over the size limit parsed")
         } catch let error as XMLBindError {
             #expect(error.code == .documentSizeLimitExceeded)

@@ -8,7 +8,9 @@ import Testing
     /// A summary of a parse's result that can be compared.
     static func summary(_ data: Data) -> String {
         do {
-            guard let node = try Hostile.standard.parse(data, file: "doc.xml") as? HostileNode else { return "nil" }
+            guard let node = try Hostile.standard.parse(data, as: Any?.self, file: "doc.xml") as? HostileNode else {
+                return "nil"
+            }
             return describe(node)
         } catch {
             return String(describing: error)

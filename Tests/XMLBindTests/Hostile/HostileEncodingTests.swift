@@ -97,7 +97,7 @@ import Testing
             Data.utf16LittleEndian(Array("<r a='".utf16) + emoji + Array("'>".utf16) + emoji + Array("</r>".utf16)),
             Data.utf16BigEndian(Array("<r a='".utf16) + emoji + Array("'>".utf16) + emoji + Array("</r>".utf16)),
         ] {
-            let node = try #require(try Hostile.standard.parse(data, file: nil) as? HostileNode)
+            let node = try #require(try Hostile.standard.parse(data, as: Any?.self, file: nil) as? HostileNode)
             #expect(node.text == "😀")
             #expect(node.attributes["a"] == "😀")
         }
@@ -107,7 +107,8 @@ import Testing
         let data = Data.utf16LittleEndian(Array("<r>".utf16) + [0xD83D, 0xDE00] + Array("</r>".utf16))
         for cut in 0...data.count {
             let node = try #require(
-                try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)]) as? HostileNode)
+                try Hostile.standard.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self)
+                    as? HostileNode)
             #expect(node.text == "😀", "cut at \(cut)")
         }
     }

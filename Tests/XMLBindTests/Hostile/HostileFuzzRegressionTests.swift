@@ -27,11 +27,11 @@ import Testing
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("XMLBindFuzz")
     }
 
-    static let strict = XMLBinder().register(
+    static let strict = XMLBinder().registeredAtSetup(
         mapping(HostileNode.self, element: "r").text(\.text), mapping(HostileNode.self, element: "a"))
     static let substituting = XMLBinder(
         options: ParseOptions(mode: .lenient, substitution: VariableSubstitution(variables: ["A": "a"]))
-    ).register(
+    ).registeredAtSetup(
         mapping(HostileNode.self, element: "root").text(\.text),
         mapping(HostileNode.self, element: "owner"),
         mapping(HostileNode.self, element: "item").text(\.text),
@@ -68,12 +68,12 @@ import Testing
         let document = try Data(contentsOf: input).dropFirst(4)
         let codes = Hostile.onSmallStack { () -> [[String]] in
             [Hostile.standard, Self.strict, Self.substituting].map { binder in
-                let whole = Self.codes { _ = try binder.parse(Data(document)) }
+                let whole = Self.codes { _ = try binder.parse(Data(document), as: Any?.self) }
                 let cut = document.count / 3
                 let pieces = [Data(document.prefix(cut)), Data(document.dropFirst(cut))]
-                let chunked = Self.codes { _ = try binder.parse(chunks: pieces) }
+                let chunked = Self.codes { _ = try binder.parse(chunks: pieces, as: Any?.self) }
                 // Streamed too, for what it may trip over; its outcome is the harness's to check.
-                _ = try? binder.stream(Data(document), each: HostileNode.self) { _ in .continue }
+                _ = try? binder.stream(Data(document), as: HostileNode.self) { _ in .continue }
                 return [whole.joined(separator: ","), chunked.joined(separator: ",")]
             }
         }

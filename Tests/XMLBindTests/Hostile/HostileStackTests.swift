@@ -34,7 +34,7 @@ import Testing
 
     static let substituting = XMLBinder(
         options: ParseOptions(mode: .lenient, substitution: VariableSubstitution(variables: [:]))
-    ).register(
+    ).registeredAtSetup(
         mapping(HostileNode.self, element: "r").text(\.text),
         mapping(HostileNode.self, element: "a").text(\.text))
 
@@ -54,11 +54,11 @@ import Testing
     @Test func parseOfDataAndChunks() {
         let (whole, chunked) = Hostile.onSmallStack(stackSize: Self.stackSize) {
             let deepest = Self.deepest
-            let whole = Self.measure((try? Self.substituting.parse(deepest)) as? HostileNode)
+            let whole = Self.measure((try? Self.substituting.parse(deepest, as: Any?.self)) as? HostileNode)
             let pieces = stride(from: 0, to: deepest.count, by: 7).map {
                 deepest[$0..<min($0 + 7, deepest.count)]
             }
-            let chunked = Self.measure((try? Self.substituting.parse(chunks: pieces)) as? HostileNode)
+            let chunked = Self.measure((try? Self.substituting.parse(chunks: pieces, as: Any?.self)) as? HostileNode)
             return (whole, chunked)
         }
         #expect(whole.depth == Self.depth && whole.allSubstituted)
@@ -74,11 +74,11 @@ import Testing
         let depths = Hostile.onSmallStack(stackSize: Self.stackSize) {
             var fromData: [Int] = []
             var fromFile: [Int] = []
-            _ = try? Self.substituting.stream(document, each: HostileNode.self) { node in
+            _ = try? Self.substituting.stream(document, as: HostileNode.self) { node in
                 if Self.measure(node).allSubstituted { fromData.append(Self.measure(node).depth) }
                 return .continue
             }
-            _ = try? Self.substituting.stream(contentsOf: url, each: HostileNode.self) { node in
+            _ = try? Self.substituting.stream(contentsOf: url, as: HostileNode.self) { node in
                 if Self.measure(node).allSubstituted { fromFile.append(Self.measure(node).depth) }
                 return .continue
             }
@@ -96,12 +96,14 @@ import Testing
 
     @Test func diagnosticsAtEveryLevel() {
         // Strict: an unknown element in every element, every diagnostic printed.
-        let strict = XMLBinder(options: ParseOptions(substitution: VariableSubstitution(variables: [:]))).register(
-            mapping(HostileNode.self, element: "r").text(\.text), mapping(HostileNode.self, element: "a").text(\.text))
+        let strict = XMLBinder(options: ParseOptions(substitution: VariableSubstitution(variables: [:])))
+            .registeredAtSetup(
+                mapping(HostileNode.self, element: "r").text(\.text),
+                mapping(HostileNode.self, element: "a").text(\.text))
         let document = Self.document(depth: Self.depth, extra: "<odd/>")
         let printed = Hostile.onSmallStack(stackSize: Self.stackSize) { () -> [String] in
             do {
-                _ = try strict.parse(document, file: "deep.xml")
+                _ = try strict.parse(document, as: Any?.self, file: "deep.xml")
                 return []
             } catch {
                 return (error as? XMLBindError)?.diagnostics.map(\.description) ?? ["\(error)"]

@@ -10,7 +10,7 @@ import Testing
 @Suite struct HostileStreamDiagnosticsTests {
     typealias Item = StreamModel.Item
 
-    static let binder = XMLBinder(options: ParseOptions(unknownContent: .warning)).register(
+    static let binder = XMLBinder(options: ParseOptions(unknownContent: .warning)).registeredAtSetup(
         mapping(StreamModel.Feed.self, element: "feed").children(\.items),
         mapping(Item.self, element: "item").attribute(\.id).required().property(\.price).children(\.parts)
             .validate { item, context in if item.price > 100 { context.warning("price \(item.price) is high") } },
@@ -48,10 +48,10 @@ import Testing
 
     /// What `parse(Data)` prints: the error, or the warnings.
     static func whole(_ data: Data) -> String {
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         do {
-            _ = try binder.parse(data, as: StreamModel.Feed.self, file: "feed.xml", warnings: &warnings)
-            return warnings.map(\.description).joined(separator: "\n")
+            _ = try binder.parse(data, as: StreamModel.Feed.self, file: "feed.xml", warnings: log)
+            return log.warnings.map(\.description).joined(separator: "\n")
         } catch {
             return "\(error)"
         }
@@ -63,25 +63,25 @@ import Testing
 
     /// What streaming from chunks of `size` bytes prints.
     static func streamedFromChunks(_ data: Data, size: Int) async -> String {
+        let log = WarningLog()
         do {
-            let warnings = try await binder.stream(
-                chunks: ChunkSequence(chunks: pieces(data, size: size)), each: Item.self, file: "feed.xml"
+            try await binder.stream(
+                ChunkSequence(chunks: pieces(data, size: size)), as: Item.self, file: "feed.xml", warnings: log
             ) { _ in .continue }
-            return warnings.map(\.description).joined(separator: "\n")
+            return log.warnings.map(\.description).joined(separator: "\n")
         } catch {
             return "\(error)"
         }
     }
 
-    /// What the `AsyncSequence` of objects prints (its iterator holds the warnings).
+    /// What the `AsyncSequence` of objects prints (its log holds the warnings).
     static func streamedAsObjects(_ data: Data, size: Int) async -> String {
-        var iterator = binder.objects(
-            of: Item.self, chunks: ChunkSequence(chunks: pieces(data, size: size)), file: "feed.xml"
-        )
-        .makeAsyncIterator()
+        let log = WarningLog()
+        let objects = binder.objects(
+            ChunkSequence(chunks: pieces(data, size: size)), as: Item.self, file: "feed.xml", warnings: log)
         do {
-            while try await iterator.next() != nil {}
-            return iterator.warnings.map(\.description).joined(separator: "\n")
+            for try await _ in objects {}
+            return log.warnings.map(\.description).joined(separator: "\n")
         } catch {
             return "\(error)"
         }
@@ -97,11 +97,12 @@ import Testing
                 try? pipe.fileHandleForReading.close()
                 writer.finish()
             }
+            let log = WarningLog()
             do {
-                let warnings = try binder.stream(from: pipe.fileHandleForReading, each: Item.self, file: "feed.xml") {
-                    _ in .continue
+                try binder.stream(pipe.fileHandleForReading, as: Item.self, file: "feed.xml", warnings: log) { _ in
+                    .continue
                 }
-                return warnings.map(\.description).joined(separator: "\n")
+                return log.warnings.map(\.description).joined(separator: "\n")
             } catch {
                 return "\(error)"
             }

@@ -199,7 +199,7 @@ import Testing
             var items: [HostileNode] = []
             init() {}
         }
-        let bare = XMLBinder(options: ParseOptions(limits: limits)).register(
+        let bare = XMLBinder(options: ParseOptions(limits: limits)).registeredAtSetup(
             mapping(Bare.self, element: "g").children(\.items), mapping(HostileNode.self, element: "r").text(\.text))
         #expect(code("<g>\(long)<r>kept</r>\(long)</g>", bare) == nil)
         #expect(code("<g>\n  <r>\(long)</r>\n</g>", bare) == .textLengthLimitExceeded)
@@ -224,7 +224,7 @@ import Testing
         let chunks = stride(from: 0, to: document.count, by: 64 << 10).map {
             document[$0..<min($0 + (64 << 10), document.count)]
         }
-        let node = try #require(try Hostile.binder(limits).parse(chunks: chunks) as? HostileNode)
+        let node = try #require(try Hostile.binder(limits).parse(chunks: chunks, as: Any?.self) as? HostileNode)
         #expect(node.attributes["a"]?.utf8.count == 16 << 20)
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     static func binder(_ variables: [String: String], limits: ParseLimits = ParseLimits()) -> XMLBinder {
         XMLBinder(options: ParseOptions(substitution: VariableSubstitution(variables: variables), limits: limits))
-            .register(mapping(Owner.self, element: "owner").element(\.host).attribute(\.url))
+            .registeredAtSetup(mapping(Owner.self, element: "owner").element(\.host).attribute(\.url))
     }
 
     /// Parses on a 512 KiB thread: the host, or the printed error and its code.

@@ -17,7 +17,7 @@ final class HostileNode: Bindable, XMLAttributeContainer, Ancestor, OriginAware 
 enum Hostile {
     /// A lenient binder (unknown elements are skipped), so that every refusal is the driver's.
     static func binder(_ limits: ParseLimits = ParseLimits()) -> XMLBinder {
-        XMLBinder(options: ParseOptions(mode: .lenient, limits: limits)).register(
+        XMLBinder(options: ParseOptions(mode: .lenient, limits: limits)).registeredAtSetup(
             mapping(HostileNode.self, element: "r").text(\.text),
             mapping(HostileNode.self, element: "a").text(\.text),
             mapping(HostileNode.self, element: "b").text(\.text))
@@ -28,7 +28,7 @@ enum Hostile {
     /// The code a parse fails with, or `nil` when it succeeds.
     static func code(of data: Data, binder: XMLBinder = standard) -> XMLBindError.Code? {
         do {
-            _ = try binder.parse(data, file: "hostile.xml")
+            _ = try binder.parse(data, as: Any?.self, file: "hostile.xml")
             return nil
         } catch {
             return (error as? XMLBindError)?.code
@@ -64,7 +64,7 @@ enum Hostile {
     /// The error a parse fails with, printed as a user sees it.
     static func printed(_ text: String, binder: XMLBinder = standard) -> String? {
         do {
-            _ = try binder.parse(Data(text.utf8), file: "hostile.xml")
+            _ = try binder.parse(Data(text.utf8), as: Any?.self, file: "hostile.xml")
             return nil
         } catch {
             return String(describing: error)

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: ["UTF-7", "utf-7", "UTF7", "unicode-1-1-utf-7", "csUnicode11UTF7", "UTF-7-IMAP"])
     func aDeclaredUTF7IsRefusedAtItsName(name: String) throws {
         let error = try #require(throws: XMLBindError.self) {
-            try Hostile.standard.parse(Self.document(declaring: name), file: "utf7.xml")
+            try Hostile.standard.parse(Self.document(declaring: name), as: Any?.self, file: "utf7.xml")
         }
         #expect(error.code == .encodingRefused)
         #expect(error.origin?.line == 1)
@@ -30,12 +30,12 @@ import Testing
         #expect(Hostile.code(of: data) == .encodingRefused)
         let chunks = [data.prefix(10), data.dropFirst(10)].map { Data($0) }
         let chunked = try #require(throws: XMLBindError.self) {
-            try binder.parse(chunks: chunks, file: "utf7.xml")
+            try binder.parse(chunks: chunks, as: Any?.self, file: "utf7.xml")
         }
         #expect(chunked.code == .encodingRefused)
         let streamed = await #expect(throws: XMLBindError.self) {
             for try await _ in binder.objects(
-                of: HostileNode.self, chunks: ChunkSequence(chunks: chunks), file: "utf7.xml")
+                ChunkSequence(chunks: chunks), as: HostileNode.self, file: "utf7.xml")
             {}
         }
         #expect(streamed?.code == .encodingRefused)
@@ -44,16 +44,17 @@ import Testing
     @Test func theCallerMayNameIt() throws {
         var options = ParseOptions(mode: .lenient)
         options.encoding = "UTF-7"
-        let binder = XMLBinder(options: options).register(
+        let binder = XMLBinder(options: options).registeredAtSetup(
             mapping(HostileNode.self, element: "r").text(\.text),
             mapping(HostileNode.self, element: "a").text(\.text))
-        let root = try #require(try binder.parse(Self.document(declaring: "UTF-7"), file: "utf7.xml") as? HostileNode)
+        let root = try #require(
+            try binder.parse(Self.document(declaring: "UTF-7"), as: Any?.self, file: "utf7.xml") as? HostileNode)
         #expect(root.children.count == 1)
     }
 
     @Test func otherDeclaredEncodingsAreUnchanged() throws {
         let data = Data(utf8: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>+ADw-a/+AD4-</r>")
-        let root = try #require(try Hostile.standard.parse(data, file: "utf8.xml") as? HostileNode)
+        let root = try #require(try Hostile.standard.parse(data, as: Any?.self, file: "utf8.xml") as? HostileNode)
         #expect(root.text == "+ADw-a/+AD4-")
         #expect(root.children.isEmpty)
     }

@@ -25,7 +25,7 @@ struct ElementNameTests {
     }
 
     static let valueElements = ["string", "int", "bool", "const"]
-    static let binder = XMLBinder(prefixes: ["fc": "urn:fc"]).register(
+    static let binder = XMLBinder(prefixes: ["fc": "urn:fc"]).registeredAtSetup(
         mapping(Match.self, element: "match").attribute(\.target).children(\.values).children(\.qualifiedNames)
             .ignoring("test").ignoring("@qual").ignoring(namespace: "urn:comments"),
         mapping(Value.self, element: "string").elementName(\.kind).text(\.text),
@@ -101,7 +101,7 @@ struct ElementNameTests {
         init() {}
     }
 
-    static let nilBinder = XMLBinder().register(
+    static let nilBinder = XMLBinder().registeredAtSetup(
         mapping(Config.self, element: "config").element(\.name).element(\.size).child(\.child)
     )
 

@@ -18,7 +18,7 @@ struct GivenTwiceTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Config.self, element: "config").property(\.port).child(\.server)
             .child(\.backup, xml: "backup"),
         mapping(Server.self, element: "server").attribute(\.host))
@@ -46,12 +46,14 @@ struct GivenTwiceTests {
     }
 
     @Test func theFirstChildWinsInLenientMode() throws {
-        var warnings: [Diagnostic] = []
-        let config = try Self.binder.with(options: ParseOptions(mode: .lenient)).parse(
-            Self.twoServers, as: Config.self, file: "c.xml", warnings: &warnings)
+        let log = WarningLog()
+        var lenient = Self.binder
+        lenient.options = ParseOptions(mode: .lenient)
+        let config = try lenient.parse(
+            Self.twoServers, as: Config.self, file: "c.xml", warnings: log)
         #expect(config.server?.host == "a")
         #expect(
-            warnings.map(\.description) == [
+            log.warnings.map(\.description) == [
                 """
                 c.xml:3:3: warning: property 'server' of <config> is given more than once: it holds one child; \
                 the first value is kept
@@ -67,22 +69,26 @@ struct GivenTwiceTests {
     @Test func aNamedSlotGivenTwice() throws {
         let document = #"<config><backup host="a"/><backup host="b"/></config>"#
         #expect(bindError { _ = try Self.binder.parse(document, as: Config.self) }?.code == .duplicateValue)
-        var warnings: [Diagnostic] = []
-        let config = try Self.binder.with(options: ParseOptions(mode: .lenient)).parse(
-            document, as: Config.self, warnings: &warnings)
+        let log = WarningLog()
+        var lenient = Self.binder
+        lenient.options = ParseOptions(mode: .lenient)
+        let config = try lenient.parse(
+            document, as: Config.self, warnings: log)
         #expect(config.backup?.host == "a")
-        #expect(warnings.map(\.code) == [.duplicateValue])
+        #expect(log.warnings.map(\.code) == [.duplicateValue])
     }
 
     @Test func aRepeatedPropertyIsAWarningInLenientMode() throws {
         let document = "<config port=\"1\">\n  <port>2</port>\n</config>"
         #expect(bindError { _ = try Self.binder.parse(document, as: Config.self) }?.code == .duplicateValue)
-        var warnings: [Diagnostic] = []
-        let config = try Self.binder.with(options: ParseOptions(mode: .lenient)).parse(
-            document, as: Config.self, file: "p.xml", warnings: &warnings)
+        let log = WarningLog()
+        var lenient = Self.binder
+        lenient.options = ParseOptions(mode: .lenient)
+        let config = try lenient.parse(
+            document, as: Config.self, file: "p.xml", warnings: log)
         #expect(config.port == 1)
         #expect(
-            warnings.map(\.description) == [
+            log.warnings.map(\.description) == [
                 """
                 p.xml:2:3: warning: property 'port' of <config> is given more than once; the first value is kept
                     2 |   <port>2</port>

@@ -33,7 +33,7 @@ struct InheritedConformanceTests {
         var childrenToWrite: [Any] { children }
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Located.self, element: "located").attribute(\.id),
         mapping(Namespaced.self, element: "namespaced").attribute(\.id),
         mapping(Collecting.self, element: "collecting").attribute(\.id),

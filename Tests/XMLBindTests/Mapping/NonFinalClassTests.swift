@@ -19,7 +19,7 @@ struct NonFinalClassTests {
         required init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Bean.self, element: "bean")
             .property(\.id)
             .property(\.clazz, xml: "class")
@@ -71,7 +71,8 @@ struct NonFinalClassTests {
     }
 
     @Test func aComputedPropertyWithAnXMLName() throws {
-        let binder = XMLBinder().register(mapping(Temperature.self, element: "t").attribute(\.celsius, xml: "c"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Temperature.self, element: "t").attribute(\.celsius, xml: "c"))
         let reading = try binder.parse(#"<t c="20"/>"#, as: Temperature.self)
         #expect(abs(reading.kelvin - 293.15) < 1e-9)
     }

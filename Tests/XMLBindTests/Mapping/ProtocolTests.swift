@@ -25,7 +25,7 @@ struct ProtocolTests {
         """
 
     @Test func containerGetsUnmappedAttributesInOrderWithQualifiedNames() throws {
-        let binder = XMLBinder().register(mapping(Bean.self, element: "bean").property(\.id))
+        let binder = XMLBinder().registeredAtSetup(mapping(Bean.self, element: "bean").property(\.id))
         let bean = try binder.parse(Self.containerXML, as: Bean.self)
         #expect(bean.id == "db")
         #expect(
@@ -35,7 +35,8 @@ struct ProtocolTests {
     }
 
     @Test func containerGetsAttributesInLenientModeToo() throws {
-        let binder = XMLBinder(mode: .lenient).register(mapping(Bean.self, element: "bean"))
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Bean.self, element: "bean"))
         let bean = try binder.parse("<bean id='x' b='y'/>", as: Bean.self)
         #expect(bean.id == nil)
         #expect(bean.extra == ["id=x", "b=y"])
@@ -48,26 +49,27 @@ struct ProtocolTests {
     }
 
     @Test func structContainer() throws {
-        let binder = XMLBinder().register(mapping(StructContainer.self, element: "s"))
+        let binder = XMLBinder().registeredAtSetup(mapping(StructContainer.self, element: "s"))
         let value = try binder.parse("<s p:a='1' b='2' xmlns:p='urn:p'/>", as: StructContainer.self)
         #expect(value.seen == ["p:a": "1", "b": "2"])
     }
 
     @Test func withoutAContainerStrictModeRejectsUnmappedAttributes() {
-        let binder = XMLBinder().register(mapping(PlainBean.self, element: "bean").property(\.id))
+        let binder = XMLBinder().registeredAtSetup(mapping(PlainBean.self, element: "bean").property(\.id))
         let error = bindError { _ = try binder.parse(Self.containerXML, as: PlainBean.self) }
         #expect(error?.code == .unknownAttribute)
         #expect(error?.message == "unknown attribute 'init-method' on <bean>")
     }
 
     @Test func withoutAContainerLenientModeIgnoresUnmappedAttributes() throws {
-        let binder = XMLBinder(mode: .lenient).register(mapping(PlainBean.self, element: "bean").property(\.id))
+        let binder = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(PlainBean.self, element: "bean").property(\.id))
         let bean = try binder.parse(Self.containerXML, as: PlainBean.self)
         #expect(bean.id == "db")
     }
 
     @Test func namespaceDeclarationsAreNotAttributes() throws {
-        let binder = XMLBinder().register(mapping(PlainBean.self, element: "bean"))
+        let binder = XMLBinder().registeredAtSetup(mapping(PlainBean.self, element: "bean"))
         let bean = try binder.parse("<bean xmlns='urn:a' xmlns:b='urn:b'/>", as: PlainBean.self)
         #expect(bean.id == nil)
     }
@@ -83,7 +85,7 @@ struct ProtocolTests {
         init() {}
     }
 
-    static let namespaces = XMLBinder().register(
+    static let namespaces = XMLBinder().registeredAtSetup(
         mapping(Config.self, element: "config").children(\.entries),
         mapping(Entry.self, element: "entry").property(\.key)
     )
@@ -134,7 +136,7 @@ struct ProtocolTests {
     }
 
     @Test func allFourProtocolsOnAStruct() throws {
-        let binder = XMLBinder().register(mapping(Everything.self, element: "x"))
+        let binder = XMLBinder().registeredAtSetup(mapping(Everything.self, element: "x"))
         let root = try binder.parse(
             "<x xmlns='urn:x' a='1'>\n  <x b='2'/>\n  <x c='3'><x/></x>\n</x>", as: Everything.self, file: "e.xml")
         #expect(root.origin == Origin(file: "e.xml", line: 1, column: 1))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 
-/// Every declaration is checked at registration: `checkedRegister` throws what
+/// Every declaration is checked at registration: `register` throws what
 /// `register` stops the program with.
 @Suite("Registration checks: refused, never guessed")
 struct RegistrationCheckTests {
@@ -39,7 +39,7 @@ struct RegistrationCheckTests {
         init() {}
     }
 
-    /// The problems `checkedRegister` throws, as text; `[]` when it registers.
+    /// The problems `register` throws, as text; `[]` when it registers.
     static func problems(_ register: () throws -> XMLBinder) -> [String] {
         do {
             _ = try register()
@@ -60,7 +60,7 @@ struct RegistrationCheckTests {
     static let cases: [Case] = [
         Case(
             testDescription: "a computed property without xml:",
-            register: { try XMLBinder().checkedRegister(mapping(Counter.self, element: "c").attribute(\.doubled)) },
+            register: { try XMLBinder().register(mapping(Counter.self, element: "c").attribute(\.doubled)) },
             expected: [
                 "Counter <c>, declaration 1 .attribute(<computed Int>): cannot tell the name of a computed "
                     + "property; declare it with xml:"
@@ -68,7 +68,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "a computed property of a class that is not final",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(OpenCounter.self, element: "c").attribute(\.count).attribute(\.doubled))
             },
             expected: [
@@ -78,7 +78,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "two single slots of one type",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").child(\.request).child(\.response),
                     mapping(Message.self, element: "message").attribute(\.n))
             },
@@ -90,7 +90,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "two arrays of one type",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").children(\.all).children(\.others),
                     mapping(Message.self, element: "message").attribute(\.n))
             },
@@ -102,7 +102,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "two properties for one attribute",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").property(\.name).attribute(\.name, xml: "name"))
             },
             expected: [
@@ -113,7 +113,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "a named slot and a property for one element",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").element(\.name, xml: "request")
                         .child(\.request, xml: "request"),
                     mapping(Message.self, element: "message").attribute(\.n))
@@ -126,7 +126,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "a slot path ending in an attribute",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").child(\.request, xml: "calls/@request"),
                     mapping(Message.self, element: "message").attribute(\.n))
             },
@@ -136,7 +136,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "modifiers that fit nothing",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").attribute(\.name).writtenAsCDATA()
                         .attribute(
                             \.request, xml: "r", conversion: .init(parse: { _ in Message() }, format: { $0.n ?? "" })
@@ -154,7 +154,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "two declarations of the element's text",
             register: {
-                try XMLBinder().checkedRegister(mapping(Message.self, element: "m").text(\.n).attribute(\.n).text(\.n))
+                try XMLBinder().register(mapping(Message.self, element: "m").text(\.n).attribute(\.n).text(\.n))
             },
             expected: [
                 "Message <m>, declaration 3 .text(\\.n): the element's text is also taken by declaration 1 "
@@ -163,7 +163,7 @@ struct RegistrationCheckTests {
         Case(
             testDescription: "distinct names register",
             register: {
-                try XMLBinder().checkedRegister(
+                try XMLBinder().register(
                     mapping(Exchange.self, element: "exchange").child(\.request, xml: "request")
                         .child(\.response, xml: "response").children(\.all),
                     mapping(Message.self, element: "message").attribute(\.n), mapping(Counter.self, element: "c"))
@@ -177,12 +177,12 @@ struct RegistrationCheckTests {
     }
 
     @Test func aComputedPropertyWithXMLGoesThroughItsSetter() throws {
-        let binder = try XMLBinder().checkedRegister(
+        let binder = try XMLBinder().register(
             mapping(Counter.self, element: "c").attribute(\.count).attribute(\.doubled, xml: "doubled"))
         #expect(try binder.parse(#"<c doubled="10"/>"#, as: Counter.self).count == 5)
         #expect(try binder.parse(#"<c count="10"/>"#, as: Counter.self).count == 10)
         // The stored properties of a class that is not final keep their own names.
-        let open = try XMLBinder().checkedRegister(
+        let open = try XMLBinder().register(
             mapping(OpenCounter.self, element: "c").attribute(\.count).attribute(\.label)
                 .attribute(\.doubled, xml: "twice"))
         let counter = try open.parse(#"<c label="l" twice="8"/>"#, as: OpenCounter.self)
@@ -191,7 +191,7 @@ struct RegistrationCheckTests {
 
     @Test func theErrorPrintsEveryProblem() {
         #expect {
-            _ = try XMLBinder().checkedRegister(
+            _ = try XMLBinder().register(
                 mapping(Counter.self, element: "c").attribute(\.doubled).required().required())
         } throws: { error in
             String(describing: error) == """
@@ -202,9 +202,9 @@ struct RegistrationCheckTests {
         }
     }
 
-    @Test func registerStopsTheProgramOnAMistake() async {
+    @Test func registeredAtSetupStopsTheProgramOnAMistake() async {
         await #expect(processExitsWith: .failure) {
-            _ = XMLBinder().register(mapping(Counter.self, element: "c").attribute(\.doubled))
+            _ = XMLBinder().registeredAtSetup(mapping(Counter.self, element: "c").attribute(\.doubled))
         }
     }
 
@@ -222,7 +222,7 @@ struct RegistrationCheckTests {
         init() {}
     }
 
-    static let required = XMLBinder().register(
+    static let required = XMLBinder().registeredAtSetup(
         mapping(Config.self, element: "config").attribute(\.name).child(\.server).required()
             .children(\.backups, xml: "backup").required(),
         mapping(Server.self, element: "server").attribute(\.host))
@@ -259,7 +259,7 @@ extension RegistrationCheckTests {
 
     @Test func aSubclassThatFitsTwoSlotsIsAmbiguous() {
         let problems = Self.problems {
-            try XMLBinder().checkedRegister(
+            try XMLBinder().register(
                 mapping(Yard.self, element: "yard").children(\.dogs).children(\.animals),
                 mapping(Dog.self, element: "dog").attribute(\.name),
                 mapping(Animal.self, element: "animal").attribute(\.name))

@@ -19,7 +19,7 @@ struct RegistrationTests {
         init() {}
     }
 
-    static let beans = XMLBinder().register(
+    static let beans = XMLBinder().registeredAtSetup(
         mapping(Bean.self, element: "bean")
             .property(\.id)
             .property(\.clazz, xml: "class")
@@ -99,7 +99,7 @@ struct RegistrationTests {
         init() {}
     }
 
-    static let explicit = XMLBinder().register(
+    static let explicit = XMLBinder().registeredAtSetup(
         mapping(Entry.self, element: "entry")
             .attribute(\.key)
             .element(\.note)
@@ -136,7 +136,7 @@ struct RegistrationTests {
             var number: UInt16 = 0
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Port.self, element: "port").text(\.number))
+        let binder = XMLBinder().registeredAtSetup(mapping(Port.self, element: "port").text(\.number))
         #expect(try binder.parse("<port>\n  8080\n</port>", as: Port.self).number == 8080)
         let error = bindError { _ = try binder.parse("<port>80800</port>", as: Port.self) }
         #expect(
@@ -151,7 +151,8 @@ struct RegistrationTests {
             var emphasis: String?
             init() {}
         }
-        let binder = XMLBinder().register(mapping(Para.self, element: "p").text(\.text).element(\.emphasis, xml: "em"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Para.self, element: "p").text(\.text).element(\.emphasis, xml: "em"))
         let para = try binder.parse("<p>a &amp; <em>b</em> c<![CDATA[ <d> ]]>e</p>", as: Para.self)
         #expect(para.text == "a &  c <d> e")
         #expect(para.emphasis == "b")
@@ -171,7 +172,7 @@ struct RegistrationTests {
                 return value * 1000
             },
             format: { "\($0 / 1000)k" })
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Limit.self, element: "limit").property(\.max, conversion: kilo).property(
                 \.name, conversion: .trimmed))
         let limit = try binder.parse("<limit max='12k'><name>  cap  </name></limit>", as: Limit.self)
@@ -191,13 +192,13 @@ struct RegistrationTests {
     }
 
     @Test func laterRegistrationReplacesEarlier() throws {
-        let first = XMLBinder().register(mapping(First.self, element: "item").property(\.a))
-        let second = first.register(mapping(Second.self, element: "item").property(\.b))
+        let first = XMLBinder().registeredAtSetup(mapping(First.self, element: "item").property(\.a))
+        let second = first.registeredAtSetup(mapping(Second.self, element: "item").property(\.b))
         #expect(try first.parse("<item a='1'/>", as: First.self).a == "1")
         #expect(try second.parse("<item b='2'/>", as: Second.self).b == "2")
         let error = bindError { _ = try second.parse("<item b='2'/>", as: First.self) }
         #expect(error?.code == .unexpectedRoot)
-        let inOneCall = XMLBinder().register(
+        let inOneCall = XMLBinder().registeredAtSetup(
             mapping(First.self, element: "item").property(\.a),
             mapping(Second.self, element: "item").property(\.b))
         #expect(try inOneCall.parse("<item b='3'/>", as: Second.self).b == "3")
@@ -205,7 +206,7 @@ struct RegistrationTests {
 
     @Test func registeringReturnsANewBinder() throws {
         let empty = XMLBinder()
-        _ = empty.register(mapping(First.self, element: "item"))
+        _ = empty.registeredAtSetup(mapping(First.self, element: "item"))
         let error = bindError { _ = try empty.parse("<item/>", as: First.self) }
         #expect(error?.message == "unknown element <item> as the root element")
     }

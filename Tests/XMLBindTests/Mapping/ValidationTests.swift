@@ -20,7 +20,7 @@ struct ValidationTests {
     }
 
     @Test func requiredPropertyMissingOnAClass() {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").attribute(\.host).required())
+        let binder = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server").attribute(\.host).required())
         #expect {
             _ = try binder.parse("<server/>", as: Server.self, file: "s.xml")
         } throws: { error in
@@ -33,7 +33,8 @@ struct ValidationTests {
     }
 
     @Test func requiredPropertyMissingOnAStructNamesTheElementForm() {
-        let binder = XMLBinder().register(mapping(Endpoint.self, element: "endpoint").element(\.url).required())
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Endpoint.self, element: "endpoint").element(\.url).required())
         #expect {
             _ = try binder.parse("<endpoint>\n</endpoint>", as: Endpoint.self)
         } throws: { error in
@@ -42,14 +43,14 @@ struct ValidationTests {
     }
 
     @Test func requiredPropertyGivenEitherWay() throws {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").property(\.host).required())
+        let binder = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server").property(\.host).required())
         #expect(try binder.parse(#"<server host="a"/>"#, as: Server.self).host == "a")
         #expect(try binder.parse("<server><host>b</host></server>", as: Server.self).host == "b")
     }
 
     @Test func requiredBeforeAnyDeclarationIsARegistrationError() {
         #expect {
-            _ = try XMLBinder().checkedRegister(mapping(Server.self, element: "server").required().attribute(\.host))
+            _ = try XMLBinder().register(mapping(Server.self, element: "server").required().attribute(\.host))
         } throws: { error in
             (error as? RegistrationError)?.problems.map(\.description) == [
                 "Server <server>: .required() follows no declaration: it applies to the declaration just before it"
@@ -58,7 +59,7 @@ struct ValidationTests {
     }
 
     @Test func defaultsApplyOnlyWhenTheDocumentIsSilent() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Endpoint.self, element: "endpoint")
                 .attribute(\.url, default: "http://localhost")
                 .property(\.retries, default: 3)
@@ -75,13 +76,13 @@ struct ValidationTests {
     }
 
     @Test func aDefaultSatisfiesRequired() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Server.self, element: "server").attribute(\.port, default: 8080).required())
         #expect(try binder.parse("<server/>", as: Server.self).port == 8080)
     }
 
     @Test func duplicateAttributeAndElementPointAtTheFirst() {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").property(\.port))
+        let binder = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server").property(\.port))
         #expect {
             _ = try binder.parse("<server port=\"1\">\n  <port>2</port>\n</server>", as: Server.self, file: "d.xml")
         } throws: { error in
@@ -97,7 +98,7 @@ struct ValidationTests {
     }
 
     @Test func duplicateElementsPointAtTheFirstElement() {
-        let binder = XMLBinder().register(mapping(Server.self, element: "server").element(\.host))
+        let binder = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server").element(\.host))
         #expect {
             _ = try binder.parse("<server>\n <host>a</host>\n <host>b</host>\n</server>", as: Server.self)
         } throws: { error in
@@ -108,7 +109,7 @@ struct ValidationTests {
     }
 
     @Test func validatorReportsErrorsAndWarningsAtTheElementOrAnAttribute() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Server.self, element: "server")
                 .attribute(\.host)
                 .attribute(\.port)
@@ -116,12 +117,12 @@ struct ValidationTests {
                     if server.port == 0 { context.error("a server needs a port") }
                     if server.host == "localhost" { context.warning("localhost is for tests", attribute: "host") }
                 })
-        var warnings: [Diagnostic] = []
+        let log = WarningLog()
         let server = try binder.parse(
-            #"<server host="localhost" port="80"/>"#, as: Server.self, file: "v.xml", warnings: &warnings)
+            #"<server host="localhost" port="80"/>"#, as: Server.self, file: "v.xml", warnings: log)
         #expect(server.port == 80)
         #expect(
-            warnings.map(\.description) == [
+            log.warnings.map(\.description) == [
                 """
                 v.xml:1:9: warning: localhost is for tests
                     1 | <server host="localhost" port="80"/>
@@ -140,7 +141,7 @@ struct ValidationTests {
         struct Refusal: Error, CustomStringConvertible {
             var description: String { "ports below 1024 need root" }
         }
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Server.self, element: "server").attribute(\.port).validate { server, _ in
                 if server.port < 1024 { throw Refusal() }
             })
@@ -152,7 +153,7 @@ struct ValidationTests {
     }
 
     @Test func validatorsDoNotRepeatErrorsAlreadyFoundInTheElement() {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Server.self, element: "server").attribute(\.port).validate { server, context in
                 if server.port == 0 { context.error("a server needs a port") }
             })
@@ -167,19 +168,19 @@ struct ValidationTests {
 
     @Test func warningPolicySkipsAndWarns() throws {
         let binder = XMLBinder(options: ParseOptions(unknownContent: .warning))
-            .register(mapping(Server.self, element: "server").attribute(\.host))
-        var warnings: [Diagnostic] = []
+            .registeredAtSetup(mapping(Server.self, element: "server").attribute(\.host))
+        let log = WarningLog()
         let server = try binder.parse(
             #"<server host="h" hots="x"><extra><host>no</host></extra></server>"#, as: Server.self, file: "w.xml",
-            warnings: &warnings)
+            warnings: log)
         #expect(server.host == "h")
-        #expect(warnings.map(\.code) == [.unknownAttribute, .unknownElement])
-        #expect(warnings.map(\.severity) == [.warning, .warning])
-        #expect(warnings.first?.message == "unknown attribute 'hots' on <server>; did you mean 'host'?")
+        #expect(log.warnings.map(\.code) == [.unknownAttribute, .unknownElement])
+        #expect(log.warnings.map(\.severity) == [.warning, .warning])
+        #expect(log.warnings.first?.message == "unknown attribute 'hots' on <server>; did you mean 'host'?")
     }
 
     @Test func ignorePolicyPerDefinitionOverridesTheBinder() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Server.self, element: "server").attribute(\.host).unknownContent(.ignore))
         let server = try binder.parse(#"<server host="h" other="1"><x/></server>"#, as: Server.self)
         #expect(server.host == "h")
@@ -193,7 +194,7 @@ struct ValidationTests {
         }
         let seen = Seen()
         let binder = XMLBinder(options: ParseOptions(unknownContent: .callback { seen.add($0) }))
-            .register(mapping(Server.self, element: "server").attribute(\.host))
+            .registeredAtSetup(mapping(Server.self, element: "server").attribute(\.host))
         let document = "<server host=\"h\"\n        xmlns:x=\"urn:x\" x:flag=\"1\">\n  <x:extra/>\n</server>"
         _ = try binder.parse(document, as: Server.self, file: "c.xml")
         #expect(seen.items.map(\.name) == ["x:flag", "x:extra"])
@@ -207,9 +208,10 @@ struct ValidationTests {
     }
 
     @Test func lenientModeStillIgnoresAndStrictStillErrs() throws {
-        let lenient = XMLBinder(mode: .lenient).register(mapping(Server.self, element: "server"))
+        let lenient = XMLBinder(options: ParseOptions(mode: .lenient)).registeredAtSetup(
+            mapping(Server.self, element: "server"))
         #expect(try lenient.parse(#"<server a="1"><b/></server>"#, as: Server.self).host == nil)
-        let strict = XMLBinder().register(mapping(Server.self, element: "server"))
+        let strict = XMLBinder().registeredAtSetup(mapping(Server.self, element: "server"))
         #expect {
             _ = try strict.parse(#"<server a="1"><b/></server>"#, as: Server.self)
         } throws: { error in

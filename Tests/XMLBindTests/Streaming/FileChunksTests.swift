@@ -50,16 +50,17 @@ import XMLBind
         defer { try? FileManager.default.removeItem(at: url) }
         var items: [Item] = []
         let chunks = FileChunks(contentsOf: url, chunkSize: 4_096)
-        for try await item in StreamModel.binder.objects(of: Item.self, chunks: chunks, file: "feed.xml") {
+        for try await item in StreamModel.binder.objects(chunks, as: Item.self, file: "feed.xml") {
             items.append(item)
         }
         #expect(items.count == 500)
         #expect(items.last?.id == "item-500")
         #expect(items.last?.origin == Origin(file: "feed.xml", line: 502, column: 3))
-        let fromBytes = try await StreamModel.binder.stream(
-            bytes: FileChunks(contentsOf: url).bytes, each: Item.self, file: "feed.xml"
+        let log = WarningLog()
+        try await StreamModel.binder.stream(
+            FileChunks(contentsOf: url).bytes, as: Item.self, file: "feed.xml", warnings: log
         ) { _ in .continue }
-        #expect(fromBytes.isEmpty)
+        #expect(log.warnings.isEmpty)
     }
 
     @Test func aMissingFileIsAnIOError() async throws {

@@ -27,7 +27,7 @@ struct StreamCancellationTests {
 
     @Test func cancellingTheConsumerOfTheSequenceThrowsCancellationError() async {
         let result = await cancelAfterFirstItem { input, arrived in
-            for try await item in StreamModel.binder.objects(of: Item.self, chunks: input) {
+            for try await item in StreamModel.binder.objects(input, as: Item.self) {
                 arrived.yield(item.id ?? "-")
             }
         }
@@ -36,7 +36,7 @@ struct StreamCancellationTests {
 
     @Test func cancellingTheClosureFormThrowsCancellationError() async {
         let result = await cancelAfterFirstItem { input, arrived in
-            try await StreamModel.binder.stream(chunks: input, each: Item.self) { item in
+            try await StreamModel.binder.stream(input, as: Item.self) { item in
                 arrived.yield(item.id ?? "-")
                 return .continue
             }
@@ -48,7 +48,7 @@ struct StreamCancellationTests {
         let document = Data(StreamModel.document(items: 10).utf8)
         let task = Task {
             var ids: [String?] = []
-            var iterator = StreamModel.binder.objects(of: Item.self, chunks: ChunkSequence(chunks: [document]))
+            var iterator = StreamModel.binder.objects(ChunkSequence(chunks: [document]), as: Item.self)
                 .makeAsyncIterator()
             ids.append(try await iterator.next()?.id)
             withUnsafeCurrentTask { $0?.cancel() }

@@ -39,7 +39,7 @@ struct StreamCasterTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Feed.self, element: "feed").children(\.items).children(\.notes).children(\.others).children(\.marks),
         mapping(Item.self, element: "item").attribute(\.key),
         mapping(Note.self, element: "note").attribute(\.key),
@@ -55,7 +55,7 @@ struct StreamCasterTests {
 
     static func keys<T>(_ type: T.Type, _ key: (T) -> String?) throws -> [String] {
         var keys: [String] = []
-        try binder.stream(document(50), each: type) { object in
+        try binder.stream(document(50), as: type) { object in
             keys.append(key(object) ?? "-")
             return .continue
         }
@@ -80,7 +80,7 @@ struct StreamCasterTests {
     @Test func objectsAreTheBoundInstancesAndAreReleased() throws {
         weak var last: Item?
         var seen = Set<ObjectIdentifier>()
-        try Self.binder.stream(Self.document(200), each: (any Entry).self) { entry in
+        try Self.binder.stream(Self.document(200), as: (any Entry).self) { entry in
             let item = try #require(entry as? Item)
             #expect(item === (entry as AnyObject))
             seen.insert(ObjectIdentifier(item))

@@ -34,7 +34,7 @@ struct StreamDiagnosticsTests {
     func everyErrorIsThrownAtTheEndAndNoObjectFollowsTheFirst(_ input: StreamInput) async throws {
         var items: [Item] = []
         let error = await #expect(throws: XMLBindError.self) {
-            try await input.stream(Self.threeMistakes, each: Item.self, into: &items)
+            try await input.stream(Self.threeMistakes, as: Item.self, into: &items)
         }
         #expect(items.map(\.id) == ["a", "b"])
         let file = input == .file ? (error?.origin?.file ?? "?") : "feed.xml"
@@ -43,10 +43,11 @@ struct StreamDiagnosticsTests {
 
     @Test(arguments: [StreamInput.data, .fileHandle, .objectsOfChunks])
     func stoppingAtTheFirstErrorReportsOnlyIt(_ input: StreamInput) async throws {
-        let binder = StreamModel.binder.with(options: ParseOptions(stopsAtFirstError: true))
+        var binder = StreamModel.binder
+        binder.options = ParseOptions(stopsAtFirstError: true)
         var items: [Item] = []
         let error = await #expect(throws: XMLBindError.self) {
-            try await input.stream(Self.threeMistakes, each: Item.self, binder: binder, into: &items)
+            try await input.stream(Self.threeMistakes, as: Item.self, binder: binder, into: &items)
         }
         #expect(items.map(\.id) == ["a", "b"])
         #expect(error?.diagnostics.map(\.code) == [.conversionFailed])
@@ -56,7 +57,7 @@ struct StreamDiagnosticsTests {
         let document = "<feed colour=\"red\">\n" + StreamModel.document(items: 3).dropFirst("<feed>\n".count)
         var items: [Item] = []
         let error = await #expect(throws: XMLBindError.self) {
-            try await StreamInput.asyncData.stream(document, each: Item.self, into: &items)
+            try await StreamInput.asyncData.stream(document, as: Item.self, into: &items)
         }
         #expect(items.isEmpty)
         #expect(
@@ -77,7 +78,7 @@ struct StreamDiagnosticsTests {
             + "\n  <item id=\"last\"></itm>\n</feed>\n"
     }()
 
-    static let requiringBinder = XMLBinder().register(
+    static let requiringBinder = XMLBinder().registeredAtSetup(
         mapping(StreamModel.Feed.self, element: "feed").children(\.items),
         mapping(Item.self, element: "item").attribute(\.id).required().property(\.price).children(\.parts),
         mapping(StreamModel.Part.self, element: "part").attribute(\.name)
@@ -89,7 +90,7 @@ struct StreamDiagnosticsTests {
             _ = try Self.requiringBinder.parse(Self.large, as: StreamModel.Feed.self, file: "feed.xml")
         }
         let streamed = await #expect(throws: XMLBindError.self) {
-            _ = try await input.stream(Self.large, each: Item.self, binder: Self.requiringBinder, chunkSize: 10_000)
+            _ = try await input.stream(Self.large, as: Item.self, binder: Self.requiringBinder, chunkSize: 10_000)
         }
         // The same diagnostics, except that a stream whose start has left the window can
         // no longer tell which element the mismatched end tag should have closed.
@@ -121,7 +122,7 @@ struct StreamDiagnosticsTests {
         let parts = (1...30_000).map { #"  <part name="n\#($0)"/>"# }.joined(separator: "\n")
         let document = "<feed><item id=\"a\">\n  <price>1</price>\n" + parts + "\n  <price>2</price>\n</item></feed>\n"
         let streamed = await #expect(throws: XMLBindError.self) {
-            _ = try await StreamInput.asyncData.stream(document, each: Item.self, chunkSize: 10_000)
+            _ = try await StreamInput.asyncData.stream(document, as: Item.self, chunkSize: 10_000)
         }
         #expect(
             streamed?.description == """

@@ -32,7 +32,7 @@ struct StreamHandoffTests {
 
     struct Stop: Error {}
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Feed.self, element: "feed").children(\.items).children(\.plains),
         mapping(Tracked.self, element: "item").attribute(\.key),
         mapping(Plain.self, element: "plain").attribute(\.key))
@@ -47,7 +47,7 @@ struct StreamHandoffTests {
     @Test func eachObjectIsFreedOnceTheClosureLetsItGo() throws {
         weak var previous: Tracked?
         var count = 0
-        try Self.binder.stream(Self.document(300), each: Tracked.self) { item in
+        try Self.binder.stream(Self.document(300), as: Tracked.self) { item in
             #expect(previous == nil, "object \(count - 1) still alive while \(count) is handed out")
             previous = item
             count += 1
@@ -59,7 +59,7 @@ struct StreamHandoffTests {
 
     @Test func stoppingFreesTheObjectsStillQueued() throws {
         var keys: [String] = []
-        try Self.binder.stream(Self.document(300), each: Tracked.self) { item in
+        try Self.binder.stream(Self.document(300), as: Tracked.self) { item in
             keys.append(item.key ?? "-")
             return keys.count == 3 ? .stop : .continue
         }
@@ -70,7 +70,7 @@ struct StreamHandoffTests {
     @Test func throwingFreesTheObjectsStillQueued() {
         var count = 0
         #expect(throws: Stop.self) {
-            try Self.binder.stream(Self.document(300), each: Tracked.self) { _ in
+            try Self.binder.stream(Self.document(300), as: Tracked.self) { _ in
                 count += 1
                 if count == 3 { throw Stop() }
                 return .continue
@@ -83,7 +83,7 @@ struct StreamHandoffTests {
     @Test func droppingTheIteratorFreesTheObjectsStillQueued() async throws {
         do {
             let objects = Self.binder.objects(
-                of: Tracked.self, chunks: ChunkSequence(chunks: [Data(Self.document(300).utf8)]))
+                ChunkSequence(chunks: [Data(Self.document(300).utf8)]), as: Tracked.self)
             var iterator = objects.makeAsyncIterator()
             let first = try await iterator.next()
             #expect(first?.key == "i0")
@@ -94,7 +94,7 @@ struct StreamHandoffTests {
 
     @Test func classesAndStructsKeepDocumentOrder() throws {
         var keys: [String] = []
-        try Self.binder.stream(Self.document(100), each: Any.self) { object in
+        try Self.binder.stream(Self.document(100), as: Any.self) { object in
             switch object {
             case let item as Tracked: keys.append(item.key ?? "-")
             case let plain as Plain: keys.append(plain.key ?? "-")
@@ -105,7 +105,7 @@ struct StreamHandoffTests {
         // The root is an `Any` too, but it is the outermost object: only it is streamed.
         #expect(keys == ["?"])
         var entries: [String] = []
-        try Self.binder.stream(Self.document(100), each: (any HandoffKeyed).self) { entry in
+        try Self.binder.stream(Self.document(100), as: (any HandoffKeyed).self) { entry in
             entries.append(entry.key ?? "-")
             return .continue
         }
@@ -116,7 +116,7 @@ struct StreamHandoffTests {
     @Test func theAsyncSequenceGetsEveryObjectOnce() async throws {
         var keys: [String] = []
         for try await entry in Self.binder.objects(
-            of: (any HandoffKeyed).self, chunks: ChunkSequence(chunks: [Data(Self.document(100).utf8)]))
+            ChunkSequence(chunks: [Data(Self.document(100).utf8)]), as: (any HandoffKeyed).self)
         {
             keys.append(entry.key ?? "-")
         }

@@ -19,7 +19,7 @@ struct StreamNestingTests {
 
     @Test(arguments: StreamInput.allCases)
     func anItemInsideAStreamedItemStaysInIt(_ input: StreamInput) async throws {
-        let items = try await input.stream(Self.nested, each: Item.self)
+        let items = try await input.stream(Self.nested, as: Item.self)
         #expect(items.map(\.id) == ["a", "d"])
         #expect(items.first?.children.map(\.id) == ["b"])
         #expect(items.first?.children.first?.children.map(\.id) == ["c"])
@@ -34,14 +34,14 @@ struct StreamNestingTests {
             .replacingOccurrences(of: "<feed>", with: "").replacingOccurrences(of: "</feed>", with: "")
         let wrapped = document.replacingOccurrences(of: "</feed>", with: "") + "</feed>\n"
         let whole = try StreamModel.binder.parse(wrapped, as: Feed.self, file: "feed.xml")
-        let streamed = try await input.stream(wrapped, each: Item.self)
+        let streamed = try await input.stream(wrapped, as: Item.self)
         #expect(streamed.map(StreamModel.describe) == whole.items.map(StreamModel.describe))
         #expect(streamed.count == 52)
     }
 
     @Test(arguments: [StreamInput.data, .asyncData, .objectsOfChunks])
     func aRootOfTheStreamedTypeIsHandedOverOnceWithEverythingInIt(_ input: StreamInput) async throws {
-        let feeds = try await input.stream(StreamModel.document(items: 3), each: Feed.self)
+        let feeds = try await input.stream(StreamModel.document(items: 3), as: Feed.self)
         #expect(feeds.count == 1)
         #expect(feeds.first?.title == "Feed")
         #expect(feeds.first?.items.map(\.id) == ["item-1", "item-2", "item-3"])
@@ -52,7 +52,7 @@ struct StreamNestingTests {
             <feed><part name="loose"/><item id="a"><part name="inner"/></item><part name="last"/></feed>
             """
         var streamed: [String] = []
-        try StreamModel.binder.stream(document, each: (any Entry).self) { entry in
+        try StreamModel.binder.stream(document, as: (any Entry).self) { entry in
             switch entry {
             case let item as Item: streamed.append("item \(item.id ?? "-") with \(item.parts.count) part")
             case let part as StreamModel.Part: streamed.append("part \(part.name ?? "-")")
@@ -65,14 +65,14 @@ struct StreamNestingTests {
 
     @Test func streamedObjectsNeedNoPlaceInTheirParent() throws {
         final class Bare: Bindable {}
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Bare.self, element: "feed"),
             mapping(Item.self, element: "item").attribute(\.id))
         let document = #"<feed><item id="a"/><item id="b"/></feed>"#
         let error = bindError { _ = try binder.parse(document, as: Bare.self) }
         #expect(error?.code == .unplacedChild)
         var ids: [String?] = []
-        try binder.stream(document, each: Item.self) { item in
+        try binder.stream(document, as: Item.self) { item in
             ids.append(item.id)
             return .continue
         }
@@ -81,7 +81,7 @@ struct StreamNestingTests {
 
     @Test func aTypeNoMappingProducesStreamsNothing() throws {
         var count = 0
-        try StreamModel.binder.stream(StreamModel.document(items: 3), each: String.self) { _ in
+        try StreamModel.binder.stream(StreamModel.document(items: 3), as: String.self) { _ in
             count += 1
             return .continue
         }

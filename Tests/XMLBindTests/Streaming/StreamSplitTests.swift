@@ -39,7 +39,7 @@ struct StreamSplitTests {
         let whole = try StreamModel.binder.parse(Self.document, as: StreamModel.Feed.self, file: "feed.xml")
         var streamed: [Item] = []
         try await StreamModel.binder.stream(
-            chunks: ChunkSequence(chunks: Self.halves(Self.document, at: split)), each: Item.self
+            ChunkSequence(chunks: Self.halves(Self.document, at: split)), as: Item.self
         ) {
             streamed.append($0)
             return .continue
@@ -56,7 +56,7 @@ struct StreamSplitTests {
         var ids: [String?] = []
         let streamed = await #expect(throws: XMLBindError.self) {
             for try await item in StreamModel.binder.objects(
-                of: Item.self, chunks: ChunkSequence(chunks: Self.halves(Self.broken, at: split)), file: "feed.xml")
+                ChunkSequence(chunks: Self.halves(Self.broken, at: split)), as: Item.self, file: "feed.xml")
             {
                 ids.append(item.id)
             }
@@ -67,7 +67,7 @@ struct StreamSplitTests {
 
     @Test func oneByteChunksGiveTheSameObjects() async throws {
         let whole = try StreamModel.binder.parse(Self.document, as: StreamModel.Feed.self)
-        let streamed = try await StreamInput.objectsOfChunks.stream(Self.document, each: Item.self, chunkSize: 1)
+        let streamed = try await StreamInput.objectsOfChunks.stream(Self.document, as: Item.self, chunkSize: 1)
         #expect(streamed.map(StreamModel.describe) == whole.items.map(StreamModel.describe))
     }
 

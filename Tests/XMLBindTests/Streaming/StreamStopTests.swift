@@ -15,7 +15,7 @@ struct StreamStopTests {
 
     @Test(arguments: StreamInput.allCases)
     func stoppingAfterTwoObjectsEndsTheStreamWithoutError(_ input: StreamInput) async throws {
-        let items = try await input.stream(Self.brokenAfterFive, each: Item.self, stopAfter: 2)
+        let items = try await input.stream(Self.brokenAfterFive, as: Item.self, stopAfter: 2)
         #expect(items.map(\.id) == ["item-1", "item-2"])
     }
 
@@ -23,7 +23,7 @@ struct StreamStopTests {
     func notStoppingReportsTheBrokenEnd(_ input: StreamInput) async throws {
         var items: [Item] = []
         let error = await #expect(throws: XMLBindError.self) {
-            try await input.stream(Self.brokenAfterFive, each: Item.self, into: &items)
+            try await input.stream(Self.brokenAfterFive, as: Item.self, into: &items)
         }
         #expect(items.count == 5)
         #expect(
@@ -59,7 +59,7 @@ struct StreamStopTests {
         let chunks = chunks(of: StreamModel.document(items: 1000), size: 100)
         let pulls = Pulls()
         var seen = 0
-        try await StreamModel.binder.stream(chunks: CountingChunks(chunks: chunks, pulls: pulls), each: Item.self) {
+        try await StreamModel.binder.stream(CountingChunks(chunks: chunks, pulls: pulls), as: Item.self) {
             _ in
             seen += 1
             return .stop
@@ -71,7 +71,7 @@ struct StreamStopTests {
     @Test func theSequenceIsPulledOnlyAsObjectsAreAskedFor() async throws {
         let chunks = chunks(of: StreamModel.document(items: 1000), size: 100)
         let pulls = Pulls()
-        var iterator = StreamModel.binder.objects(of: Item.self, chunks: CountingChunks(chunks: chunks, pulls: pulls))
+        var iterator = StreamModel.binder.objects(CountingChunks(chunks: chunks, pulls: pulls), as: Item.self)
             .makeAsyncIterator()
         #expect(pulls.count == 0)
         _ = try await iterator.next()
@@ -89,14 +89,14 @@ struct StreamStopTests {
         await #expect(throws: Enough.self) {
             switch input {
             case .data:
-                try binder.stream(Data(Self.brokenAfterFive.utf8), each: Item.self) { item in
+                try binder.stream(Data(Self.brokenAfterFive.utf8), as: Item.self) { item in
                     seen.append(item.id)
                     if seen.count == 2 { throw Enough() }
                     return .continue
                 }
             default:
                 try await binder.stream(
-                    chunks: ChunkSequence(chunks: [Data(Self.brokenAfterFive.utf8)]), each: Item.self
+                    ChunkSequence(chunks: [Data(Self.brokenAfterFive.utf8)]), as: Item.self
                 ) { item in
                     seen.append(item.id)
                     if seen.count == 2 { throw Enough() }

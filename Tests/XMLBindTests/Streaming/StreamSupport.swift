@@ -26,7 +26,7 @@ enum StreamModel {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Feed.self, element: "feed").property(\.title).children(\.items),
         mapping(Item.self, element: "item").attribute(\.id).property(\.price).children(\.parts).children(\.children),
         mapping(Part.self, element: "part").attribute(\.name)
@@ -88,12 +88,12 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
     /// Streams `document` as this kind of input, collecting objects until `stopAfter` of
     /// them (when given), and returns them.
     func stream<T>(
-        _ document: String, each type: T.Type, binder: XMLBinder = StreamModel.binder, file: String = "feed.xml",
+        _ document: String, as type: T.Type, binder: XMLBinder = StreamModel.binder, file: String = "feed.xml",
         chunkSize: Int = 4096, stopAfter: Int? = nil
     ) async throws -> [T] {
         var objects: [T] = []
         try await stream(
-            document, each: type, binder: binder, file: file, chunkSize: chunkSize, stopAfter: stopAfter,
+            document, as: type, binder: binder, file: file, chunkSize: chunkSize, stopAfter: stopAfter,
             into: &objects)
         return objects
     }
@@ -101,7 +101,7 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
     /// Streams `document` as this kind of input into `objects`, which keeps what arrived
     /// when the stream throws.
     func stream<T>(
-        _ document: String, each type: T.Type, binder: XMLBinder = StreamModel.binder, file: String = "feed.xml",
+        _ document: String, as type: T.Type, binder: XMLBinder = StreamModel.binder, file: String = "feed.xml",
         chunkSize: Int = 4096, stopAfter: Int? = nil, into objects: inout [T]
     ) async throws {
         var collected: [T] = []
@@ -116,15 +116,15 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
         }
         switch self {
         case .data:
-            try binder.stream(Data(bytes), each: type, file: file, body)
+            try binder.stream(Data(bytes), as: type, file: file, body)
         case .string:
-            try binder.stream(document, each: type, file: file, body)
+            try binder.stream(document, as: type, file: file, body)
         case .file:
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: directory) }
             let url = directory.appendingPathComponent(file)
             try Data(bytes).write(to: url)
-            try binder.stream(contentsOf: url, each: type, body)
+            try binder.stream(contentsOf: url, as: type, body)
         case .fileHandle:
             let pipe = Pipe()
             let writer = PipeWriter(pipe.fileHandleForWriting, bytes: bytes)
@@ -134,20 +134,20 @@ enum StreamInput: String, CaseIterable, CustomStringConvertible, Sendable {
                 try? pipe.fileHandleForReading.close()
                 writer.finish()
             }
-            try binder.stream(from: pipe.fileHandleForReading, each: type, file: file, body)
+            try binder.stream(pipe.fileHandleForReading, as: type, file: file, body)
         case .asyncBytes:
-            try await binder.stream(bytes: ByteSequence(bytes: bytes), each: type, file: file, body)
+            try await binder.stream(ByteSequence(bytes: bytes), as: type, file: file, body)
         case .asyncData:
             try await binder.stream(
-                chunks: ChunkSequence(chunks: chunks.map { Data($0) }), each: type, file: file, body)
+                ChunkSequence(chunks: chunks.map { Data($0) }), as: type, file: file, body)
         case .asyncByteArrays:
-            try await binder.stream(chunks: ChunkSequence(chunks: chunks), each: type, file: file, body)
+            try await binder.stream(ChunkSequence(chunks: chunks), as: type, file: file, body)
         case .objectsOfBytes:
-            for try await object in binder.objects(of: type, bytes: ByteSequence(bytes: bytes), file: file) {
+            for try await object in binder.objects(ByteSequence(bytes: bytes), as: type, file: file) {
                 if body(object) == .stop { break }
             }
         case .objectsOfChunks:
-            for try await object in binder.objects(of: type, chunks: ChunkSequence(chunks: chunks), file: file) {
+            for try await object in binder.objects(ChunkSequence(chunks: chunks), as: type, file: file) {
                 if body(object) == .stop { break }
             }
         }

@@ -16,7 +16,7 @@ struct SubstitutionTests {
         XMLBinder(
             options: ParseOptions(
                 substitution: VariableSubstitution(variables: variables, usesEnvironment: environment))
-        ).register(
+        ).registeredAtSetup(
             mapping(Config.self, element: "config").attribute(\.url).property(\.port).element(\.motd))
     }
 
@@ -66,7 +66,7 @@ struct SubstitutionTests {
     }
 
     @Test func offByDefault() throws {
-        let binder = XMLBinder().register(mapping(Config.self, element: "config").attribute(\.url))
+        let binder = XMLBinder().registeredAtSetup(mapping(Config.self, element: "config").attribute(\.url))
         #expect(try binder.parse(#"<config url="${HOST}"/>"#, as: Config.self).url == "${HOST}")
     }
 

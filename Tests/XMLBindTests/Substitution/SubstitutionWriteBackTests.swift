@@ -16,7 +16,7 @@ import XMLBind
         options: ParseOptions(
             substitution: VariableSubstitution(variables: ["DB_HOST": "db.local", "DB_PASSWORD": "s3cret", "POOL": "8"])
         )
-    ).register(
+    ).registeredAtSetup(
         mapping(Database.self, element: "database").attribute(\.url).attribute(\.user).attribute(\.password)
             .element(\.poolSize, xml: "pool-size"))
 

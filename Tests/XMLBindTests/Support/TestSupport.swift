@@ -55,7 +55,8 @@ func bindElement<V: XMLValueConvertible>(
 func bindElement<V>(
     _ text: String, conversion: Conversion<V>, describe: (V) -> String = { String(describing: $0) }
 ) -> Outcome {
-    let binder = XMLBinder().register(mapping(Holder<V>.self, element: "v").element(\.value, conversion: conversion))
+    let binder = XMLBinder().registeredAtSetup(
+        mapping(Holder<V>.self, element: "v").element(\.value, conversion: conversion))
     do {
         let holder = try binder.parse("<v><value>\(escaped(text))</value></v>", as: Holder<V>.self)
         return .value(holder.value.map(describe) ?? "nil")
@@ -66,7 +67,7 @@ func bindElement<V>(
 
 /// Binds `text` as the attribute `value="…"` of `<v>` into a non-optional `V` property.
 func bindAttribute<V: XMLValueConvertible>(_ text: String, as type: V.Type) -> Outcome {
-    let binder = XMLBinder().register(mapping(Plain<V>.self, element: "v").attribute(\.value))
+    let binder = XMLBinder().registeredAtSetup(mapping(Plain<V>.self, element: "v").attribute(\.value))
     do {
         let plain = try binder.parse("<v value=\"\(escaped(text))\"/>", as: Plain<V>.self)
         return .value(String(describing: plain.value))

@@ -45,7 +45,7 @@ struct RoundTripPropertyTests {
         init() {}
     }
 
-    static let binder = XMLBinder(prefixes: ["g": "urn:graph"]).register(
+    static let binder = XMLBinder(prefixes: ["g": "urn:graph"]).registeredAtSetup(
         mapping(Node.self, element: "g:node")
             .attribute(\.id).property(\.name).property(\.score).attribute(\.flag).property(\.kind).attribute(\.tags)
             .element(\.script).writtenAsCDATA().element(\.stamp).property(\.blob).property(\.rank, xml: "meta/rank")

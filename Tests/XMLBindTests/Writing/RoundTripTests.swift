@@ -42,7 +42,7 @@ struct RoundTripTests {
     static let beansBinder = XMLBinder(prefixes: [
         "xsi": "http://www.w3.org/2001/XMLSchema-instance",
         "configuration": "http://www.example.com/schema/configuration",
-    ]).register(
+    ]).registeredAtSetup(
         mapping(Beans.self, element: "beans").attribute(\.schemaLocation, xml: "xsi:schemaLocation").children(\.beans)
             .children(\.defines),
         mapping(Bean.self, element: "bean").attribute(\.id).attribute(\.clazz, xml: "class").attribute(\.scope)
@@ -107,7 +107,7 @@ struct RoundTripTests {
         init() {}
     }
 
-    static let articleBinder = XMLBinder(prefixes: ["a": "urn:articles"]).register(
+    static let articleBinder = XMLBinder(prefixes: ["a": "urn:articles"]).registeredAtSetup(
         mapping(Article.self, element: "a:article").property(\.title).attribute(\.lang, xml: "xml:lang")
             .element(\.code).writtenAsCDATA().property(\.price, xml: "meta/price")
             .attribute(\.currency, xml: "meta/price/@currency").children(\.sections).text(\.body),
@@ -174,7 +174,7 @@ struct RoundTripTests {
         init() {}
     }
 
-    static let valuesBinder = XMLBinder().register(
+    static let valuesBinder = XMLBinder().registeredAtSetup(
         mapping(Values.self, element: "values").attribute(\.double).attribute(\.float).attribute(\.int64)
             .attribute(\.uint64).element(\.int8).element(\.decimal).attribute(\.bool).element(\.date)
             .element(\.data).attribute(\.uuid).element(\.url).attribute(\.kind).attribute(\.list).text(\.text))

@@ -34,7 +34,7 @@ import Testing
     static func binder(depth: Int) -> XMLBinder {
         var limits = ParseLimits()
         limits.maximumDepth = depth
-        return XMLBinder(options: ParseOptions(limits: limits)).register(
+        return XMLBinder(options: ParseOptions(limits: limits)).registeredAtSetup(
             mapping(Node.self, element: "n").attribute(\.label).children(\.children).child(\.link),
             mapping(Link.self, element: "l"))
     }
@@ -99,7 +99,8 @@ import Testing
         let depth = ParseLimits().maximumDepth
         let document = String(repeating: #"<n label="x">"#, count: depth) + String(repeating: "</n>", count: depth)
         let result = onStack(of: 256 << 10) { () -> String in
-            let binder = XMLBinder().register(mapping(Node.self, element: "n").attribute(\.label).children(\.children))
+            let binder = XMLBinder().registeredAtSetup(
+                mapping(Node.self, element: "n").attribute(\.label).children(\.children))
             do {
                 let graph = try binder.parse(document, as: Node.self)
                 let text = try binder.xml(from: graph)

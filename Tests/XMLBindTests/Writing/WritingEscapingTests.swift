@@ -12,7 +12,7 @@ struct WritingEscapingTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Note.self, element: "note").attribute(\.title).element(\.body).element(\.script).writtenAsCDATA())
 
     static let compact = WritingOptions(layout: .compact, includesDeclaration: false)
@@ -115,7 +115,7 @@ struct WritingEscapingTests {
     }
 
     @Test func controlCharactersInExtraAttributesAreRejected() {
-        let binder = XMLBinder().register(mapping(Page.self, element: "page"))
+        let binder = XMLBinder().registeredAtSetup(mapping(Page.self, element: "page"))
         let error = bindError { _ = try binder.xml(from: Page()) }
         #expect(
             error?.message
@@ -130,9 +130,9 @@ struct WritingEscapingTests {
     @Test func textContentIsEscapedAndCanBeCDATA() throws {
         var body = Body()
         body.text = "1 < 2 && ]]> \r"
-        let plain = XMLBinder().register(mapping(Body.self, element: "b").text(\.text))
+        let plain = XMLBinder().registeredAtSetup(mapping(Body.self, element: "b").text(\.text))
         #expect(try plain.xml(from: body, options: Self.compact) == "<b>1 &lt; 2 &amp;&amp; ]]&gt; &#13;</b>")
-        let cdata = XMLBinder().register(mapping(Body.self, element: "b").text(\.text).writtenAsCDATA())
+        let cdata = XMLBinder().registeredAtSetup(mapping(Body.self, element: "b").text(\.text).writtenAsCDATA())
         let text = try cdata.xml(from: body, options: Self.compact)
         #expect(text == "<b><![CDATA[1 < 2 && ]]]]><![CDATA[> ]]>&#13;<![CDATA[]]></b>")
         #expect(try cdata.parse(text, as: Body.self).text == body.text)

@@ -28,7 +28,7 @@ import Testing
         func addAttribute(_ name: String, value: String) { seen[name] = value }
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Config.self, element: "config").attribute(\.name).attribute(\.when).children(\.children))
 
     struct Element: Decodable, Equatable {
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aContainerOfNamesOnlyStillGetsQualifiedNames() throws {
-        let binder = XMLBinder().register(mapping(NamesOnly.self, element: "config"))
+        let binder = XMLBinder().registeredAtSetup(mapping(NamesOnly.self, element: "config"))
         let kept = try binder.parse(#"<config xmlns:xsi="\#(Self.xsi)" xsi:type="t" plain="p"/>"#, as: NamesOnly.self)
         #expect(kept.seen == ["xsi:type": "t", "plain": "p"])
     }

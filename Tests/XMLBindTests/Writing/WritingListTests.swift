@@ -13,7 +13,7 @@ import Testing
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Server.self, element: "server").attribute(\.ports).attribute(\.tags).element(\.names))
 
     static let compact = WritingOptions(layout: .compact, includesDeclaration: false)

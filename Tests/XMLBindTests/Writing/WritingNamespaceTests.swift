@@ -43,47 +43,47 @@ struct WritingNamespaceTests {
     static let cases: [Case] = [
         Case(
             testDescription: "prefix:local with the binder's prefix map",
-            binder: XMLBinder(prefixes: ["configuration": cfg]).register(
+            binder: XMLBinder(prefixes: ["configuration": cfg]).registeredAtSetup(
                 mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
                 mapping(Define.self, element: "configuration:define").attribute(\.key)),
             expected: #"<configuration:configuration xmlns:configuration="\#(cfg)">"#
                 + #"<configuration:define key="a"/><configuration:define key="b"/></configuration:configuration>"#),
         Case(
             testDescription: "a preferred prefix replaces the registered one",
-            binder: XMLBinder(prefixes: ["configuration": cfg]).register(
+            binder: XMLBinder(prefixes: ["configuration": cfg]).registeredAtSetup(
                 mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
                 mapping(Define.self, element: "configuration:define").attribute(\.key)),
             options: WritingOptions(layout: .compact, includesDeclaration: false, preferredPrefixes: [cfg: "c"]),
             expected: #"<c:configuration xmlns:c="\#(cfg)"><c:define key="a"/><c:define key="b"/></c:configuration>"#),
         Case(
             testDescription: "a registered URI without a prefix is the default namespace",
-            binder: XMLBinder().register(
+            binder: XMLBinder().registeredAtSetup(
                 mapping(Configuration.self, element: "configuration", namespace: cfg).children(\.defines),
                 mapping(Define.self, element: "{\(cfg)}define").attribute(\.key)),
             expected: #"<configuration xmlns="\#(cfg)"><define key="a"/><define key="b"/></configuration>"#),
         Case(
             testDescription: "a preferred empty prefix makes a prefixed registration the default namespace",
-            binder: XMLBinder(prefixes: ["configuration": cfg]).register(
+            binder: XMLBinder(prefixes: ["configuration": cfg]).registeredAtSetup(
                 mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
                 mapping(Define.self, element: "define").attribute(\.key)),
             options: WritingOptions(layout: .compact, includesDeclaration: false, preferredPrefixes: [cfg: ""]),
             expected: #"<configuration xmlns="\#(cfg)"><define key="a"/><define key="b"/></configuration>"#),
         Case(
             testDescription: "an element in no namespace keeps the default namespace free",
-            binder: XMLBinder().register(
+            binder: XMLBinder().registeredAtSetup(
                 mapping(Configuration.self, element: "configuration", namespace: "").children(\.defines),
                 mapping(Define.self, element: "{\(cfg)}define").attribute(\.key)),
             expected: #"<configuration xmlns:ns1="\#(cfg)"><ns1:define key="a"/><ns1:define key="b"/></configuration>"#),
         Case(
             testDescription: "a NamespaceAware object's own namespace, for an unprefixed registration",
-            binder: XMLBinder().register(
+            binder: XMLBinder().registeredAtSetup(
                 mapping(Configuration.self, element: "configuration").children(\.defines),
                 mapping(Define.self, element: "define").attribute(\.key)),
             namespace: cfg,
             expected: #"<configuration xmlns="\#(cfg)"><define key="a"/><define key="b"/></configuration>"#),
         Case(
             testDescription: "a prefixed attribute declares its namespace on the root",
-            binder: XMLBinder(prefixes: ["xsi": xsi]).register(
+            binder: XMLBinder(prefixes: ["xsi": xsi]).registeredAtSetup(
                 mapping(Configuration.self, element: "configuration").attribute(\.schema, xml: "xsi:schemaLocation")
                     .children(\.defines),
                 mapping(Define.self, element: "define").attribute(\.key).attribute(\.value, xml: "xsi:type")),
@@ -91,7 +91,7 @@ struct WritingNamespaceTests {
                 + #"<define key="b"/></configuration>"#),
         Case(
             testDescription: "a preferred prefix that is taken gives way to the registration's",
-            binder: XMLBinder(prefixes: ["c": cfg]).register(
+            binder: XMLBinder(prefixes: ["c": cfg]).registeredAtSetup(
                 mapping(Configuration.self, element: "c:configuration").children(\.defines),
                 mapping(Define.self, element: "{urn:other}define").attribute(\.key)),
             options: WritingOptions(
@@ -100,14 +100,14 @@ struct WritingNamespaceTests {
                 + #"<define key="b"/></c:configuration>"#),
         Case(
             testDescription: "an unbound prefix gets a stand-in URI",
-            binder: XMLBinder().register(
+            binder: XMLBinder().registeredAtSetup(
                 mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
                 mapping(Define.self, element: "configuration:define").attribute(\.key)),
             expected: #"<configuration:configuration xmlns:configuration="urn:xmlbind:prefix:configuration">"#
                 + #"<configuration:define key="a"/><configuration:define key="b"/></configuration:configuration>"#),
         Case(
             testDescription: "an unbound prefix takes the URI the preferred prefixes give it",
-            binder: XMLBinder().register(
+            binder: XMLBinder().registeredAtSetup(
                 mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
                 mapping(Define.self, element: "configuration:define").attribute(\.key)),
             options: WritingOptions(
@@ -129,7 +129,7 @@ struct WritingNamespaceTests {
     }
 
     @Test func aNamespacedDocumentRoundTrips() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Configuration.self, element: "configuration:configuration").children(\.defines),
             mapping(Define.self, element: "configuration:define").property(\.key).property(\.value, xml: "val"))
         let document = """
@@ -156,7 +156,8 @@ struct WritingNamespaceTests {
     }
 
     @Test func theXMLPrefixIsNeverDeclared() throws {
-        let binder = XMLBinder().register(mapping(Define.self, element: "define").attribute(\.value, xml: "xml:lang"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Define.self, element: "define").attribute(\.value, xml: "xml:lang"))
         let define = Define()
         define.value = "en"
         #expect(try binder.xml(from: define, options: Self.compact) == #"<define xml:lang="en"/>"#)

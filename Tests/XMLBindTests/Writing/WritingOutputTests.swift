@@ -15,7 +15,7 @@ struct WritingOutputTests {
         init() {}
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Log.self, element: "log").children(\.entries),
         mapping(Entry.self, element: "entry").attribute(\.index).text(\.message))
 

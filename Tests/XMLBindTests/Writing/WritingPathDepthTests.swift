@@ -20,7 +20,7 @@ import Testing
     static func binder(levels: Int) -> XMLBinder {
         var limits = ParseLimits()
         limits.maximumDepth = 2 * levels
-        return XMLBinder(options: ParseOptions(limits: limits)).register(
+        return XMLBinder(options: ParseOptions(limits: limits)).registeredAtSetup(
             mapping(Branch.self, element: "b").attribute(\.label).children(\.kids, xml: "kids/b"))
     }
 

@@ -24,7 +24,7 @@ struct WritingProtocolTests {
 
     @Test func extraAttributesAreWrittenBackAfterTheDeclaredOnes() throws {
         let binder = XMLBinder(prefixes: ["xsi": "http://www.w3.org/2001/XMLSchema-instance"])
-            .register(mapping(Bean.self, element: "bean").property(\.id))
+            .registeredAtSetup(mapping(Bean.self, element: "bean").property(\.id))
         let bean = try binder.parse(
             #"<bean init-method="start" id="db" z="&lt;1&gt; &quot;q&quot;" xml:lang="en" "#
                 + #"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Pool"/>"#, as: Bean.self)
@@ -37,7 +37,7 @@ struct WritingProtocolTests {
     }
 
     @Test func aContainerWithoutTheReadSideWritesNoExtras() throws {
-        let binder = XMLBinder().register(mapping(Forgetful.self, element: "bean").property(\.id))
+        let binder = XMLBinder().registeredAtSetup(mapping(Forgetful.self, element: "bean").property(\.id))
         let bean = try binder.parse(#"<bean id="a" b="c"/>"#, as: Forgetful.self)
         #expect(try binder.xml(from: bean, options: Self.compact) == #"<bean id="a"/>"#)
     }
@@ -65,7 +65,7 @@ struct WritingProtocolTests {
 
     @Test(arguments: badCases)
     func extraAttributesThatCannotBeWritten(_ test: BadCase) {
-        let binder = XMLBinder().register(mapping(Bean.self, element: "bean").property(\.id))
+        let binder = XMLBinder().registeredAtSetup(mapping(Bean.self, element: "bean").property(\.id))
         let bean = Bean()
         bean.id = "x"
         bean.others = [(test.name, "v")]
@@ -95,7 +95,7 @@ struct WritingProtocolTests {
     }
 
     @Test func aChildrenProviderGivesChildrenAfterTheKeyPathContent() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Configuration.self, element: "configuration").element(\.title),
             mapping(Define.self, element: "define").attribute(\.key),
             mapping(Import.self, element: "import").attribute(\.file))

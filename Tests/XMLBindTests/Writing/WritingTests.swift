@@ -30,7 +30,7 @@ struct WritingTests {
         return shelf
     }
 
-    static let binder = XMLBinder().register(
+    static let binder = XMLBinder().registeredAtSetup(
         mapping(Shelf.self, element: "shelf").attribute(\.label).children(\.books),
         mapping(Book.self, element: "book").attribute(\.isbn).element(\.title).property(\.year))
 
@@ -98,7 +98,7 @@ struct WritingTests {
     }
 
     @Test func attributesAndElementsFollowDeclarationOrder() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Mixed.self, element: "m")
                 .element(\.c).attribute(\.b).children(\.second).element(\.a).children(\.first).attribute(\.a, xml: "z"),
             mapping(Book.self, element: "book").attribute(\.isbn),
@@ -146,7 +146,7 @@ struct WritingTests {
 
     @Test(arguments: formCases)
     func propertyForms(_ test: FormCase) throws {
-        let binder = XMLBinder().register(test.definition)
+        let binder = XMLBinder().registeredAtSetup(test.definition)
         let options = WritingOptions(layout: .compact, includesDeclaration: false, propertyForm: test.form)
         let text = try binder.xml(from: Self.shelf().books[0], options: options)
         #expect(text == test.expected)
@@ -166,7 +166,7 @@ struct WritingTests {
     }
 
     @Test func nilOptionalsAreOmittedAndDefaultsOnRequest() throws {
-        let binder = XMLBinder().register(
+        let binder = XMLBinder().registeredAtSetup(
             mapping(Settings.self, element: "settings")
                 .attribute(\.name).attribute(\.retries).attribute(\.mode, default: "slow").attribute(\.verbose)
                 .attribute(\.port).required().element(\.host))
@@ -203,7 +203,7 @@ struct WritingTests {
                 + "that writes, such as mapping(Settings.self, element: \"settings\")")
         var shelf = Shelf()
         shelf.label = "x"
-        let noBooks = XMLBinder().register(mapping(Shelf.self, element: "shelf").children(\.books))
+        let noBooks = XMLBinder().registeredAtSetup(mapping(Shelf.self, element: "shelf").children(\.books))
         shelf.books = [Book()]
         let child = bindError { _ = try noBooks.xml(from: shelf) }
         #expect(
@@ -221,7 +221,8 @@ struct WritingTests {
     final class Dog: Animal {}
 
     @Test func aSubclassIsWrittenAsItsMappedSuperclass() throws {
-        let binder = XMLBinder().register(mapping(Animal.self, element: "animal").attribute(\.name, xml: "name"))
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Animal.self, element: "animal").attribute(\.name, xml: "name"))
         let dog = Dog()
         dog.name = "Rex"
         let text = try binder.xml(from: dog, options: WritingOptions(layout: .compact, includesDeclaration: false))
