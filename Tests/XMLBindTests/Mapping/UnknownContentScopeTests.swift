@@ -28,7 +28,7 @@ struct UnknownContentScopeTests {
 
     @Test func callbackReceivesAttributesValueAndScope() throws {
         let seen = Seen()
-        let binder = XMLBinder(options: ParseOptions(unknownContent: .callback { seen.add($0) }))
+        let binder = try XMLBinder(options: ParseOptions(unknownContent: .callback { seen.add($0) }))
             .register(mapping(Server.self, element: "server").attribute(\.host))
         let document = """
             <server xmlns="urn:d" xmlns:x="urn:x" host="h" x:flag="on &amp; off">
@@ -59,7 +59,7 @@ struct UnknownContentScopeTests {
     }
 
     @Test func qualifiedNamesResolveInTheScopeOfTheirElement() throws {
-        let binder = XMLBinder().register(
+        let binder = try XMLBinder().register(
             mapping(Fault.self, element: "fault").element(\.code).attribute(\.kind))
         let fault = try binder.parse(
             """
