@@ -4,7 +4,11 @@
 /// `U`, which is the registered type itself (``TypeAccess/init(_:)`` opens `T.self`), so
 /// every object passed in is a `U` (or a box of one) and is reinterpreted, not cast. They
 /// are inlinable so that, where the registered type is concrete, they are compiled for it:
-/// setting an origin is then a store into the property.
+/// setting an origin is then a store into the property. That is why the protocols refine
+/// `SendableMetatype` themselves: the closures are `@Sendable` and capture `U`, and the
+/// compiler answers a cast to a single protocol (`as? any OriginAware.Type`) for a concrete
+/// type, but not one to a composition (`any (OriginAware & Bindable).Type`), whose closure
+/// would stay generic (measured: some 150 instructions more per origin).
 ///
 /// A protocol's properties (`origin`, `byteOffset`, `namespace`) are set through the
 /// property itself rather than a stored field's offset: a key path made through the opened
@@ -12,7 +16,7 @@
 /// offset to verify), and a direct store would skip the property's observers.
 extension TypeAccess {
     @inlinable
-    static func originSetter<U: OriginAware & Bindable>(
+    static func originSetter<U: OriginAware>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject, String?, Int, Int) -> Void {
         // One closure per kind of type, capturing nothing (no context to call through),
@@ -36,7 +40,7 @@ extension TypeAccess {
     }
 
     @inlinable
-    static func byteOffsetSetter<U: ByteOffsetAware & Bindable>(
+    static func byteOffsetSetter<U: ByteOffsetAware>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject, Int) -> Void {
         { object, offset in
@@ -45,7 +49,7 @@ extension TypeAccess {
     }
 
     @inlinable
-    static func namespaceSetter<U: NamespaceAware & Bindable>(
+    static func namespaceSetter<U: NamespaceAware>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject, () -> String?) -> Void {
         { object, uri in
@@ -54,14 +58,14 @@ extension TypeAccess {
     }
 
     @inlinable
-    static func namespaceReader<U: NamespaceAware & Bindable>(
+    static func namespaceReader<U: NamespaceAware>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject) -> String? {
         { ObjectStorage.value($0, as: U.self, isClass: isClass).namespace }
     }
 
     @inlinable
-    static func attributeAdder<U: AttributeContainer & Bindable>(
+    static func attributeAdder<U: AttributeContainer>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject, XMLAttribute) -> Void {
         { object, attribute in
@@ -70,14 +74,14 @@ extension TypeAccess {
     }
 
     @inlinable
-    static func attributeReader<U: AttributeContainer & Bindable>(
+    static func attributeReader<U: AttributeContainer>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject) -> [XMLAttribute] {
         { ObjectStorage.value($0, as: U.self, isClass: isClass).keptAttributesToWrite }
     }
 
     @inlinable
-    static func childAdder<U: Ancestor & Bindable>(
+    static func childAdder<U: Ancestor>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject, Any) -> Bool {
         { object, child in
@@ -87,7 +91,7 @@ extension TypeAccess {
     }
 
     @inlinable
-    static func childrenReader<U: ChildrenProvider & Bindable>(
+    static func childrenReader<U: ChildrenProvider>(
         _: U.Type, isClass: Bool
     ) -> @Sendable (AnyObject) -> [Any] {
         { ObjectStorage.value($0, as: U.self, isClass: isClass).childrenToWrite }

@@ -68,24 +68,24 @@ final class TypeAccess: Sendable {
         // base class's), and the opened type `U` is `T`: the engine creates exactly `T`.
         // Where `T` is concrete the compiler answers the cast and specialises the closure,
         // so that it stores straight into the property.
-        if let origin = T.self as? any (OriginAware & Bindable).Type {
+        if let origin = T.self as? any OriginAware.Type {
             setOrigin = Self.originSetter(origin, isClass: isClass)
         } else {
             setOrigin = nil
         }
-        if let offset = T.self as? any (ByteOffsetAware & Bindable).Type {
+        if let offset = T.self as? any ByteOffsetAware.Type {
             setByteOffset = Self.byteOffsetSetter(offset, isClass: isClass)
         } else {
             setByteOffset = nil
         }
-        if let namespace = T.self as? any (NamespaceAware & Bindable).Type {
+        if let namespace = T.self as? any NamespaceAware.Type {
             setNamespace = Self.namespaceSetter(namespace, isClass: isClass)
             readNamespace = Self.namespaceReader(namespace, isClass: isClass)
         } else {
             setNamespace = nil
             readNamespace = nil
         }
-        if let container = T.self as? any (AttributeContainer & Bindable).Type {
+        if let container = T.self as? any AttributeContainer.Type {
             keepsAttributes = true
             addAttribute = Self.attributeAdder(container, isClass: isClass)
             readAttributes = Self.attributeReader(container, isClass: isClass)
@@ -94,12 +94,12 @@ final class TypeAccess: Sendable {
             addAttribute = { _, _ in }
             readAttributes = nil
         }
-        if let ancestor = T.self as? any (Ancestor & Bindable).Type {
+        if let ancestor = T.self as? any Ancestor.Type {
             addChild = Self.childAdder(ancestor, isClass: isClass)
         } else {
             addChild = { _, _ in false }
         }
-        if let provider = T.self as? any (ChildrenProvider & Bindable).Type {
+        if let provider = T.self as? any ChildrenProvider.Type {
             readChildren = Self.childrenReader(provider, isClass: isClass)
         } else {
             readChildren = nil
