@@ -4,7 +4,7 @@
 /// parent's typed child key paths (`.children(_:)` and `.child(_:)` of its
 /// ``ClassDefinition``); a child none of them takes is handed to
 /// ``addChild(_:)`` when the parent conforms to `Ancestor`.
-public protocol Ancestor {
+public protocol Ancestor: SendableMetatype {
     /// Receives a completed child object, in document order.
     ///
     /// - Parameter child: The child's object (a class instance or a struct value).

@@ -25,7 +25,7 @@
 ///     subscript(name: String) -> String? { others.first { $0.name == name }?.value }
 /// }
 /// ```
-public protocol AttributeContainer {
+public protocol AttributeContainer: SendableMetatype {
     /// Receives one attribute that no property took, by its qualified name.
     ///
     /// - Parameters:

@@ -28,7 +28,7 @@
 ///
 /// See ``XMLBinder/origin(ofByteOffset:in:file:)-(_,Data,_)`` and
 /// ``XMLBinder/diagnostic(_:code:severity:atByteOffset:in:file:)-(_,_,_,_,Data,_)``.
-public protocol ByteOffsetAware {
+public protocol ByteOffsetAware: SendableMetatype {
     /// The offset, in the bytes parsed, of the `<` of the start tag of the element this
     /// object was bound from (for a document in an encoding that is converted to UTF-8
     /// before parsing, the offset in that UTF-8).

@@ -17,7 +17,7 @@
 ///     var childrenToWrite: [Any] { imports + definitions }
 /// }
 /// ```
-public protocol ChildrenProvider {
+public protocol ChildrenProvider: SendableMetatype {
     /// The child objects to write, in order.
     var childrenToWrite: [Any] { get }
 }

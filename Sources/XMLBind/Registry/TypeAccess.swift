@@ -2,9 +2,11 @@
 ///
 /// Made in inlinable code (by ``mapping(_:element:namespace:)``), so that its closures
 /// are specialised in the module where the type is concrete: creating a `Bean` is then a
-/// direct allocation, not a generic call through witness tables. Whether the type
-/// wants its origin, byte offset or namespace is found once, by probing a sample, so types that
-/// don't pay nothing per element.
+/// direct allocation, not a generic call through witness tables. Which of the protocols
+/// ``OriginAware``, ``ByteOffsetAware``, ``NamespaceAware``, ``AttributeContainer``,
+/// ``Ancestor`` and ``ChildrenProvider`` the type conforms to is learned once, here, from
+/// its metatype (see TypeAccess+Capabilities.swift): a type that wants none of them pays
+/// nothing per element, and one that does is reached without a cast per element.
 @usableFromInline
 final class TypeAccess: Sendable {
     @usableFromInline let type: Any.Type
@@ -21,10 +23,11 @@ final class TypeAccess: Sendable {
     @usableFromInline let setOrigin: (@Sendable (AnyObject, String?, Int, Int) -> Void)?
     /// `nil` when the type is not ``ByteOffsetAware``.
     @usableFromInline let setByteOffset: (@Sendable (AnyObject, Int) -> Void)?
-    /// `nil` when the type is not ``NamespaceAware``.
+    /// `nil` when the type is not ``NamespaceAware``. The URI is only made when asked for.
     @usableFromInline let setNamespace: (@Sendable (AnyObject, () -> String?) -> Void)?
     /// Whether the type is an ``AttributeContainer``.
     @usableFromInline let keepsAttributes: Bool
+    /// Hands an unmapped attribute to an ``AttributeContainer``; does nothing for others.
     @usableFromInline let addAttribute: @Sendable (AnyObject, XMLAttribute) -> Void
     /// Offers a child to an ``Ancestor``; `false` when the type is not one.
     @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
@@ -45,12 +48,6 @@ final class TypeAccess: Sendable {
         makeRetainedObject().take()
     }
 
-    /// The protocols a subclass adds to its base class (see ``InheritedConformances``).
-    @usableFromInline
-    static func inheritedConformances(of type: Any.Type) -> InheritedConformances? {
-        InheritedConformances.of(type)
-    }
-
     @inlinable
     init<T: Bindable>(_ type: T.Type) {
         let isClass = T.self is AnyClass
@@ -60,113 +57,52 @@ final class TypeAccess: Sendable {
         // by the compiler, leaving the engine's a thunk that calls the other.
         if isClass {
             makeRetainedObject = { HeldObject(retaining: ObjectStorage.reference(to: T())) }
+            box = { value in (value as? T).map { ObjectStorage.reference(to: $0) } }
         } else {
             makeRetainedObject = { HeldObject(retaining: StructBox(T())) }
+            box = { value in (value as? T).map { StructBox($0) } }
         }
         value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
         makeSampleValue = { T() }
-        var probe = T()
-        var wantsOrigin = false
-        probe._xmlBindSetOrigin {
-            wantsOrigin = true
-            return Origin(line: 0, column: 0)
-        }
-        var wantsByteOffset = false
-        probe._xmlBindSetByteOffset {
-            wantsByteOffset = true
-            return 0
-        }
-        var wantsNamespace = false
-        probe._xmlBindSetNamespace {
-            wantsNamespace = true
-            return nil
-        }
-        // A subclass may add protocols its base class's witnesses do not know.
-        let inherited = isClass ? TypeAccess.inheritedConformances(of: T.self) : nil
-        if wantsOrigin {
-            // One closure per kind of type, capturing nothing (no context to call through),
-            // and a document without a file retains none.
-            if isClass {
-                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
-                    ObjectStorage.mutate(object, as: T.self, isClass: true) { value in
-                        if let file {
-                            value._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
-                        } else {
-                            value._xmlBindSetOrigin { Origin(line: line, column: column) }
-                        }
-                    }
-                }
-            } else {
-                setOrigin = { (object: AnyObject, file: String?, line: Int, column: Int) in
-                    ObjectStorage.mutate(object, as: T.self, isClass: false) {
-                        $0._xmlBindSetOrigin { Origin(file: file, line: line, column: column) }
-                    }
-                }
-            }
+        // Each protocol is looked up for `T` itself (a subclass's own conformance, not its
+        // base class's), and the opened type `U` is `T`: the engine creates exactly `T`.
+        // Where `T` is concrete the compiler answers the cast and specialises the closure,
+        // so that it stores straight into the property.
+        if let origin = T.self as? any OriginAware.Type {
+            setOrigin = Self.originSetter(origin, isClass: isClass)
         } else {
-            setOrigin = inherited?.setOrigin
+            setOrigin = nil
         }
-        if wantsByteOffset {
-            setByteOffset = { (object: AnyObject, offset: Int) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetByteOffset { offset } }
-            }
+        if let offset = T.self as? any ByteOffsetAware.Type {
+            setByteOffset = Self.byteOffsetSetter(offset, isClass: isClass)
         } else {
-            setByteOffset = inherited?.setByteOffset
+            setByteOffset = nil
         }
-        if wantsNamespace {
-            setNamespace = { (object: AnyObject, uri: () -> String?) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindSetNamespace(uri) }
-            }
+        if let namespace = T.self as? any NamespaceAware.Type {
+            setNamespace = Self.namespaceSetter(namespace, isClass: isClass)
+            readNamespace = Self.namespaceReader(namespace, isClass: isClass)
         } else {
-            setNamespace = inherited?.setNamespace
+            setNamespace = nil
+            readNamespace = nil
         }
-        if !T._xmlBindKeepsAttributes, let add = inherited?.addAttribute {
+        if let container = T.self as? any AttributeContainer.Type {
             keepsAttributes = true
-            addAttribute = add
+            addAttribute = Self.attributeAdder(container, isClass: isClass)
+            readAttributes = Self.attributeReader(container, isClass: isClass)
         } else {
-            keepsAttributes = T._xmlBindKeepsAttributes
-            addAttribute = { (object: AnyObject, attribute: XMLAttribute) in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddAttribute(attribute) }
-            }
+            keepsAttributes = false
+            addAttribute = { _, _ in }
+            readAttributes = nil
         }
-        let ownAddChild: @Sendable (AnyObject, Any) -> Bool = { (object: AnyObject, child: Any) -> Bool in
-            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { $0._xmlBindAddChild(child) }
-        }
-        if let inheritedAddChild = inherited?.addChild {
-            // The base class may be an Ancestor itself: its own witness is tried first.
-            addChild = { object, child in
-                if ownAddChild(object, child) { return true }
-                inheritedAddChild(object, child)
-                return true
-            }
+        if let ancestor = T.self as? any Ancestor.Type {
+            addChild = Self.childAdder(ancestor, isClass: isClass)
         } else {
-            addChild = ownAddChild
+            addChild = { _, _ in false }
         }
-        if isClass {
-            box = { value in (value as? T).map { ObjectStorage.reference(to: $0) } }
+        if let provider = T.self as? any ChildrenProvider.Type {
+            readChildren = Self.childrenReader(provider, isClass: isClass)
         } else {
-            box = { value in (value as? T).map { StructBox($0) } }
-        }
-        if wantsNamespace {
-            readNamespace = { (object: AnyObject) -> String? in
-                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindNamespaceToWrite ?? nil
-            }
-        } else {
-            readNamespace = inherited?.readNamespace
-        }
-        if probe._xmlBindAttributesToWrite != nil {
-            readAttributes = { (object: AnyObject) -> [XMLAttribute] in
-                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindAttributesToWrite ?? []
-            }
-        } else {
-            readAttributes = inherited?.readAttributes
-        }
-        if probe._xmlBindChildrenToWrite != nil {
-            readChildren = { (object: AnyObject) -> [Any] in
-                ObjectStorage.value(object, as: T.self, isClass: isClass)._xmlBindChildrenToWrite ?? []
-            }
-        } else {
-            readChildren = inherited?.readChildren
+            readChildren = nil
         }
     }
 }
