@@ -77,7 +77,7 @@ struct InheritedConformanceTests {
     }
 
     @Test func subclassAddsOriginAwareAndAncestor() throws {
-        let binder = XMLBinder().register(
+        let binder = try XMLBinder().register(
             mapping(LocatedParent.self, element: "group").attribute(\.id),
             mapping(Located.self, element: "located").attribute(\.id))
         let group = try binder.parse("<group id='g'>\n  <located id='a'/><located id='b'/></group>", as: LocatedParent.self)
@@ -102,7 +102,7 @@ struct InheritedConformanceTests {
     }
 
     @Test func subclassOfAnOriginAwareBase() throws {
-        let binder = XMLBinder().register(
+        let binder = try XMLBinder().register(
             mapping(Inheriting.self, element: "item").attribute(\.name).attribute(\.extra))
         let item = try binder.parse("<?xml version='1.0'?>\n<item name='n' extra='e'/>", as: Inheriting.self)
         #expect(item.name == "n")
@@ -112,7 +112,7 @@ struct InheritedConformanceTests {
     }
 
     @Test func baseAndSubclassRegisteredTogether() throws {
-        let binder = XMLBinder().register(
+        let binder = try XMLBinder().register(
             mapping(LocatedBase.self, element: "base").attribute(\.name),
             mapping(Inheriting.self, element: "item").attribute(\.name))
         let base = try binder.parse("\n <base name='b'/>", as: LocatedBase.self)
@@ -137,7 +137,7 @@ struct InheritedConformanceTests {
     }
 
     @Test func structGetsEveryValue() throws {
-        let binder = XMLBinder().register(mapping(Entry.self, element: "entry").attribute(\.key))
+        let binder = try XMLBinder().register(mapping(Entry.self, element: "entry").attribute(\.key))
         let entry = try binder.parse(
             "<entry xmlns='urn:e' key='a'>\n<entry key='b'/> <entry key='c'/></entry>", as: Entry.self)
         #expect(entry.key == "a")
@@ -150,7 +150,7 @@ struct InheritedConformanceTests {
     /// A plain base class registered beside a subclass that adds protocols: the base
     /// gains none of them.
     @Test func baseClassStaysPlain() throws {
-        let binder = XMLBinder().register(
+        let binder = try XMLBinder().register(
             mapping(Base.self, element: "base").attribute(\.id),
             mapping(LocatedParent.self, element: "group").attribute(\.id))
         let error = bindError { _ = try binder.parse("<base id='b'><group/></base>", as: Base.self) }
