@@ -4,7 +4,9 @@ import Foundation
 // - ``CharacterTable/Tables``: `pairs` and `triples` hold 65,536 initialized entries each,
 //   and `singles` 256, from `init` to `free()`, which the owning table's `deinit` calls once.
 //   They are indexed only through `pair`, `triple` and `single`, whose `UInt8` arguments make
-//   every index one byte (at most 255) or two (at most 65,535).
+//   every index one byte (at most 255) or two (at most 65,535). Nothing writes them after
+//   `init`, so they are `@unchecked Sendable`: every table shares them, read-only, across
+//   threads.
 // - The output has room for `utf8Scale` bytes per input byte plus 8
 //   (`transcodingCapacity(for:)`); every character writes at most `utf8Scale` bytes per
 //   input byte it consumes, so the write position never passes `consumed * utf8Scale`, and
@@ -20,7 +22,7 @@ import Foundation
 extension CharacterTable {
     /// A table's lookup tables, in memory of their own: read without bounds checks, every
     /// index being one or two bytes.
-    struct Tables {
+    struct Tables: @unchecked Sendable {
         /// The characters of two-byte sequences, by `first << 8 | second`; 0 for invalid.
         private let pairs: UnsafeMutablePointer<UInt16>
         /// The characters of the three-byte sequences of the one three-byte lead, by

@@ -14,7 +14,7 @@
 /// away; the converter reads them without bounds checks, since every index it computes
 /// is one byte (at most 255) or two (at most 65,535): ``Tables``, in
 /// `CharacterTable+Unsafe.swift` with the transcoder's stores.
-final class CharacterTable: @unchecked Sendable {
+final class CharacterTable: Sendable {
     /// The iconv name the table was built from.
     let iconvName: String
     /// expat's map: the character of a single byte, -1 for a byte that starts nothing,
