@@ -3,6 +3,7 @@ import Testing
 import XMLBind
 import XMLBindHTTP
 import XMLBindSOAP
+import XMLBindTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
