@@ -97,29 +97,36 @@ let package = Package(
             name: "XMLBindFuzz",
             dependencies: ["XMLBind"]
         ),
+        // What more than one test target needs, or what is not a test itself: processes run
+        // to their end or as peers, temporary files, the package's folder, a seeded
+        // generator. Never a product.
+        .target(
+            name: "XMLBindTestSupport",
+            path: "Tests/XMLBindTestSupport"
+        ),
         .testTarget(
             name: "XMLBindFeedsTests",
-            dependencies: ["XMLBindFeeds", "XMLBind"],
+            dependencies: ["XMLBindFeeds", "XMLBind", "XMLBindTestSupport"],
             exclude: ["Peers"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindRPCTests",
-            dependencies: ["XMLBindRPC", "XMLBindRPCServer", "XMLBindHTTP"],
+            dependencies: ["XMLBindRPC", "XMLBindRPCServer", "XMLBindHTTP", "XMLBindTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindHTTPTests",
-            dependencies: ["XMLBindHTTP"]
+            dependencies: ["XMLBindHTTP", "XMLBindTestSupport"]
         ),
         .testTarget(
             name: "XMLBindTests",
-            dependencies: ["XMLBind"],
+            dependencies: ["XMLBind", "XMLBindTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "XMLBindSOAPTests",
-            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindHTTP"],
+            dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindHTTP", "XMLBindTestSupport"],
             exclude: ["Peers"]
         ),
     ],

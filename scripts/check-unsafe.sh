@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
-# Lists every construct in the package's Swift sources that works below Swift's memory
-# checks, and fails when one appears where it is not allowed (issue 29). Allowed:
+# Lists every construct in the Swift sources of every module under Sources/ that works below
+# Swift's memory or concurrency checks, and fails when one appears where no stated reason
+# allows it (issue 29). Two kinds are found:
 #
-#   1. a file named `Type+Unsafe.swift`: the unsafe part of the type it is named after,
-#      with its invariants written at the top (raw memory the library allocates and frees
-#      itself, `Unmanaged` for C callbacks, `@exclusivity(unchecked)` on the library's own
-#      state under a one-thread invariant, field offsets verified at registration);
+#   memory:       pointers (`Unsafe…Pointer`, `OpaquePointer`, `withUnsafe…`, rebinding,
+#                 `.allocate(`), `Unmanaged`, `unsafeBitCast`, `unsafeDowncast`,
+#                 `unsafelyUnwrapped`, `@exclusivity(unchecked)`, `_forEachField`, `@_cdecl`…
+#   concurrency   `@unchecked Sendable`, `nonisolated(unsafe)`, and lifetime tricks
+#   and lifetime: (`withExtendedLifetime`, `_fixLifetime`): promises to the compiler that
+#                 it cannot check.
+#
+# Allowed:
+#
+#   1. anything in a file named `Type+Unsafe.swift`: the unsafe part of the type it is named
+#      after, with its invariants written at the top (raw memory the library allocates and
+#      frees itself, `Unmanaged` for C callbacks, `@exclusivity(unchecked)` on the library's
+#      own state under a one-thread invariant, field offsets verified at registration, a
+#      type made `@unchecked Sendable` by those invariants);
 #   2. a read-only view of bytes lent for the length of a call (`UnsafeBufferPointer`,
 #      `UnsafeRawBufferPointer`, `withUnsafeBytes`, `withUnsafeBufferPointer`), anywhere:
 #      never stored, never written through;
-#   3. the C boundaries and the harnesses in `boundaries` below, each with its reason;
+#   3. the entries of scripts/unsafe-allowed.txt, each a file or a folder, the constructs it
+#      may hold (a regex, or `memory` for every memory construct) and why: the C boundaries
+#      (the expat layer, the HTTP server's C libraries, the iconv call), the harnesses that
+#      are not the product (benchmarks, fuzzer), and each concurrency or lifetime promise
+#      outside a `+Unsafe.swift` file with the reason it holds;
 #   4. the files of scripts/unsafe-pending.txt, each with the constructs it held when the
 #      list was made and why: work left of issue 29 item 1 (their unsafe part to move into a
 #      `+Unsafe.swift` file of its own). The list may only shrink: a construct a listed file
 #      did not hold fails like any other.
 #
+# A lock-protected class needs no entry: it is `Sendable` through `Mutex` (Synchronization),
+# which the compiler checks. An entry in scripts/unsafe-allowed.txt is for what cannot be.
+#
 # Refused everywhere, `+Unsafe.swift` files included: bindings to mangled symbols
 # (`@_silgen_name`, outside the fuzzer's C entry point), the runtime's private headers
 # (`SwiftShims`), the standard library's underscored escape hatches.
 #
-# (Concurrency annotations, `@unchecked Sendable` and `nonisolated(unsafe)`, are not memory
-# constructs and are not listed here.)
+# Whole-line comments and doc comments are not read, so a comment may name a construct.
 #
 #   scripts/check-unsafe.sh        list every construct, then fail on anything not allowed
 #   scripts/check-unsafe.sh -q     only what is not allowed
@@ -29,21 +46,23 @@ cd "$(dirname "$0")/.."
 quiet=false
 [ "${1:-}" = "-q" ] && quiet=true
 
-unsafe='Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|OpaquePointer|Unmanaged|withUnsafe[A-Za-z]*|withMemoryRebound'
-unsafe+='|assumingMemoryBound|bindMemory|\.allocate\(|unsafeBitCast|unsafeDowncast|_unsafeReferenceCast'
-unsafe+='|unsafelyUnwrapped|@exclusivity|_forEachField|@_cdecl|@_silgen_name|SwiftShims|bytesNoCopy'
-unsafe+='|_withUnprotected[A-Za-z]*|_withUnsafeGuaranteedRef|unsafeAddress'
+memory='Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|OpaquePointer|Unmanaged|withUnsafe[A-Za-z]*|withMemoryRebound'
+memory+='|assumingMemoryBound|bindMemory|\.allocate\(|unsafeBitCast|unsafeDowncast|_unsafeReferenceCast'
+memory+='|unsafelyUnwrapped|@exclusivity|_forEachField|@_cdecl|@_silgen_name|SwiftShims|bytesNoCopy'
+memory+='|_withUnprotected[A-Za-z]*|_withUnsafeGuaranteedRef|unsafeAddress'
+concurrency='@unchecked[[:space:]]+Sendable|nonisolated\(unsafe\)|withExtendedLifetime|_fixLifetime'
+unsafe="$memory|$concurrency"
 views='UnsafeBufferPointer|UnsafeRawBufferPointer|withUnsafeBytes|withUnsafeBufferPointer'
 refused='@_silgen_name|SwiftShims|_withUnprotected[A-Za-z]*|_unsafeReferenceCast'
 
 # path (a file, or a folder ending in /) :: constructs it may hold (a regex) :: why
-boundaries=(
-    "Sources/XMLBind/Expat/::$unsafe::the expat layer, the only importer of CExpat: the C parser, its callbacks (the driver through Unmanaged user data, handlers as @_cdecl entry points) and the pointers into expat's buffers they lend for one call"
-    "Sources/XMLBindHTTP/::$unsafe::the libmicrohttpd and zlib layer, the only importer of those C libraries: callbacks through Unmanaged, C buffers"
-    "Sources/XMLBind/Encodings/Iconv.swift::$unsafe::the one iconv call site: iconv's in and out pointer arguments"
-    "Sources/XMLBindFuzz/main.swift::$unsafe::libFuzzer's C entry point LLVMFuzzerRunDriver (a C function, bound by @_silgen_name, not a Swift internal) and the input it lends"
-    "Sources/XMLBindBenchmarks/::$unsafe::the benchmark harness, not the product: posix_spawn's argument vectors and the floor contender's own expat calls"
-)
+allowed=()
+while IFS=$'\t' read -r path constructs reason; do
+    case "$path" in '' | '#'*) continue ;; esac
+    [ -n "$reason" ] || { echo "scripts/unsafe-allowed.txt: $path: no reason given" >&2; exit 1; }
+    [ "$constructs" = memory ] && constructs="$memory"
+    allowed+=("$path::$constructs::$reason")
+done <scripts/unsafe-allowed.txt
 pending=()
 while IFS=$'\t' read -r path constructs reason; do
     case "$path" in '' | '#'*) continue ;; esac
@@ -63,21 +82,22 @@ for file in "${files[@]}"; do
     # Code only: whole-line comments and doc comments are skipped.
     hits=$(grep -nE "$unsafe" "$file" | grep -vE '^[0-9]+:[[:space:]]*//' || true)
     [ -n "$hits" ] || continue
+    # Every entry naming the file or a folder holding it adds what it allows.
     rule=""
     permitted=""
     case "$file" in *+Unsafe.swift) rule="+Unsafe.swift file" permitted="$unsafe" ;; esac
-    for entry in "${boundaries[@]}" "${pending[@]}"; do
+    for entry in "${allowed[@]}" "${pending[@]}"; do
         path="${entry%%::*}"
         rest="${entry#*::}"
         if [ "$file" = "$path" ] || { [ "${path: -1}" = / ] && [[ "$file" == "$path"* ]]; }; then
-            rule="allowed: $path"
-            permitted="${rest%%::*}"
-            break
+            rule="${rule:+$rule, }allowed: $path"
+            permitted="${permitted:+$permitted|}${rest%%::*}"
         fi
     done
     while IFS= read -r hit; do
         line="${hit%%:*}"
-        for construct in $(grep -oE "$unsafe" <<<"${hit#*:}" | sort -u); do
+        mapfile -t constructs < <(grep -oE "$unsafe" <<<"${hit#*:}" | sort -u)
+        for construct in "${constructs[@]}"; do
             listed=$((listed + 1))
             where="$file:$line: $construct"
             if grep -qE "^($refused)$" <<<"$construct" && [ "$file" != Sources/XMLBindFuzz/main.swift ]; then

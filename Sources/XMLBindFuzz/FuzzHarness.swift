@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XMLBind
 
 /// Runs one fuzz input through every entry point and every option that changes parsing,
@@ -223,27 +224,24 @@ enum FuzzHarness {
     }
 
     /// Pieces handed to the async task, to be taken once.
-    final class Pieces: @unchecked Sendable {
-        private var pieces: [Data]
-        init(_ pieces: [Data]) { self.pieces = pieces }
+    final class Pieces: Sendable {
+        private let pieces: Mutex<[Data]>
+        init(_ pieces: [Data]) { self.pieces = Mutex(pieces) }
         func take() -> [Data] {
-            defer { pieces = [] }
-            return pieces
+            pieces.withLock { pieces in
+                defer { pieces = [] }
+                return pieces
+            }
         }
     }
 
     /// The async task's findings, handed back to the waiting thread.
-    final class AsyncResult: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ids: [Int] = []
-        private var failed = false
+    final class AsyncResult: Sendable {
+        private let found = Mutex<(ids: [Int], failed: Bool)>(([], false))
         func set(_ ids: [Int], failed: Bool) {
-            lock.withLock {
-                self.ids = ids
-                self.failed = failed
-            }
+            found.withLock { $0 = (ids, failed) }
         }
-        func get() -> ([Int], Bool) { lock.withLock { (ids, failed) } }
+        func get() -> ([Int], Bool) { found.withLock { ($0.ids, $0.failed) } }
     }
 
     /// Pieces of a document as an `AsyncSequence`, one piece per element.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XMLBind
 
 // The fuzz target. Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
@@ -34,25 +35,26 @@ import XMLBind
     /// One replay at a time, handed to the small-stack thread through a global rather than
     /// captured by its closure: the closure may outlive the wait, until the thread has wound
     /// down, and the last one's input must not then look leaked to LeakSanitizer.
-    final class Replay: @unchecked Sendable {
-        var input = Data()
-        var problems: [String] = []
+    final class Replay: Sendable {
+        let input = Mutex(Data())
+        let problems = Mutex<[String]>([])
         let done = DispatchSemaphore(value: 0)
     }
     let replay = Replay()
 
     /// Runs the harness on a thread with a 512 KiB stack and waits for it.
     func runOnSmallStack(_ data: Data) -> [String] {
-        replay.input = data
+        replay.input.withLock { $0 = data }
         let thread = Thread {
-            replay.problems = FuzzHarness.run(replay.input)
+            let problems = FuzzHarness.run(replay.input.withLock { $0 })
+            replay.problems.withLock { $0 = problems }
             replay.done.signal()
         }
         thread.stackSize = 512 << 10
         thread.start()
         replay.done.wait()
-        replay.input = Data()
-        return replay.problems
+        replay.input.withLock { $0 = Data() }
+        return replay.problems.withLock { $0 }
     }
 
     var failed = false

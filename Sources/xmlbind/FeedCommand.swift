@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XMLBind
 import XMLBindFeeds
 
@@ -42,21 +43,22 @@ enum FeedCommand {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             do {
-                outcome.result = .success(try await Feed.load(contentsOf: url))
+                let feed = try await Feed.load(contentsOf: url)
+                outcome.result.withLock { $0 = .success(feed) }
             } catch {
-                outcome.result = .failure(error)
+                outcome.result.withLock { $0 = .failure(error) }
             }
             done.signal()
         }
         done.wait()
-        guard let result = outcome.result else {
+        guard let result = outcome.result.withLock({ $0 }) else {
             throw XMLBindError(code: .io, message: "cannot fetch \(url.absoluteString)")
         }
         return try result.get()
     }
 
-    private final class Outcome: @unchecked Sendable {
-        var result: Result<Feed, any Error>?
+    private final class Outcome: Sendable {
+        let result = Mutex<Result<Feed, any Error>?>(nil)
     }
 
     // MARK: Output

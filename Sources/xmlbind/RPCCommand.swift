@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import XMLBind
 import XMLBindHTTP
 import XMLBindRPC
@@ -75,22 +76,22 @@ enum RPCCommand {
     private static func waitFor(
         _ work: @escaping @Sendable () async throws(XMLRPCError) -> XMLRPCNode
     ) -> Result<XMLRPCNode, XMLRPCError> {
-        final class Box: @unchecked Sendable {
-            // @unchecked Sendable: written before the semaphore is signalled, read after the wait.
-            var result: Result<XMLRPCNode, XMLRPCError>?
+        final class Box: Sendable {
+            let result = Mutex<Result<XMLRPCNode, XMLRPCError>?>(nil)
         }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         Task {
             do throws(XMLRPCError) {
-                box.result = .success(try await work())
+                let node = try await work()
+                box.result.withLock { $0 = .success(node) }
             } catch {
-                box.result = .failure(error)
+                box.result.withLock { $0 = .failure(error) }
             }
             done.signal()
         }
         done.wait()
-        return box.result ?? .failure(XMLRPCError(code: .transport, message: "the call did not finish"))
+        return box.result.withLock { $0 } ?? .failure(XMLRPCError(code: .transport, message: "the call did not finish"))
     }
 
     private static func serve(port: UInt16) -> Int32 {

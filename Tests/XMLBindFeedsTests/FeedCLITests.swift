@@ -1,33 +1,15 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 /// `xmlbind feed`, run as the built binary.
 @Suite struct FeedCLITests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind")
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try ProcessRun.run(
+            Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind"), arguments,
+            input: stdin)
     }
 
     @Test func printsKindTitleAndEachItem() throws {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindFeeds
+import XMLBindTestSupport
 
-/// `Feed.load(from:)` and `xmlbind feed URL` against a real HTTP server (Python's, on
+/// `Feed.load(contentsOf:)` and `xmlbind feed URL` against a real HTTP server (Python's, on
 /// 127.0.0.1), including the response's charset winning over the declaration.
 @Suite(.serialized) struct FeedNetworkTests {
     static func koi8Feed() throws -> Data {
@@ -13,18 +14,9 @@ import XMLBindFeeds
             <item><title>Съешь же ещё</title><link>http://example.com/1</link>\
             <pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item></channel></rss>
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        process.arguments = ["-f", "UTF-8", "-t", "KOI8-R"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ProcessRun.run(
+            URL(fileURLWithPath: "/usr/bin/iconv"), ["-f", "UTF-8", "-t", "KOI8-R"], input: text
+        ).output
         return data
     }
 

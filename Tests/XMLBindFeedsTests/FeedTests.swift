@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindFeeds
+import XMLBindTestSupport
 
 /// Every format read into the same fields, from the fixtures.
 @Suite struct FeedTests {
@@ -136,18 +137,9 @@ import XMLBindFeeds
             <?xml version="1.0" encoding="KOI8-R"?><rss version="2.0"><channel><title>Новости</title>\
             <item><title>Съешь же ещё</title></item></channel></rss>
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        process.arguments = ["-f", "UTF-8", "-t", "KOI8-R"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ProcessRun.run(
+            URL(fileURLWithPath: "/usr/bin/iconv"), ["-f", "UTF-8", "-t", "KOI8-R"], input: text
+        ).output
         let feed = try Feed(data)
         #expect(feed.title == "Новости")
         #expect(feed.items.first?.title == "Съешь же ещё")

@@ -1,4 +1,5 @@
 import Foundation
+import XMLBindTestSupport
 
 /// Python's feedparser, run from the interop tests' virtual environment (made by
 /// `scripts/soap-peers.sh` when missing) over a set of feed files: the fields it read, per file.
@@ -23,8 +24,7 @@ enum FeedparserPeer {
     }
 
     /// The package's root folder (this file is `Tests/XMLBindFeedsTests/FeedparserPeer.swift`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = TestPackage.root
 
     /// Reads `files` with feedparser, one process for all.
     static func read(_ files: [URL]) throws -> [String: Feed] {
@@ -41,18 +41,10 @@ enum FeedparserPeer {
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description: "\(executable) \(arguments.first ?? "") exited with \(process.terminationStatus)")
+        let run = try ProcessRun.run(URL(fileURLWithPath: executable), arguments)
+        guard run.status == 0 else {
+            throw Failure(description: "\(executable) \(arguments.first ?? "") exited with \(run.status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.stdout
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XMLBind
+import XMLBindTestSupport
 
 @testable import XMLBindRPC
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,35 +13,11 @@ struct RPCCommandTests {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind")
     }
 
-    struct Run: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
     /// Runs the tool to its end on a thread of its own.
     static func run(_ arguments: [String]) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = tool
-                        process.arguments = arguments
-                        let output = Pipe()
-                        let errors = Pipe()
-                        process.standardOutput = output
-                        process.standardError = errors
-                        try process.run()
-                        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-                        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return Run(
-                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
-                    })
-            }.start()
-        }
+        try await ProcessRun.runOnOwnThread(tool, arguments)
     }
 
     /// Starts `xmlbind rpc serve --port 0`, reads the URL it prints, and stops it by PID.

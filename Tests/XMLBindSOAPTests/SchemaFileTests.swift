@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindSOAP
+import XMLBindTestSupport
 
 /// A model over several namespaces as a set of schema files linked by
 /// `xs:import schemaLocation` (issue 28, item 3).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindSOAP
+import XMLBindTestSupport
 
 @Suite("XML Schema generation")
 struct SchemaGenerationTests {

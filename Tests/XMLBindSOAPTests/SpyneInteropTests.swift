@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XMLBind
 import XMLBindSOAP
+import XMLBindTestSupport
 
 /// Our client against a real spyne 2.14 service (Peers/spyne_peer.py), in both versions.
 @Suite("Client against spyne")

@@ -4,6 +4,7 @@ import XMLBind
 import XMLBindHTTP
 import XMLBindSOAP
 import XMLBindSOAPServer
+import XMLBindTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

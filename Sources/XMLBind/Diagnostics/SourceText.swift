@@ -28,9 +28,9 @@ enum SourceText: Sendable {
         switch self {
         case .bytes(let data):
             guard start < data.count else { return }
-            data.withUnsafeBytes { raw in
-                let all = raw.bindMemory(to: UInt8.self)
-                _ = body(UnsafeBufferPointer(rebasing: all[start...]), start)
+            let rest = data[(data.startIndex + start)...]
+            if rest.withContiguousStorageIfAvailable({ body($0, start) }) == nil {
+                _ = Array(rest).withUnsafeBufferPointer { body($0, start) }
             }
         case .file(let path):
             guard let handle = FileHandle(forReadingAtPath: path) else { return }
@@ -39,7 +39,9 @@ enum SourceText: Sendable {
                 try handle.seek(toOffset: UInt64(start))
                 var offset = start
                 while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                    let more = chunk.withUnsafeBytes { body($0.bindMemory(to: UInt8.self), offset) }
+                    let more =
+                        chunk.withContiguousStorageIfAvailable { body($0, offset) }
+                        ?? Array(chunk).withUnsafeBufferPointer { body($0, offset) }
                     offset += chunk.count
                     if !more { return }
                 }

@@ -50,7 +50,7 @@ public struct ReaderName: Equatable, CustomStringConvertible {
 
     /// Whether two names have the same bytes.
     @inlinable public static func == (lhs: ReaderName, rhs: ReaderName) -> Bool {
-        equal(lhs.bytes, rhs.bytes.baseAddress, rhs.bytes.count)
+        equal(lhs.bytes, rhs.bytes)
     }
 
     /// Whether the name is `literal`, compared as UTF-8 bytes.
@@ -60,15 +60,13 @@ public struct ReaderName: Equatable, CustomStringConvertible {
         guard literal.hasPointerRepresentation else { return name.string == literal.description }
         // Inlined with a literal, the count is a constant: the length test comes first, and
         // `memcmp` of a constant size becomes a load or two and a compare.
-        return equal(name.bytes, literal.utf8Start, literal.utf8CodeUnitCount)
+        return literal.withUTF8Buffer { equal(name.bytes, $0) }
     }
 
     /// Whether the name is `text`, compared as UTF-8 bytes (no `String` is made).
     @inlinable @inline(__always)
     public static func == (name: ReaderName, text: String) -> Bool {
-        if let answer = text.utf8.withContiguousStorageIfAvailable({
-            equal(name.bytes, $0.baseAddress, $0.count)
-        }) {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ equal(name.bytes, $0) }) {
             return answer
         }
         return name.bytes.elementsEqual(text.utf8)
@@ -81,11 +79,10 @@ public struct ReaderName: Equatable, CustomStringConvertible {
     }
 
     @inlinable @inline(__always)
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafePointer<UInt8>?, _ count: Int)
-        -> Bool
-    {
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = other.count
         guard bytes.count == count else { return false }
-        guard count > 0, let start = bytes.baseAddress, let other else { return true }
-        return memcmp(start, other, count) == 0
+        guard count > 0, let start = bytes.baseAddress, let otherStart = other.baseAddress else { return true }
+        return memcmp(start, otherStart, count) == 0
     }
 }

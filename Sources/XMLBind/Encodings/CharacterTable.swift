@@ -1,9 +1,3 @@
-// Invariants (see Engine/UncheckedLayer.swift for the audited layers): `pairs` and `triples`
-// hold 65,536 initialized entries each, and `singles` 256, from `init` to `deinit`, which
-// frees them once; the converter indexes `pairs` and `triples` with two bytes (at most
-// 65,535) and `singles` with one. The transcoder's stores into its output are bounded as
-// CharacterTable+Transcoding.swift says.
-
 /// An encoding whose first byte gives a character's length, as a table: a map of the 256
 /// first bytes (-1 for invalid, -2 and -3 for the first byte of a longer character), and for
 /// multi-byte characters a table of pairs and one of triples.
@@ -12,30 +6,26 @@
 /// shared by every parse: it is immutable once built. It exists only for encodings that
 /// fit expat's model (see ``build(iconvName:)``); the others are transcoded by iconv.
 /// Documents in these encodings are converted to UTF-8 with the table
-/// (`CharacterTable+Transcoding.swift`) before expat reads them: expat's own path for
+/// (``transcode(_:)``) before expat reads them: expat's own path for
 /// such encodings converts a character at a time, with a `memcpy` call for each, and
 /// read the benchmark's feed at two thirds of its UTF-8 speed.
 ///
 /// The tables are plain memory, allocated at build time and freed when the table goes
 /// away; the converter reads them without bounds checks, since every index it computes
-/// is one byte (at most 255) or two (at most 65,535).
-final class CharacterTable: @unchecked Sendable {
+/// is one byte (at most 255) or two (at most 65,535): ``Tables``, in
+/// `CharacterTable+Unsafe.swift` with the transcoder's stores.
+final class CharacterTable: Sendable {
     /// The iconv name the table was built from.
     let iconvName: String
     /// expat's map: the character of a single byte, -1 for a byte that starts nothing,
     /// -2, -3 for the first byte of a two- or three-byte character.
     let map: [Int32]
-    /// The characters of two-byte sequences, by `first << 8 | second`; 0 for invalid.
-    private let pairs: UnsafeMutablePointer<UInt16>
-    /// The characters of the three-byte sequences of ``tripleLead``, by `second << 8 | third`.
-    private let triples: UnsafeMutablePointer<UInt16>
+    /// The characters of two- and three-byte sequences, and the UTF-8 of single bytes.
+    let tables: Tables
     /// The one first byte of three-byte characters, if any (EUC-JP's 0x8F).
     private let tripleLead: UInt8?
     /// How many UTF-8 bytes one input byte can become, at most.
     let utf8Scale: Int
-    /// The UTF-8 of each single-byte character, by byte: the length in the low byte, the
-    /// bytes above it (0 for a byte that is no character on its own).
-    let singles: UnsafeMutablePointer<UInt32>
     /// Whether every byte below 0x80 is its ASCII character (what lets the transcoder
     /// copy runs of them as they are).
     let keepsASCII: Bool
@@ -43,27 +33,18 @@ final class CharacterTable: @unchecked Sendable {
     private init(iconvName: String, map: [Int32], pairs: [UInt16], triples: [UInt16], tripleLead: UInt8?) {
         self.iconvName = iconvName
         self.map = map
-        self.pairs = .allocate(capacity: 1 << 16)
-        self.pairs.initialize(from: pairs, count: 1 << 16)
-        self.triples = .allocate(capacity: 1 << 16)
-        self.triples.initialize(from: triples, count: 1 << 16)
         self.tripleLead = tripleLead
         var scale = 1
         for value in map where value >= 0x80 { scale = max(scale, Self.utf8Length(UInt32(value))) }
         for value in pairs where value != 0 { scale = max(scale, (Self.utf8Length(UInt32(value)) + 1) / 2) }
         self.utf8Scale = scale
-        self.singles = .allocate(capacity: 256)
-        for byte in 0..<256 {
-            let value = map[byte]
-            singles[byte] = value >= 0 ? Self.packedUTF8(UInt32(value)) : 0
-        }
+        let singles = map.map { $0 >= 0 ? Self.packedUTF8(UInt32($0)) : 0 }
+        self.tables = Tables(pairs: pairs, triples: triples, singles: singles)
         self.keepsASCII = (0..<0x80).allSatisfy { map[$0] == $0 }
     }
 
     deinit {
-        pairs.deallocate()
-        triples.deallocate()
-        singles.deallocate()
+        tables.free()
     }
 
     /// Whether some characters take more than one byte.
@@ -76,14 +57,14 @@ final class CharacterTable: @unchecked Sendable {
         return value < -1 ? Int(-value) : 1
     }
 
-    /// The character a multi-byte sequence stands for, or -1 (expat's converter).
+    /// The character a multi-byte sequence stands for, or -1 (expat's converter);
+    /// `third` is read only for a three-byte character.
     @inline(__always)
-    func convert(_ bytes: UnsafePointer<UInt8>) -> Int32 {
-        let lead = bytes[0]
+    func character(_ lead: UInt8, _ second: UInt8, _ third: UInt8) -> Int32 {
         let value: UInt16
         switch map[Int(lead)] {
-        case -2: value = pairs[Int(lead) << 8 | Int(bytes[1])]
-        case -3 where lead == tripleLead: value = triples[Int(bytes[1]) << 8 | Int(bytes[2])]
+        case -2: value = tables.pair(lead, second)
+        case -3 where lead == tripleLead: value = tables.triple(second, third)
         default: return -1
         }
         return value == 0 ? -1 : Int32(value)
@@ -95,7 +76,8 @@ final class CharacterTable: @unchecked Sendable {
         let value = map[Int(lead)]
         if value >= 0 { return Unicode.Scalar(UInt32(value)) }
         guard value < -1, bytes.count >= Int(-value) else { return nil }
-        let code = Array(bytes.prefix(Int(-value))).withUnsafeBufferPointer { convert($0.baseAddress!) }
+        let sequence = Array(bytes.prefix(Int(-value)))
+        let code = character(sequence[0], sequence[1], sequence.count > 2 ? sequence[2] : 0)
         return code < 0 ? nil : Unicode.Scalar(UInt32(code))
     }
 
@@ -111,7 +93,7 @@ final class CharacterTable: @unchecked Sendable {
         return String(scalars)
     }
 
-    /// The UTF-8 of a character of the Basic Multilingual Plane, packed as ``singles``
+    /// The UTF-8 of a character of the Basic Multilingual Plane, packed as ``Tables/single(_:)``
     /// holds it: the length in the low byte, then the bytes in order.
     static func packedUTF8(_ value: UInt32) -> UInt32 {
         switch value {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What XMLBind has learnt about iconv's encodings, kept for the life of the process:
 /// which names iconv knows, and the ``CharacterTable`` of each encoding that fits expat's
@@ -12,27 +13,26 @@ enum EncodingCatalog {
         case transcoded
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var known: [String: Bool] = [:]
-    nonisolated(unsafe) private static var readings: [String: Reading] = [:]
+    /// What has been learnt so far: whether iconv knows a name, and how each is read.
+    private static let learnt = Mutex<(known: [String: Bool], readings: [String: Reading])>(([:], [:]))
 
     /// Whether iconv can read the encoding of this name.
     static func knows(_ iconvName: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let answer = known[iconvName] { return answer }
-        let answer = Iconv.knows(iconvName)
-        known[iconvName] = answer
-        return answer
+        learnt.withLock { learnt in
+            if let answer = learnt.known[iconvName] { return answer }
+            let answer = Iconv.knows(iconvName)
+            learnt.known[iconvName] = answer
+            return answer
+        }
     }
 
     /// How the encoding of this (known) iconv name is read.
     static func reading(of iconvName: String) -> Reading {
-        lock.lock()
-        defer { lock.unlock() }
-        if let reading = readings[iconvName] { return reading }
-        let reading: Reading = CharacterTable.build(iconvName: iconvName).map { .table($0) } ?? .transcoded
-        readings[iconvName] = reading
-        return reading
+        learnt.withLock { learnt in
+            if let reading = learnt.readings[iconvName] { return reading }
+            let reading: Reading = CharacterTable.build(iconvName: iconvName).map { .table($0) } ?? .transcoded
+            learnt.readings[iconvName] = reading
+            return reading
+        }
     }
 }

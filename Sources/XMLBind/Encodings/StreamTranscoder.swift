@@ -99,15 +99,7 @@ final class StreamTranscoder {
     /// Converts `bytes` with the table; a character they end inside is carried, or at the
     /// end of the input invalid.
     private func convert(_ bytes: UnsafeRawBufferPointer, isFinal: Bool, with table: CharacterTable) -> Decoded {
-        var consumed = 0
-        var stop = CharacterTable.TranscodeStop.complete
-        var utf8 = Data(count: table.transcodingCapacity(for: bytes.count))
-        var written = 0
-        utf8.withUnsafeMutableBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            (consumed, written, stop) = table.transcode(bytes, into: base)
-        }
-        utf8.count = written
+        let (utf8, consumed, stop) = table.transcode(bytes)
         let left = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
         switch stop {
         case .complete:

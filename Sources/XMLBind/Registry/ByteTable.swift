@@ -6,7 +6,8 @@ import Foundation
 /// its names into these tables once, so each callback finds its definition by hashing
 /// and comparing bytes in place. Open addressing with linear probing; keys are stored
 /// back to back in one array. The hash mixes the length with the first and last eight
-/// bytes, so a long namespace URI costs two loads, not a pass over every byte.
+/// bytes, so a long namespace URI costs two loads, not a pass over every byte (the word
+/// loads and the comparison in place are in `ByteTable+Unsafe.swift`).
 struct ByteTable: Sendable {
     private struct Slot: Sendable {
         var hash: UInt32 = 0
@@ -20,25 +21,6 @@ struct ByteTable: Sendable {
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
-
-    @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let count = bytes.count
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
-        if count >= 8 {
-            let head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            let tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
-            hash = (hash ^ head) &* 0xFF51_AFD7_ED55_8CCD
-            hash = (hash ^ (hash >> 29) ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        } else {
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-        }
-        hash ^= hash >> 32
-        return UInt32(truncatingIfNeeded: hash)
-    }
 
     /// Adds a key, or replaces its value if it is already there.
     mutating func insert(_ key: some Collection<UInt8>, value: Int) {
@@ -70,8 +52,7 @@ struct ByteTable: Sendable {
                     let slot = slots[index]
                     if slot.length < 0 { return nil }
                     if slot.hash == hash, Int(slot.length) == key.count,
-                        key.count == 0
-                            || memcmp(stored.baseAddress! + Int(slot.offset), key.baseAddress!, key.count) == 0
+                        Self.bytes(stored, at: Int(slot.offset), equal: key)
                     {
                         return Int(slot.value)
                     }

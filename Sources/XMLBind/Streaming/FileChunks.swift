@@ -130,10 +130,7 @@ private final class OpenFile {
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         var count = 0
         while count < chunkSize {
-            let got = chunk.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.read(descriptor, base + count, chunkSize - count)
-            }
+            let got = FileChunks.read(descriptor, into: &chunk, from: count)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot read")

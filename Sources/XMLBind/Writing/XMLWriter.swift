@@ -96,20 +96,14 @@ package struct XMLWriter {
     /// Writes an integer in decimal, without making a `String`.
     package mutating func decimal(_ value: Int64) {
         var magnitude = value.magnitude
-        // 20 digits hold UInt64.max; one more for the sign.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-                magnitude /= 10
-            } while magnitude != 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        // The digits come lowest first: appended so, then turned around in place.
+        let first = buffer.count
+        repeat {
+            buffer.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30)
+            magnitude /= 10
+        } while magnitude != 0
+        buffer[first...].reverse()
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
@@ -196,17 +190,10 @@ package struct XMLWriter {
             var runStart = 0
             var index = 0
             let count = bytes.count
-            let start = UnsafeRawPointer(bytes.baseAddress)
             while index < count {
                 // Eight bytes at a time while none of them needs a look.
-                if let start {
-                    while index &+ 8 <= count,
-                        Self.isPlain((start + index).loadUnaligned(as: UInt64.self), inAttribute: inAttribute)
-                    {
-                        index &+= 8
-                    }
-                    guard index < count else { break }
-                }
+                index = Self.plainWords(in: bytes, from: index, inAttribute: inAttribute)
+                guard index < count else { break }
                 let byte = bytes[index]
                 // Every byte that needs a look is below `?` (0x3F), or the lead byte 0xEF.
                 if byte > 0x3E, byte != 0xEF {
@@ -255,7 +242,7 @@ package struct XMLWriter {
     /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
     /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
     @inline(__always)
-    private static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+    static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }

@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 /// The `xmlbind` tool, run as a built binary: output and exit status.
 @Suite struct CLITests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
     /// The built `xmlbind`, next to this test bundle's resources in the build folder.
     static var binary: URL {
@@ -15,25 +12,7 @@ import Testing
     }
 
     func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors, as: UTF8.self))
+        try ProcessRun.run(Self.binary, arguments, input: stdin)
     }
 
     func temporaryFile(_ name: String, _ contents: String) throws -> URL {

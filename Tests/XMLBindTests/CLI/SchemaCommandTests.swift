@@ -1,23 +1,11 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 /// `xmlbind schema`, run as the built binary.
 @Suite struct SchemaCommandTests {
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
-        )
+    func run(_ arguments: [String]) throws -> ProcessRun {
+        try ProcessRun.run(CLITests.binary, arguments)
     }
 
     @Test func listsTheDemoModelsNamespaces() throws {

@@ -1,35 +1,18 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 /// `xmlbind schema --output DIR`: the demo model's schemas as linked files that libxml2's
 /// validator (xmllint, and lxml in the SOAP peers' virtual environment) loads, and that
 /// validate the demo's own `beans.xml` (issue 28, item 3).
 @Suite struct SchemaOutputTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../..").standardized
+    static let packageRoot = TestPackage.root
     static let beansXML = packageRoot.appendingPathComponent("Sources/xmlbind/Demo/beans.xml")
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = ProcessRun
 
     static func run(_ executable: String, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-            stderr: String(decoding: errors, as: UTF8.self))
+        try ProcessRun.run(URL(fileURLWithPath: executable), arguments)
     }
 
     /// Writes the schemas with `xmlbind schema FLAG DIR`, and a copy of `beans.xml` whose

@@ -45,14 +45,8 @@ import Testing
     static func transcode(_ bytes: [UInt8], _ table: CharacterTable) -> (
         utf8: [UInt8], consumed: Int, stop: CharacterTable.TranscodeStop
     ) {
-        var consumed = 0
-        var stop = CharacterTable.TranscodeStop.complete
-        let utf8 = [UInt8](unsafeUninitializedCapacity: table.transcodingCapacity(for: bytes.count)) { buffer, count in
-            bytes.withUnsafeBytes { input in
-                (consumed, count, stop) = table.transcode(input, into: UnsafeMutableRawPointer(buffer.baseAddress!))
-            }
-        }
-        return (utf8, consumed, stop)
+        let (utf8, consumed, stop) = bytes.withUnsafeBytes { table.transcode($0) }
+        return (Array(utf8), consumed, stop)
     }
 
     @Test(arguments: cases)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 @testable import XMLBind
 
@@ -38,17 +39,7 @@ enum Hostile {
     /// Runs `body` on a new thread with a 512 KiB stack (or `stackSize` bytes) and waits
     /// for it: a parse that recursed with the input would overflow it and crash the test run.
     static func onSmallStack<T: Sendable>(stackSize: Int = 512 << 10, _ body: @escaping @Sendable () -> T) -> T {
-        let result = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            result.value = body()
-            done.signal()
-        }
-        thread.stackSize = stackSize
-        thread.start()
-        done.wait()
-        guard let value = result.value else { preconditionFailure("the thread produced nothing") }
-        return value
+        onStack(of: stackSize, body)
     }
 
     /// Asserts that the document is refused with `code`, on this thread and on a small stack.
@@ -69,10 +60,6 @@ enum Hostile {
         } catch {
             return String(describing: error)
         }
-    }
-
-    private final class Box<T>: @unchecked Sendable {
-        var value: T?
     }
 }
 

@@ -102,10 +102,3 @@ func chunks(of text: String, size: Int) -> [Data] {
     let bytes = Array(text.utf8)
     return stride(from: 0, to: bytes.count, by: size).map { Data(bytes[$0..<min($0 + size, bytes.count)]) }
 }
-
-/// A fresh, empty directory under the system's temporary directory.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("XMLBindTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

@@ -1,4 +1,5 @@
 import Testing
+import XMLBindTestSupport
 
 @testable import XMLBind
 

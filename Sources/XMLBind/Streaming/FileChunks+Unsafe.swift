@@ -1,0 +1,22 @@
+import Foundation
+
+// Invariants:
+// - `read(_:into:from:)` lends `read(2)` the chunk's own storage from `offset` to its end,
+//   for the one call: the count it passes is what is left of the chunk, so the kernel never
+//   writes past it, and no pointer outlives the call.
+
+/// The one `read(2)` of a ``FileChunks`` iteration, into the chunk it fills.
+extension FileChunks {
+    /// Reads into `chunk` from `offset` up to its end.
+    ///
+    /// - Returns: What `read(2)` returned: the bytes read, 0 at the end of the file, or -1
+    ///   with `errno` set.
+    static func read(_ descriptor: Int32, into chunk: inout [UInt8], from offset: Int) -> Int {
+        let wanted = chunk.count - offset
+        guard wanted > 0 else { return 0 }
+        return chunk.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            return Foundation.read(descriptor, base + offset, wanted)
+        }
+    }
+}
