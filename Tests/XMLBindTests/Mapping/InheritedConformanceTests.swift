@@ -80,7 +80,8 @@ struct InheritedConformanceTests {
         let binder = try XMLBinder().register(
             mapping(LocatedParent.self, element: "group").attribute(\.id),
             mapping(Located.self, element: "located").attribute(\.id))
-        let group = try binder.parse("<group id='g'>\n  <located id='a'/><located id='b'/></group>", as: LocatedParent.self)
+        let group = try binder.parse(
+            "<group id='g'>\n  <located id='a'/><located id='b'/></group>", as: LocatedParent.self)
         #expect(group.id == "g")
         #expect(group.origin == Origin(line: 1, column: 1))
         let children = group.children.compactMap { $0 as? Located }
