@@ -95,7 +95,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "XMLBindFuzz",
-            dependencies: ["XMLBind"]
+            dependencies: ["XMLBind", "XMLBindRPC", "XMLBindSOAP"]
         ),
         .testTarget(
             name: "XMLBindFeedsTests",

@@ -1,12 +1,18 @@
 import Foundation
 import XMLBind
 
-// The fuzz target. Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
+// The fuzz targets (see `FuzzTarget`; `XMLBIND_FUZZ_TARGET` chooses one). Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
 // `-D XMLBIND_FUZZING`, it hands control to libFuzzer, and a failed check of
 // `FuzzHarness` aborts, so libFuzzer keeps the input as a crash. Built normally, it
 // replays the inputs named on the command line (crash reproducers, the regression seeds),
 // each on a 512 KiB thread as the hostile tests run, prints what each gave and exits 1
 // when a check failed.
+
+if FuzzTarget.fromEnvironment() == nil {
+    let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+    FileHandle.standardError.write(Data("XMLBIND_FUZZ_TARGET is one of: \(names)\n".utf8))
+    exit(2)
+}
 
 #if XMLBIND_FUZZING
     // libFuzzer's own `main` is not linked in, because this file defines `main`;
@@ -23,7 +29,7 @@ import XMLBind
     var argv = Optional(CommandLine.unsafeArgv)
     exit(
         runFuzzerDriver(&argc, &argv) { bytes, count in
-            let problems = FuzzHarness.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            let problems = FuzzTarget.selected.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
             if !problems.isEmpty {
                 FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
                 abort()
@@ -45,7 +51,7 @@ import XMLBind
     func runOnSmallStack(_ data: Data) -> [String] {
         replay.input = data
         let thread = Thread {
-            replay.problems = FuzzHarness.run(replay.input)
+            replay.problems = FuzzTarget.selected.run(replay.input)
             replay.done.signal()
         }
         thread.stackSize = 512 << 10
