@@ -82,10 +82,13 @@ merge)
     build
     corpus=$(corpus_of "$target")
     fresh=$(mktemp -d)
-    run "$target" -merge=1 "$fresh" "$corpus" >&2
-    rm -rf scripts/fuzz-seeds/"$target"
-    mkdir -p scripts/fuzz-seeds/"$target"
-    cp "$fresh"/* scripts/fuzz-seeds/"$target"/
+    XMLBIND_FUZZ_TARGET=$target "$binary" -merge=1 -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+        -detect_leaks=0 "$fresh" "$corpus" >&2
+    if [ -n "$(ls "$fresh")" ]; then
+        rm -rf scripts/fuzz-seeds/"$target"
+        mkdir -p scripts/fuzz-seeds/"$target"
+        cp "$fresh"/* scripts/fuzz-seeds/"$target"/
+    fi
     rm -rf "$fresh"
     echo "scripts/fuzz-seeds/$target: $(ls scripts/fuzz-seeds/"$target" | wc -l) inputs" >&2
     ;;
