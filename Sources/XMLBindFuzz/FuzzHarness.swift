@@ -44,19 +44,19 @@ enum FuzzHarness {
         }
 
         // The whole document, as `Root`; the reference outcome for the others.
-        let whole = outcome { try binder.parse(document, as: FuzzModel.Root.self) }
+        let whole = outcome { try CoreCalls.parseRoot(binder, document) }
         if wants(0), case .success(let root) = whole.result {
             problems += writesBackStably(root)
         }
         if wants(1) {
-            let any = outcome { try binder.parse(document, as: Any?.self) }
+            let any = outcome { try CoreCalls.parseAny(binder, document) }
             if any.succeeded != whole.succeeded && whole.firstCode != "unexpected-root" {
                 problems.append("parse(Data) as Any?: \(any) but as Root: \(whole)")
             }
         }
         if wants(2) {
             let pieces = cut(document, controls)
-            let chunked = outcome { try binder.parse(chunks: pieces, as: Any?.self) }
+            let chunked = outcome { try CoreCalls.parseAny(binder, chunks: pieces) }
             if chunked.codes != outcome(of: binder, anyOf: document).codes {
                 problems.append("parse(chunks:) at \(pieces.map(\.count)): \(chunked) but whole: \(whole)")
             }
@@ -68,7 +68,7 @@ enum FuzzHarness {
             problems += checkStreams(document, controls: controls, binder: binder, wants: wants)
         }
         if wants(7), let text = String(data: document, encoding: .utf8) {
-            _ = try? binder.parse(text, as: FuzzModel.Root.self)
+            _ = try? CoreCalls.parseRoot(binder, text: text)
         }
         return problems
     }
@@ -99,7 +99,7 @@ enum FuzzHarness {
     }
 
     static func outcome(of binder: XMLBinder, anyOf document: Data) -> Outcome<Any?> {
-        outcome { try binder.parse(document, as: Any?.self) }
+        outcome { try CoreCalls.parseAny(binder, document) }
     }
 
     /// The document in pieces: cut at two places the input chose, the rest in small pieces.
@@ -125,12 +125,12 @@ enum FuzzHarness {
     /// A root written, read again and written again gives the same bytes.
     static func writesBackStably(_ root: FuzzModel.Root) -> [String] {
         let reader = FuzzModel.writerCheck
-        guard let first = try? reader.xmlData(from: root) else { return [] }  // unwritable values are refused, fine
-        let again = outcome { try reader.parse(first, as: FuzzModel.Root.self) }
+        guard let first = try? CoreCalls.write(reader, root) else { return [] }  // unwritable values are refused, fine
+        let again = outcome { try CoreCalls.parseRoot(reader, first) }
         guard case .success(let reread) = again.result else {
             return ["written document does not parse again: \(again)\n\(String(decoding: first, as: UTF8.self))"]
         }
-        guard let second = try? reader.xmlData(from: reread) else {
+        guard let second = try? CoreCalls.write(reader, reread) else {
             return ["re-read document cannot be written again"]
         }
         guard first == second else {
@@ -151,23 +151,15 @@ enum FuzzHarness {
         var problems: [String] = []
         let reference = outcome(of: binder, anyOf: document)
         if wants(3) {
-            let fromFile = outcome { try binder.parse(contentsOf: url, as: Any?.self) }
+            let fromFile = outcome { try CoreCalls.parseAny(binder, contentsOf: url) }
             if fromFile.codes != reference.codes {
                 problems.append("parse(contentsOf:): \(fromFile) but parse(Data): \(reference)")
             }
         }
         if wants(6), let handle = try? FileHandle(forReadingFrom: url) {
             defer { try? handle.close() }
-            var streamed = 0
-            _ = try? binder.stream(handle, as: FuzzModel.Item.self) { _ in
-                streamed += 1
-                return .continue
-            }
-            var fromData = 0
-            _ = try? binder.stream(document, as: FuzzModel.Item.self) { _ in
-                fromData += 1
-                return .continue
-            }
+            let streamed = (try? CoreCalls.streamItems(binder, from: handle))?.count ?? 0
+            let fromData = (try? CoreCalls.streamItems(binder, document))?.count ?? 0
             if streamed != fromData {
                 problems.append("stream(FileHandle) gave \(streamed) items, stream(Data) \(fromData)")
             }
@@ -182,10 +174,7 @@ enum FuzzHarness {
         var ids: [Int] = []
         var syncFailed = false
         do {
-            try binder.stream(document, as: FuzzModel.Item.self) { item in
-                ids.append(item.id)
-                return .continue
-            }
+            ids = try CoreCalls.streamItems(binder, document)
         } catch {
             syncFailed = true
         }
@@ -196,7 +185,7 @@ enum FuzzHarness {
         Task {
             // The pieces are taken, and dropped before the signal: the task may outlive the
             // wait by a moment, and a `Data` it still held would look leaked at exit.
-            let (ids, failed) = await collect(binder, pieces.take())
+            let (ids, failed) = await CoreCalls.asyncItems(binder, pieces.take())
             asyncResult.set(ids, failed: failed)
             done.signal()
         }
@@ -208,19 +197,6 @@ enum FuzzHarness {
             ]
         }
         return []
-    }
-
-    /// The ids of the items `objects(_:as:)` hands over, and whether it threw.
-    static func collect(_ binder: XMLBinder, _ pieces: [Data]) async -> ([Int], Bool) {
-        var ids: [Int] = []
-        do {
-            for try await item in binder.objects(ChunkSequence(pieces: pieces), as: FuzzModel.Item.self) {
-                ids.append(item.id)
-            }
-            return (ids, false)
-        } catch {
-            return (ids, true)
-        }
     }
 
     /// Pieces handed to the async task, to be taken once.
@@ -242,16 +218,5 @@ enum FuzzHarness {
             found.withLock { $0 = (ids, failed) }
         }
         func get() -> ([Int], Bool) { found.withLock { ($0.ids, $0.failed) } }
-    }
-
-    /// Pieces of a document as an `AsyncSequence`, one piece per element.
-    struct ChunkSequence: AsyncSequence, Sendable {
-        typealias Element = Data
-        var pieces: [Data]
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var rest: ArraySlice<Data>
-            mutating func next() async -> Data? { rest.popFirst() }
-        }
-        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(rest: pieces[...]) }
     }
 }

@@ -100,37 +100,5 @@ enum FuzzModel {
     /// Reads back what the writer wrote: strict, default limits, no substitution.
     static let writerCheck = binder(ParseOptions())
 
-    static func binder(_ options: ParseOptions) -> XMLBinder {
-        return XMLBinder(options: options, prefixes: ["f": "urn:fuzz"]).registeredAtSetup(
-            mapping(Root.self, element: "root")
-                .attribute(\.title)
-                .children(\.items)
-                .child(\.settings)
-                .child(\.lead),
-            mapping(Item.self, element: "item")
-                .property(\.id)
-                .property(\.small)
-                .attribute(\.unsigned, xml: "u")
-                .property(\.ratio)
-                .property(\.flag)
-                .property(\.level)
-                .attribute(\.maybeLevel, xml: "maybe")
-                .property(\.url)
-                .element(\.when)
-                .property(\.blob)
-                .property(\.amount, xml: "details/amount")
-                .attribute(\.uuid)
-                .property(\.tags, conversion: .list(of: .trimmed))
-                .element(\.numbers)
-                .text(\.text, conversion: .trimmed)
-                .children(\.children),
-            mapping(Settings.self, element: "f:settings")
-                .property(\.name, xml: "f:name")
-                .property(\.price)
-                .element(\.note)
-                .attribute(\.count),
-            mapping(Note.self, element: "{urn:note}note").text(\.body),
-            mapping(Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(\.tag, xml: "g:tag")
-        )
-    }
+    static func binder(_ options: ParseOptions) -> XMLBinder { CoreCalls.binder(options) }
 }

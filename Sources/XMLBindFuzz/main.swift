@@ -2,12 +2,18 @@ import Foundation
 import Synchronization
 import XMLBind
 
-// The fuzz target. Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
+// The fuzz targets (see `FuzzTarget`; `XMLBIND_FUZZ_TARGET` chooses one). Built by `scripts/fuzz.sh` with `-sanitize=fuzzer,address` and
 // `-D XMLBIND_FUZZING`, it hands control to libFuzzer, and a failed check of
 // `FuzzHarness` aborts, so libFuzzer keeps the input as a crash. Built normally, it
 // replays the inputs named on the command line (crash reproducers, the regression seeds),
 // each on a 512 KiB thread as the hostile tests run, prints what each gave and exits 1
 // when a check failed.
+
+if FuzzTarget.fromEnvironment() == nil {
+    let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+    FileHandle.standardError.write(Data("XMLBIND_FUZZ_TARGET is one of: \(names)\n".utf8))
+    exit(2)
+}
 
 #if XMLBIND_FUZZING
     // libFuzzer's own `main` is not linked in, because this file defines `main`;
@@ -24,7 +30,7 @@ import XMLBind
     var argv = Optional(CommandLine.unsafeArgv)
     exit(
         runFuzzerDriver(&argc, &argv) { bytes, count in
-            let problems = FuzzHarness.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            let problems = FuzzTarget.selected.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
             if !problems.isEmpty {
                 FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
                 abort()
@@ -46,7 +52,7 @@ import XMLBind
     func runOnSmallStack(_ data: Data) -> [String] {
         replay.input.withLock { $0 = data }
         let thread = Thread {
-            let problems = FuzzHarness.run(replay.input.withLock { $0 })
+            let problems = FuzzTarget.selected.run(replay.input.withLock { $0 })
             replay.problems.withLock { $0 = problems }
             replay.done.signal()
         }
