@@ -14,7 +14,7 @@ import XMLBindSOAP
 /// | target | control bytes | per input |
 /// | --- | --- | --- |
 /// | `parse` | options | one parse as `Root` (bit 6: as `Any?`; bit 7: from a `String`) |
-/// | `stream` | options, cut, cut | `parse(chunks:)` gives the codes of the whole parse; `stream(_:each:)` (bit 6: and `objects(of:chunks:)` hands over the same items) |
+/// | `stream` | options, cut, cut | `parse(chunks:)` gives the codes of the whole parse; `stream(_:as:)` (bit 6: and `objects(_:as:)` hands over the same items) |
 /// | `write-back` | options | a parsed `Root` writes, reads back and writes again to the same bytes |
 /// | `substitution` | options, cut, cut | as `stream`, with `${…}` substitution always on |
 /// | `encodings` | encoding, cut, cut | a declaration or byte order mark for one of 16 encodings, then the bytes: whole and cut give the same codes |
