@@ -37,7 +37,8 @@ enum CoreCalls {
                 .element(\.note)
                 .attribute(\.count),
             mapping(FuzzModel.Note.self, element: "{urn:note}note").text(\.body),
-            mapping(FuzzModel.Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(\.tag, xml: "g:tag")
+            mapping(FuzzModel.Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(
+                \.tag, xml: "g:tag")
         )
     }
 

@@ -34,7 +34,9 @@ enum FocusedTargets {
         if substituting { return problems }
         var harness = FuzzHarness.Controls(options: 64, entryPoints: 1 << 4, cutA: controls[1], cutB: controls[2])
         if options & 0x40 != 0 { harness.entryPoints |= 1 << 5 }
-        problems += FuzzHarness.checkStreams(document, controls: harness, binder: binder) { harness.entryPoints & 1 << $0 != 0 }
+        problems += FuzzHarness.checkStreams(document, controls: harness, binder: binder) {
+            harness.entryPoints & 1 << $0 != 0
+        }
         return problems
     }
 
