@@ -39,7 +39,11 @@ struct FileReplacement {
         Self.removeStaleTemporaries(in: directory, prefix: prefix)
         var status = stat()
         if stat(directory, &status) != 0 {
-            throw Self.error(path, "its folder '\(directory)' does not exist (\(Self.reason()))")
+            throw Self.error(
+                path,
+                errno == ENOENT
+                    ? "its folder '\(directory)' does not exist"
+                    : "cannot reach its folder '\(directory)' (\(Self.reason()))")
         }
         if stat(target, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
             throw Self.error(path, "it is a directory")
