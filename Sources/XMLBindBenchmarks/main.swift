@@ -77,6 +77,9 @@ func runBenchmarks() throws(BenchmarkError) {
     }
 }
 
+if let mode = CommandLine.arguments.dropFirst().first, mode.hasPrefix("crash-") {
+    exit(CrashWriter.run(mode, Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().first == "xmlrpc" {
     exit(XMLRPCContender.run(Array(CommandLine.arguments.dropFirst(2))))
 }

@@ -44,19 +44,25 @@ extension XMLBinder {
     /// (never whole in memory), which then takes the file's place. A symbolic link is
     /// followed: the file it names is replaced and the link stays. A file that exists
     /// keeps its permission bits, owner and group; a new one gets `0666` less the umask.
-    /// See <doc:Writing>.
+    ///
+    /// A crash (even `SIGKILL` or a power loss) leaves the complete old file or the
+    /// complete new one: the new file is `fsync`ed before it takes the old one's place,
+    /// and the folder after. A temporary file a killed writer leaves behind is removed
+    /// by the next write of the same path. See <doc:Writing>.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
     ///   - url: A `file:` URL.
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
-    ///   ``XMLBindError/Code/io`` when the file cannot be written, or the new file cannot
-    ///   be given the old one's mode and owner; the file is then unchanged.
+    ///   ``XMLBindError/Code/io`` when the file cannot be written (a full disk, a folder
+    ///   that is missing or read-only, a directory in the file's place), or the new file
+    ///   cannot be given the old one's mode and owner; the message names the path and the
+    ///   reason, and the file is then unchanged.
     public func write(_ object: Any, to url: URL, options: WritingOptions = WritingOptions()) throws {
         let replacement = try FileReplacement(replacing: url.path)
         do {
-            try write(object, to: replacement.handle, options: options)
+            try write(object, options: options) { bytes in try replacement.write(bytes) }
         } catch {
             replacement.abort()
             throw error
@@ -67,7 +73,10 @@ extension XMLBinder {
     /// Writes an object as an XML document to a file handle, in pieces as it is written
     /// (never whole in memory).
     ///
-    /// The handle is left open. On an error, what was written before it stays written.
+    /// The handle is left open. On an error, what was written before it stays written:
+    /// a reader of the handle (or of the file, after a crash) sees a prefix of the
+    /// document. A pipe whose reader has gone away is an error, not a `SIGPIPE` that
+    /// ends the process.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
@@ -78,9 +87,14 @@ extension XMLBinder {
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
         throws
     {
+        let output = DescriptorOutput(descriptor: fileHandle.fileDescriptor)
         try write(object, options: options) { bytes in
             // The writer's own buffer, read during the call only.
-            try fileHandle.write(contentsOf: bytes)
+            do throws(DescriptorOutput.Failure) {
+                try output.write(bytes)
+            } catch {
+                throw XMLBindError(code: .io, message: "cannot write the document to the file handle: \(error.reason)")
+            }
         }
     }
 

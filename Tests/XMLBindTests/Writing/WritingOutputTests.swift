@@ -74,7 +74,7 @@ struct WritingOutputTests {
         #expect(error?.code == .io)
         #expect(
             error?.message
-                == "cannot write '/nonexistent-folder/log.xml': cannot create a file in its folder (No such file or directory)"
+                == "cannot write '/nonexistent-folder/log.xml': its folder '/nonexistent-folder' does not exist"
         )
     }
 
