@@ -246,19 +246,19 @@ struct ChildNameCache {
 /// The lookups for a name expat lent the engine for the event in hand (the same calls, on
 /// the pointer the view wraps).
 extension ChildNameCache {
-    /// See ``lookupByPlace(_:under:ordinal:)-(UnsafePointer<CChar>,_,_)``.
+    /// See ``lookupByPlace(_:under:ordinal:)``.
     @inline(__always)
     func lookupByPlace(_ name: ExpatName, under parent: Int, ordinal: Int) -> Answer? {
         lookupByPlace(name.cString, under: parent, ordinal: ordinal)
     }
 
-    /// See ``lookupByName(_:under:ordinal:)-(UnsafePointer<CChar>,_,_)``.
+    /// See ``lookupByName(_:under:ordinal:)``.
     @inline(__always)
     func lookupByName(_ name: ExpatName, under parent: Int, ordinal: Int) -> Answer? {
         lookupByName(name.cString, under: parent, ordinal: ordinal)
     }
 
-    /// See ``remember(_:length:as:under:ordinal:)-(UnsafePointer<CChar>,_,_,_,_)``.
+    /// See ``remember(_:length:as:under:ordinal:)``.
     @inline(__always)
     mutating func remember(_ name: ExpatName, length: Int, as answer: Answer, under parent: Int, ordinal: Int) {
         remember(name.cString, length: length, as: answer, under: parent, ordinal: ordinal)

@@ -49,7 +49,7 @@ struct ExpandedName {
         return String(decoding: prefix, as: UTF8.self) + ":" + localText
     }
 
-    /// The name expat lent for the event in hand (see ``init(_:)-(UnsafePointer<CChar>)``).
+    /// The name expat lent for the event in hand (see the C string initializer).
     @inline(__always)
     init(_ name: ExpatName) { self.init(name.cString) }
 
