@@ -90,8 +90,7 @@ extension BindingEngine {
     /// Whether an attribute is `xsi:nil="true"` (or `"1"`); `nil` when it is not `xsi:nil`.
     static func nilMark(_ name: ExpandedName, value: ExpatName) -> Bool? {
         guard isSchemaInstance(name, "nil") else { return nil }
-        let text = XMLWhitespace.trimmed(
-            value.bytes)
+        let text = XMLWhitespace.trimmed(value.bytes)
         return text.elementsEqual("true".utf8) || text.elementsEqual("1".utf8)
     }
 
