@@ -39,8 +39,8 @@ extension BindingEngine {
     /// Begins reading an element of a mapping read by a reader, instead of making an object.
     @inline(never)
     func startReader(
-        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ binding: ElementBinding, at bindingIndex: Int, name: ExpatName,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         guard let session = readerSession(of: binding, at: bindingIndex) else { return }
         var state = ReaderState(bindingIndex: bindingIndex, byteOffset: byteIndex, textStart: text.count)
@@ -88,17 +88,17 @@ extension BindingEngine {
     /// of line.
     @inline(__always)
     func readerStart(
-        name: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        name: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) {
         let depth = readerLevels.count
         // The parent's own text so far: its start in the buffer, to the end.
-        let parentTextStart = readerLevels.lastAddress?.pointee.textStart ?? text.count
+        let parentTextStart = readerLevels.lastSlot?.pointee.textStart ?? text.count
         readerLevels.append(ReaderLevel(textStart: text.count, byteOffset: byteIndex))
         do {
             try withActiveReader {
                 try $0.reader.start(
                     ReaderElement(
-                        depth: depth, byteOffset: byteIndex, rawName: name, attributes: attributes,
+                        depth: depth, byteOffset: byteIndex, name: name, attributes: attributes,
                         precedingText: text.values(from: parentTextStart)))
             }
         } catch {
@@ -108,15 +108,15 @@ extension BindingEngine {
 
     /// An end tag inside (or of) the element being read; the element's own ends its value.
     @inline(__always)
-    func readerEnd(name: UnsafePointer<CChar>) {
-        guard let level = readerLevels.lastAddress else { return }
+    func readerEnd(name: ExpatName) {
+        guard let level = readerLevels.lastSlot else { return }
         let (textStart, byteOffset) = (level.pointee.textStart, level.pointee.byteOffset)
         readerLevels.removeLast()
         let depth = readerLevels.count
         do {
             try withActiveReader {
                 try $0.reader.end(
-                    ReaderElement(endTagAt: depth, byteOffset: byteOffset, rawName: name),
+                    ReaderElement(endTagAt: depth, byteOffset: byteOffset, name: name),
                     text: ReaderText(text.values(from: textStart)))
             }
         } catch {
@@ -177,7 +177,7 @@ extension BindingEngine {
     /// Reports what a reader threw, and skips the rest of the element being read.
     @inline(never)
     private func readerFailed(
-        _ error: any Error, name: UnsafePointer<CChar>, depth: Int, byteOffset: Int,
+        _ error: any Error, name: ExpatName, depth: Int, byteOffset: Int,
         text value: UnsafeBufferPointer<UInt8>?
     ) {
         reportReaderFailure(

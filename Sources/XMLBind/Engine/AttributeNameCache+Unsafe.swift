@@ -50,15 +50,15 @@ struct AttributeNameCache {
 
         /// The entry remembered for `name`; `nil` when the table must be asked.
         @inline(__always)
-        mutating func entry(for name: UnsafePointer<CChar>) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
+        mutating func entry(for name: ExpatName) -> ValueSlot<PlainAttributeTable.Entry>? {
             #if SafeMode
                 return nil
             #else
-                let address = UnsafeRawPointer(name)
+                let address = UnsafeRawPointer(name.cString)
                 if next < end, next.pointee.name == address {
                     let entry = next.pointee.entry
                     next += 1
-                    return entry
+                    return entry.map(ValueSlot.init)
                 }
                 var slot = base
                 while slot < end {
@@ -66,7 +66,7 @@ struct AttributeNameCache {
                     guard let remembered = slot.pointee.name else { return nil }
                     if remembered == address {
                         next = slot + 1
-                        return slot.pointee.entry
+                        return slot.pointee.entry.map(ValueSlot.init)
                     }
                     slot += 1
                 }
@@ -75,13 +75,12 @@ struct AttributeNameCache {
         }
 
         /// Remembers that the table answered `entry` for `name`, when a slot is free.
-        mutating func remember(_ name: UnsafePointer<CChar>, as entry: UnsafeMutablePointer<PlainAttributeTable.Entry>)
-        {
+        mutating func remember(_ name: ExpatName, as entry: ValueSlot<PlainAttributeTable.Entry>) {
             #if !SafeMode
                 var slot = base
                 while slot < end {
                     if slot.pointee.name == nil {
-                        slot.pointee = Slot(name: UnsafeRawPointer(name), entry: entry)
+                        slot.pointee = Slot(name: UnsafeRawPointer(name.cString), entry: entry.address)
                         next = slot + 1
                         return
                     }

@@ -6,7 +6,7 @@ import Foundation
 extension BindingEngine {
     /// Ends the path element whose frame is on top (see BindingEngine+Paths.swift).
     @inline(never)
-    func endPathFrame(_ top: UnsafeMutablePointer<Frame>) {
+    func endPathFrame(_ top: ValueSlot<Frame>) {
         guard let node = top.pointee.pathNode else { return }
         let frame = top.pointee
         frames.removeLast()
@@ -24,8 +24,8 @@ extension BindingEngine {
     /// function of its own, with a second prologue and epilogue a value. Anything else goes through
     /// ``storeText(from:into:of:at:object:base:assigned:place:)`` and its reports.
     @inline(never)
-    func endPropertyElement(_ frame: UnsafeMutablePointer<Frame>) {
-        guard let owner = frames.addressBelowLast, owner.pointee.object != nil, let base = owner.pointee.base else {
+    func endPropertyElement(_ frame: ValueSlot<Frame>) {
+        guard let owner = frames.slotBelowLast, owner.pointee.object != nil, let base = owner.pointee.base else {
             frames.removeLast()
             return
         }
@@ -60,7 +60,7 @@ extension BindingEngine {
     /// before the value is stored, as every report about it expects.
     @inline(never)
     func endOtherPropertyElement(
-        _ frame: UnsafeMutablePointer<Frame>, owner: UnsafeMutablePointer<Frame>, of binding: ElementBinding
+        _ frame: ValueSlot<Frame>, owner: ValueSlot<Frame>, of binding: ElementBinding
     ) {
         let (textStart, propertyIndex, bindingIndex, byteIndex, textOffset) = (
             frame.pointee.textStart, frame.pointee.propertyIndex, frame.pointee.bindingIndex, frame.pointee.byteIndex,
@@ -84,7 +84,7 @@ extension BindingEngine {
     /// end handler calls directly (a closure around it there became a partial application
     /// once the handler was made expat's entry).
     @inline(never)
-    func endObjectFrame(_ top: UnsafeMutablePointer<Frame>) {
+    func endObjectFrame(_ top: ValueSlot<Frame>) {
         withBinding(top.pointee.bindingIndex) { binding in end(top, of: binding) }
     }
 
@@ -92,7 +92,7 @@ extension BindingEngine {
     ///
     /// The frame is read in place (it is large, and this runs once per element); nothing
     /// pushes a frame until it is popped, so its address stays valid.
-    func end(_ frame: UnsafeMutablePointer<Frame>, of binding: ElementBinding) {
+    func end(_ frame: ValueSlot<Frame>, of binding: ElementBinding) {
         // The frame's reference to the object is now this function's: handed on to the
         // parent's collected children, or released once the object is placed.
         guard let held = frame.pointee.object, let base = frame.pointee.base else {

@@ -10,7 +10,7 @@ extension BindingEngine {
             if readerLevels.count > 0 { return true }
             // Skipped content keeps text only inside a whole text; tested only while skipping.
             guard skipDepth == 0 || skipKeepsText else { return false }
-            return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+            return (frames.lastSlot?.pointee.textStart ?? -1) >= 0
         }
     }
 
@@ -20,7 +20,7 @@ extension BindingEngine {
     var wantsTextAfterTag: Bool {
         @inline(__always) get {
             guard readerLevels.count | skipDepth == 0 else { return wantsUnusualText() }
-            return (frames.lastAddress?.pointee.textStart ?? -1) >= 0
+            return (frames.lastSlot?.pointee.textStart ?? -1) >= 0
         }
     }
 
@@ -44,7 +44,7 @@ extension BindingEngine {
     ///   path (its frame, just pushed, keeps text).
     @inline(__always)
     func startElement(
-        name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        name rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) -> Bool {
         if readerLevels.count > 0 {
             readerStartOutOfLine(name: rawName, attributes: attributes, byteIndex: byteIndex)
@@ -58,7 +58,7 @@ extension BindingEngine {
     /// reads), so its code stays out of theirs.
     @inline(never)
     private func readerStartOutOfLine(
-        name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        name rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) {
         readerStart(name: rawName, attributes: attributes, byteIndex: byteIndex)
     }
@@ -67,13 +67,13 @@ extension BindingEngine {
     /// that a child the cache knows goes from it straight to its object or property.
     @inline(__always)
     private func startBoundElement(
-        name rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        name rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) -> Bool {
         if skipDepth > 0 {
             skipDepth += 1
             return wantsTextAfterTag
         }
-        guard let parent = frames.lastAddress, parent.pointee.isObject else {
+        guard let parent = frames.lastSlot, parent.pointee.isObject else {
             startLookedUp(rawName, under: -1, ordinal: 0, attributes: attributes, byteIndex: byteIndex)
             return wantsTextAfterTag
         }
@@ -97,7 +97,7 @@ extension BindingEngine {
     /// its own.
     @inline(never)
     private func lookupChildByName(
-        _ rawName: UnsafePointer<CChar>, under parentIndex: Int, ordinal: Int
+        _ rawName: ExpatName, under parentIndex: Int, ordinal: Int
     ) -> ChildNameCache.Answer? {
         childNames.lookupByName(rawName, under: parentIndex, ordinal: ordinal)
     }
@@ -111,11 +111,11 @@ extension BindingEngine {
     ///   - ordinal: The child's place among the parent object's children.
     @inline(never)
     private func startLookedUp(
-        _ rawName: UnsafePointer<CChar>, under parentIndex: Int, ordinal: Int,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ rawName: ExpatName, under parentIndex: Int, ordinal: Int,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         let name = ExpandedName(rawName)
-        if let parent = frames.lastAddress {
+        if let parent = frames.lastSlot {
             let handled = withBinding(parent.pointee.bindingIndex) { binding in
                 startElement(
                     name, rawName: rawName, inside: parent, of: binding, ordinal: ordinal, attributes: attributes,
@@ -123,7 +123,7 @@ extension BindingEngine {
             }
             if handled { return }
         }
-        let found = lookupElement(name, parent: frames.lastAddress)
+        let found = lookupElement(name, parent: frames.lastSlot)
         guard let bindingIndex = found,
             !registry.hasAlternativeLookups || parentIndex < 0
                 || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
@@ -171,7 +171,7 @@ extension BindingEngine {
             !withBinding(parentIndex, { $0.declaresElement(local: name.local) })
         {
             childNames.remember(
-                rawName, length: strlen(rawName), as: .init(kind: .object, namespace: namespace, child: bindingIndex),
+                rawName, length: rawName.length, as: .init(kind: .object, namespace: namespace, child: bindingIndex),
                 under: parentIndex, ordinal: ordinal)
         }
         startObject(bindingIndex, name: rawName, namespace: namespace, attributes: attributes, byteIndex: byteIndex)
@@ -182,8 +182,8 @@ extension BindingEngine {
     /// - Returns: ``wantsTextAfterTag``.
     @inline(__always)
     private func startRemembered(
-        _ answer: ChildNameCache.Answer, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ answer: ChildNameCache.Answer, name rawName: ExpatName, under parentIndex: Int,
+        attributes: ExpatAttributes, byteIndex: Int
     ) -> Bool {
         switch answer.kind {
         case .object:
@@ -192,7 +192,7 @@ extension BindingEngine {
         case .property:
             // The usual property element (no attributes; the kind says no keyed maps) is pushed
             // here, in the driver's handler: a call of its own would cost more than the frame's stores.
-            guard attributes?[0] == nil else {
+            guard attributes.isEmpty else {
                 startRememberedSpecialProperty(
                     answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
                 return wantsTextAfterTag
@@ -222,8 +222,8 @@ extension BindingEngine {
     /// ``startPropertyElement(_:of:at:rawName:attributes:byteIndex:)``).
     @inline(never)
     private func startRememberedSpecialProperty(
-        _ property: Int, name rawName: UnsafePointer<CChar>, under parentIndex: Int,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ property: Int, name rawName: ExpatName, under parentIndex: Int,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         withBinding(parentIndex) { binding in
             startPropertyElement(
@@ -236,8 +236,8 @@ extension BindingEngine {
     /// frame of the cached path every tag takes.
     @inline(never)
     private func reportRememberedUnknown(
-        name rawName: UnsafePointer<CChar>, under parentIndex: Int,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        name rawName: ExpatName, under parentIndex: Int,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         unknownChild(ExpandedName(rawName), under: parentIndex, attributes: attributes, byteIndex: byteIndex)
     }
@@ -250,13 +250,13 @@ extension BindingEngine {
 
     /// An element nothing takes, inside the object of binding `parentIndex` (or the root).
     private func unknownChild(
-        _ name: ExpandedName, under parentIndex: Int?, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        _ name: ExpandedName, under parentIndex: Int?, attributes: ExpatAttributes,
         byteIndex: Int
     ) {
         func report(_ parent: ElementBinding?) {
             var context: String { parent.map { "inside <\($0.elementName)>" } ?? "as the root element" }
             unknownElement(
-                name, in: parent, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+                name, in: parent, attributes: { attributes.made }, byteIndex: byteIndex,
                 message: { "unknown element <\(name.qualifiedName)> \(context)" },
                 suggestions: { self.elementSuggestions(in: parent) })
         }
@@ -271,8 +271,8 @@ extension BindingEngine {
     /// is (a property element, a path element, or content a property element cannot
     /// hold); `false` when it is an object element to look up.
     private func startElement(
-        _ name: ExpandedName, rawName: UnsafePointer<CChar>, inside parentFrame: UnsafeMutablePointer<Frame>,
-        of binding: ElementBinding, ordinal: Int, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
+        _ name: ExpandedName, rawName: ExpatName, inside parentFrame: ValueSlot<Frame>,
+        of binding: ElementBinding, ordinal: Int, attributes: ExpatAttributes,
         byteIndex: Int
     ) -> Bool {
         if parentFrame.pointee.isObject {
@@ -324,7 +324,7 @@ extension BindingEngine {
         }
         let holder = binding.properties[parentFrame.pointee.propertyIndex].xmlName.description
         unknownElement(
-            name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+            name, in: binding, attributes: { attributes.made }, byteIndex: byteIndex,
             message: {
                 "unexpected element <\(name.qualifiedName)> inside property element <\(holder)>, "
                     + "which holds text only"
@@ -336,7 +336,7 @@ extension BindingEngine {
     /// An end tag; inside an element read by an ``ElementReader``, the reader's (see
     /// ``startElement(name:attributes:byteIndex:)``).
     @inline(__always)
-    func endElement(name rawName: UnsafePointer<CChar>) {
+    func endElement(name rawName: ExpatName) {
         if readerLevels.count > 0 {
             readerEndOutOfLine(name: rawName)
         } else {
@@ -346,20 +346,20 @@ extension BindingEngine {
 
     /// ``readerEnd(name:)`` in a call of its own (see `readerStartOutOfLine`).
     @inline(never)
-    private func readerEndOutOfLine(name rawName: UnsafePointer<CChar>) {
+    private func readerEndOutOfLine(name rawName: ExpatName) {
         readerEnd(name: rawName)
     }
 
     /// An end tag outside elements read by readers: inlined into the driver's handler, so
     /// that the usual end tag goes from it straight to ``end(_:of:)``.
     @inline(__always)
-    private func endBoundElement(name rawName: UnsafePointer<CChar>) {
+    private func endBoundElement(name rawName: ExpatName) {
         if skipDepth > 0 {
             skipDepth -= 1
             if skipDepth == 0 { skipKeepsText = false }
             return
         }
-        guard let top = frames.lastAddress else { return }
+        guard let top = frames.lastSlot else { return }
         if top.pointee.pathNodeReference != nil {
             endPathFrame(top)
             return
@@ -379,31 +379,31 @@ extension BindingEngine {
     /// only at a tag, after which the driver asks again.
     ///
     /// Each branch ends in its only call, which can then be a jump (see
-    /// ``EngineStack/appendText(_:count:)``).
+    /// ``EngineStack/appendText(_:)``).
     @inline(__always)
-    func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+    func characters(_ run: ExpatText) {
         guard resolver == nil else {
-            Self.charactersNotingOffset(bytes, count: count, of: self)
+            Self.charactersNotingOffset(run, of: self)
             return
         }
-        text.appendText(bytes, count: count)
+        text.appendText(run)
     }
 
-    /// ``characters(_:count:)`` when values are substituted: notes where the text starts.
+    /// ``characters(_:)`` when values are substituted: notes where the text starts.
     /// Static, so that the engine is an argument and the call can be a jump.
     @inline(never)
-    private static func charactersNotingOffset(_ bytes: UnsafePointer<UInt8>, count: Int, of engine: BindingEngine) {
+    private static func charactersNotingOffset(_ run: ExpatText, of engine: BindingEngine) {
         // An empty run (which the text handler does not filter out) starts no text.
-        guard count > 0 else { return }
+        guard run.count > 0 else { return }
         engine.noteTextOffset()
-        engine.text.append(bytes, count: count)
+        engine.text.append(run)
     }
 
     /// Records where the innermost element's text starts, for substitution.
     @inline(never)
     private func noteTextOffset() {
         // Text an element reader reads is not substituted.
-        guard readerLevels.count == 0, let top = frames.lastAddress, top.pointee.textOffset < 0, let driver
+        guard readerLevels.count == 0, let top = frames.lastSlot, top.pointee.textOffset < 0, let driver
         else { return }
         top.pointee.textOffset = driver.currentByteIndex
     }

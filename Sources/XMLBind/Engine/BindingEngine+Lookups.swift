@@ -19,7 +19,7 @@ extension BindingEngine {
     /// The binding registered for an element's name: in its namespace, or by a prefix the
     /// document bound, or unprefixed. An unprefixed registration matches a child in no
     /// namespace or in its parent's namespace, and a root in any namespace.
-    func lookupElement(_ name: ExpandedName, parent: UnsafeMutablePointer<Frame>?) -> Int? {
+    func lookupElement(_ name: ExpandedName, parent: ValueSlot<Frame>?) -> Int? {
         if let index = registry.exact.lookup(name.key) { return index }
         if !documentPrefixes.isEmpty, let index = documentPrefixes.lookup(name.key) { return index }
         guard let index = registry.wildcard.lookup(name.local) else { return nil }

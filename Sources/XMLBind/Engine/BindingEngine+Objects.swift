@@ -9,8 +9,8 @@ extension BindingEngine {
     ///     ``namespaceNumber(_:of:)``).
     @inline(__always)
     func startObject(
-        _ bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ bindingIndex: Int, name: ExpatName, namespace: Int32,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         withBinding(bindingIndex) { binding in
             startObject(
@@ -24,8 +24,8 @@ extension BindingEngine {
     /// one call per object element, not three.
     @inline(__always)
     private func startObject(
-        _ binding: ElementBinding, at bindingIndex: Int, name: UnsafePointer<CChar>, namespace: Int32,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ binding: ElementBinding, at bindingIndex: Int, name: ExpatName, namespace: Int32,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         if binding.readerFactory != nil {
             startReader(binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
@@ -41,7 +41,7 @@ extension BindingEngine {
                 textStart: binding.textProperty == nil ? -1 : text.count,
                 byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
-        guard let frame = frames.lastAddress else { return }
+        guard let frame = frames.lastSlot else { return }
         held.withObject { object in
             let base = FieldAccess.of(object, isClass: access.isClass)
             frame.pointee.base = base
@@ -53,7 +53,7 @@ extension BindingEngine {
             if let setByteOffset = access.setByteOffset { setByteOffset(object, byteIndex) }
             if binding.storesNames { storeNames(of: binding, object: object, name: name) }
             // expat hands over an empty list for a tag without attributes: nothing to set up.
-            if let attributes, attributes[0] != nil {
+            if !attributes.isEmpty {
                 bindAttributes(
                     attributes, of: binding, at: bindingIndex, object: object, base: base, element: name,
                     byteIndex: byteIndex,
@@ -74,13 +74,13 @@ extension BindingEngine {
     /// registered for the slot's type, placed into that slot when it ends.
     func startNamedChild(
         _ slot: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
-        rawName: UnsafePointer<CChar>, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) {
         let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
         guard child >= 0 else {
             let declared = binding.childSlots[slot]
             unknownElement(
-                name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+                name, in: binding, attributes: { attributes.made }, byteIndex: byteIndex,
                 message: {
                     "<\(name.qualifiedName)> inside <\(binding.elementName)> cannot be bound: no mapping is "
                         + "registered for \(TypeName.forMessages(declared.elementType)), the type of its property "
@@ -98,7 +98,7 @@ extension BindingEngine {
             return
         }
         // The object's frame, unless the child was refused before it had one.
-        if skipDepth == 0, frames.count > 0, let top = frames.lastAddress, top.pointee.isObject,
+        if skipDepth == 0, frames.count > 0, let top = frames.lastSlot, top.pointee.isObject,
             top.pointee.bindingIndex == child
         {
             top.pointee.propertyIndex = slot
@@ -107,11 +107,11 @@ extension BindingEngine {
 
     func startPropertyElement(
         _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         // Attributes (a map's key, `xsi:nil`, or unexpected ones) and keyed maps are the
         // rare case, in a call of their own (see BindingEngine+Shapes.swift).
-        if binding.hasKeyedProperties || attributes?[0] != nil {
+        if binding.hasKeyedProperties || !attributes.isEmpty {
             startSpecialPropertyFrame(
                 index, of: binding, at: bindingIndex, name: name, attributes: attributes, byteIndex: byteIndex)
             return
@@ -126,10 +126,10 @@ extension BindingEngine {
     /// cache knows: its name is split only when the special case needs it.
     @inline(__always)
     func startPropertyElement(
-        _ index: Int, of binding: ElementBinding, at bindingIndex: Int, rawName: UnsafePointer<CChar>,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        _ index: Int, of binding: ElementBinding, at bindingIndex: Int, rawName: ExpatName,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
-        if binding.hasKeyedProperties || attributes?[0] != nil {
+        if binding.hasKeyedProperties || !attributes.isEmpty {
             startSpecialPropertyFrame(
                 index, of: binding, at: bindingIndex, name: ExpandedName(rawName), attributes: attributes,
                 byteIndex: byteIndex)
@@ -144,7 +144,7 @@ extension BindingEngine {
     @inline(never)
     private func startSpecialPropertyFrame(
         _ index: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         guard
             let chosen = startSpecialPropertyElement(
@@ -157,8 +157,8 @@ extension BindingEngine {
     }
 
     func bindAttributes(
-        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, of binding: ElementBinding, at bindingIndex: Int,
-        object: AnyObject, base: FieldAccess, element: UnsafePointer<CChar>, byteIndex: Int,
+        _ attributes: ExpatAttributes, of binding: ElementBinding, at bindingIndex: Int,
+        object: AnyObject, base: FieldAccess, element: ExpatName, byteIndex: Int,
         assigned: inout PropertySet
     ) {
         let table = binding.plainAttributes
@@ -170,7 +170,7 @@ extension BindingEngine {
         var index = 0
         while let rawName = attributes[index], let rawValue = attributes[index + 1] {
             index += 2
-            let value = ExpatString.bytes(rawValue)
+            let value = rawValue.bytes
             // The common case inline: a declared attribute in no namespace, its first
             // value, nothing to substitute; plain text is stored straight into its field.
             if usesTable,
@@ -206,10 +206,10 @@ extension BindingEngine {
     /// each time).
     @inline(never)
     private static func tableEntry(
-        _ rawName: UnsafePointer<CChar>, in table: PlainAttributeTable,
+        _ rawName: ExpatName, in table: PlainAttributeTable,
         remembering names: inout AttributeNameCache.Slots
-    ) -> UnsafeMutablePointer<PlainAttributeTable.Entry>? {
-        guard let entry = table.entry(named: ExpatString.start(rawName), length: strlen(rawName)) else { return nil }
+    ) -> ValueSlot<PlainAttributeTable.Entry>? {
+        guard let entry = table.entry(named: rawName) else { return nil }
         names.remember(rawName, as: entry)
         return entry
     }
@@ -219,9 +219,9 @@ extension BindingEngine {
     /// loop over the usual attributes stays small.
     @inline(never)
     private func bindOtherAttribute(
-        _ rawName: UnsafePointer<CChar>, value: UnsafeBufferPointer<UInt8>, rawValue: UnsafePointer<CChar>,
+        _ rawName: ExpatName, value: UnsafeBufferPointer<UInt8>, rawValue: ExpatName,
         of binding: ElementBinding, at bindingIndex: Int, object: AnyObject, base: FieldAccess,
-        element: UnsafePointer<CChar>, byteIndex: Int, assigned: inout PropertySet
+        element: ExpatName, byteIndex: Int, assigned: inout PropertySet
     ) {
         let name = ExpandedName(rawName)
         if let property = binding.attributeProperty(
@@ -240,7 +240,7 @@ extension BindingEngine {
                     value: String(decoding: value, as: UTF8.self)))
         } else if !takesSpecialAttribute(name, value: rawValue, of: binding, includingHints: true) {
             unknownAttribute(
-                name, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
+                name, value: { rawValue.string }, in: binding, byteIndex: byteIndex,
                 message: {
                     "unknown attribute '\(name.qualifiedName)' on <\(ExpandedName(element).qualifiedName)>"
                 },
@@ -286,7 +286,7 @@ extension BindingEngine {
     /// tag's path; the rest is a call of its own.
     @inline(__always)
     func place(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int, slot: Int) {
-        if let parent = frames.lastAddress {
+        if let parent = frames.lastSlot {
             // Fields, not the whole frame.
             let parentIndex = parent.pointee.bindingIndex
             if registry.hasChildOrder { noteChildOrder(of: bindingIndex, parentIndex: parentIndex) }

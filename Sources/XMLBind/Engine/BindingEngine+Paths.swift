@@ -12,7 +12,7 @@ extension BindingEngine {
     /// Opens an element of a path: binds its declared attributes to the owner object.
     func startPathElement(
         _ node: PathNode, owner: Int, name: ExpandedName,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         let bindingIndex = frames[owner].bindingIndex
         let binding = registry.bindings[bindingIndex]
@@ -21,7 +21,7 @@ extension BindingEngine {
         var cursor = 0
         // Lists of optionals this element has given a value (see `fillGaps`).
         var filled: [Int] = []
-        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+        while let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             let attribute = ExpandedName(rawName)
             let prefix = matchingPrefix(uri: attribute.uri, prefix: attribute.prefix)
@@ -31,7 +31,7 @@ extension BindingEngine {
             }
             guard let property else {
                 unknownAttribute(
-                    attribute, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
+                    attribute, value: { rawValue.string }, in: binding, byteIndex: byteIndex,
                     message: {
                         "unknown attribute '\(attribute.qualifiedName)' on <\(name.qualifiedName)> "
                             + "in <\(binding.elementName)>"
@@ -39,7 +39,7 @@ extension BindingEngine {
                     suggestions: { node.attributes.map { binding.properties[$0].xmlName.description } })
                 continue
             }
-            let value = ExpatString.bytes(rawValue)
+            let value = rawValue.bytes
             store(
                 value, into: property, of: binding, at: bindingIndex, object: object, base: base, assigned: &assigned,
                 place: .attribute(rawName, tagOffset: byteIndex))
@@ -70,8 +70,8 @@ extension BindingEngine {
 
     /// A child element inside a path element: the next element of some path, or unknown.
     func startElement(
-        inside node: PathNode, owner: Int, name: ExpandedName, rawName: UnsafePointer<CChar>,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        inside node: PathNode, owner: Int, name: ExpandedName, rawName: ExpatName,
+        attributes: ExpatAttributes, byteIndex: Int
     ) {
         let ownerNamespace = name.uri == nil ? OwnerNamespace.none : namespaces.owner(frames[owner].namespace)
         if let child = node.child(
@@ -94,7 +94,7 @@ extension BindingEngine {
             return
         }
         unknownElement(
-            name, in: binding, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+            name, in: binding, attributes: { attributes.made }, byteIndex: byteIndex,
             message: { "unknown element <\(name.qualifiedName)> inside <\(node.name)> in <\(binding.elementName)>" },
             suggestions: { node.children.map(\.name.local) })
     }

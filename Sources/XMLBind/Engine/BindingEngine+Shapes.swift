@@ -25,7 +25,7 @@ extension BindingEngine {
     // MARK: Element names
 
     /// Stores a new object's namespace and element name, as its mapping asks.
-    func storeNames(of binding: ElementBinding, object: AnyObject, name: UnsafePointer<CChar>) {
+    func storeNames(of binding: ElementBinding, object: AnyObject, name: ExpatName) {
         if let setNamespace = binding.access.setNamespace {
             setNamespace(object) { ExpandedName(name).uri.map { String(decoding: $0, as: UTF8.self) } }
         }
@@ -49,7 +49,7 @@ extension BindingEngine {
     /// Whether the innermost open element gathers its whole text, so that an element
     /// inside it is part of that text.
     func topFrameTakesWholeText() -> Bool {
-        guard let top = frames.lastAddress, top.pointee.textStart >= 0 else { return false }
+        guard let top = frames.lastSlot, top.pointee.textStart >= 0 else { return false }
         let binding = registry.bindings[top.pointee.bindingIndex]
         if let node = top.pointee.pathNode {
             return node.textProperty.map { binding.properties[$0].takesWholeText } ?? false
@@ -88,10 +88,9 @@ extension BindingEngine {
     // MARK: xsi:nil
 
     /// Whether an attribute is `xsi:nil="true"` (or `"1"`); `nil` when it is not `xsi:nil`.
-    static func nilMark(_ name: ExpandedName, value: UnsafePointer<CChar>) -> Bool? {
+    static func nilMark(_ name: ExpandedName, value: ExpatName) -> Bool? {
         guard isSchemaInstance(name, "nil") else { return nil }
-        let text = XMLWhitespace.trimmed(
-            ExpatString.bytes(value))
+        let text = XMLWhitespace.trimmed(value.bytes)
         return text.elementsEqual("true".utf8) || text.elementsEqual("1".utf8)
     }
 
@@ -100,7 +99,7 @@ extension BindingEngine {
     /// a name the mapping ignores. Validator hints (`xsi:schemaLocation`) too, unless the
     /// type keeps unmapped attributes.
     func takesSpecialAttribute(
-        _ name: ExpandedName, value: UnsafePointer<CChar>, of binding: ElementBinding, includingHints: Bool
+        _ name: ExpandedName, value: ExpatName, of binding: ElementBinding, includingHints: Bool
     ) -> Bool {
         if let mark = Self.nilMark(name, value: value) {
             if mark {
@@ -120,7 +119,7 @@ extension BindingEngine {
     /// the property its text goes to; `nil` when the element is skipped.
     func startSpecialPropertyElement(
         _ declared: Int, of binding: ElementBinding, at bindingIndex: Int, name: ExpandedName,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        attributes: ExpatAttributes, byteIndex: Int
     ) -> PropertyElementChoice? {
         var index = declared
         var key: (property: Int, value: String, attribute: String)?
@@ -135,7 +134,7 @@ extension BindingEngine {
                     && binding.properties[candidate].xmlName == binding.properties[declared].xmlName
             }
         var cursor = 0
-        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+        while let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             let attribute = ExpandedName(rawName)
             if let mark = Self.nilMark(attribute, value: rawValue) {
@@ -149,12 +148,12 @@ extension BindingEngine {
                     && PropertyBinding.matches(
                         keyName, uri: attribute.uri, prefix: prefix, attribute: true, owner: .none)
             }) {
-                key = (map, String(cString: rawValue), attribute.qualifiedName)
+                key = (map, rawValue.string, attribute.qualifiedName)
                 continue
             }
             if ignores(attribute: attribute, in: binding) { continue }
             unknownAttribute(
-                attribute, value: { String(cString: rawValue) }, in: binding, byteIndex: byteIndex,
+                attribute, value: { rawValue.string }, in: binding, byteIndex: byteIndex,
                 message: {
                     "unexpected attribute '\(attribute.qualifiedName)' on property element "
                         + "<\(name.qualifiedName)> of <\(binding.elementName)>, which holds text only"
@@ -188,7 +187,7 @@ extension BindingEngine {
     /// `xsi:nil="true"` on a property element: the optional property becomes `nil`.
     private func storeNil(into index: Int, of binding: ElementBinding, byteIndex: Int) {
         let property = binding.properties[index]
-        guard let owner = frames.lastAddress, let object = owner.pointee.object?.object,
+        guard let owner = frames.lastSlot, let object = owner.pointee.object?.object,
             let base = owner.pointee.base
         else { return }
         guard property.collection == nil, let setNil = property.makeNilSetter(binding.isClass) else {
@@ -308,15 +307,15 @@ extension BindingEngine {
     /// reported, when it names none of them or is missing where every mapping needs one.
     func chooseVariant(
         _ variants: [(type: XMLName, binding: Int)], base: Int, name: ExpandedName,
-        attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?, byteIndex: Int
+        attributes: ExpatAttributes, byteIndex: Int
     ) -> Int? {
         let expected = variants.map { "'\($0.type.prefixHint.map { $0 + ":" } ?? "")\($0.type.local)'" }
             .joined(separator: ", ")
         var cursor = 0
-        while let attributes, let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
+        while let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             guard Self.isSchemaInstance(ExpandedName(rawName), "type") else { continue }
-            let value = String(cString: rawValue).trimmingCharacters(in: .whitespaces)
+            let value = rawValue.string.trimmingCharacters(in: .whitespaces)
             let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
             let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : (nil, value)
             let uri = documentNamespaces[prefix ?? ""]
@@ -325,7 +324,7 @@ extension BindingEngine {
             }
             let parent = innermostObject()
             unknownElement(
-                name, in: parent, attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+                name, in: parent, attributes: { attributes.made }, byteIndex: byteIndex,
                 message: {
                     "<\(name.qualifiedName)> has xsi:type \"\(value)\", which names none of its mappings (\(expected))"
                 },
@@ -334,7 +333,7 @@ extension BindingEngine {
         }
         if registry.bindings[base].schemaType == nil { return base }
         unknownElement(
-            name, in: innermostObject(), attributes: { ExpandedName.attributes(attributes) }, byteIndex: byteIndex,
+            name, in: innermostObject(), attributes: { attributes.made }, byteIndex: byteIndex,
             message: { "<\(name.qualifiedName)> needs an xsi:type to choose its mapping (\(expected))" },
             suggestions: { [] })
         return nil

@@ -8,7 +8,7 @@ extension BindingEngine {
     /// problem with it is reported) and becomes a `String` only for a diagnostic.
     enum ValuePlace {
         /// An attribute (expat's expanded name) of the start tag at `tagOffset`.
-        case attribute(UnsafePointer<CChar>, tagOffset: Int)
+        case attribute(ExpatName, tagOffset: Int)
         /// A child element at `offset`, whose text starts at `textOffset` (-1: unknown);
         /// its owner object starts at `ownerOffset` with assignments from `ownerMark`.
         case element(offset: Int, textOffset: Int, ownerMark: Int, ownerOffset: Int)
@@ -224,7 +224,7 @@ extension BindingEngine {
     ///
     /// The parent's frame is the top one (the child's is popped), read in place.
     func claimSingleSlot(_ slot: Int, byteIndex: Int) -> Bool {
-        guard let parent = frames.lastAddress else { return true }
+        guard let parent = frames.lastSlot else { return true }
         let bit = withBinding(parent.pointee.bindingIndex) { $0.properties.count } &+ slot
         guard parent.pointee.assigned.contains(bit) else {
             let parentIndex = parent.pointee.bindingIndex
@@ -256,7 +256,7 @@ extension BindingEngine {
 
     /// Defaults, required properties and validators, once an element's content is bound.
     func complete(
-        _ binding: ElementBinding, object: AnyObject, base: FieldAccess, frame: UnsafePointer<Frame>
+        _ binding: ElementBinding, object: AnyObject, base: FieldAccess, frame: ValueSlot<Frame>
     ) {
         for entry in binding.defaultSetters where !frame.pointee.assigned.contains(entry.property) {
             entry.set(object, base)

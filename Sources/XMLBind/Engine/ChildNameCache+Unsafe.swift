@@ -242,3 +242,25 @@ struct ChildNameCache {
         entries[target] = entries[source]
     }
 }
+
+/// The lookups for a name expat lent the engine for the event in hand (the same calls, on
+/// the pointer the view wraps).
+extension ChildNameCache {
+    /// See ``lookupByPlace(_:under:ordinal:)``.
+    @inline(__always)
+    func lookupByPlace(_ name: ExpatName, under parent: Int, ordinal: Int) -> Answer? {
+        lookupByPlace(name.cString, under: parent, ordinal: ordinal)
+    }
+
+    /// See ``lookupByName(_:under:ordinal:)``.
+    @inline(__always)
+    func lookupByName(_ name: ExpatName, under parent: Int, ordinal: Int) -> Answer? {
+        lookupByName(name.cString, under: parent, ordinal: ordinal)
+    }
+
+    /// See ``remember(_:length:as:under:ordinal:)``.
+    @inline(__always)
+    mutating func remember(_ name: ExpatName, length: Int, as answer: Answer, under parent: Int, ordinal: Int) {
+        remember(name.cString, length: length, as: answer, under: parent, ordinal: ordinal)
+    }
+}

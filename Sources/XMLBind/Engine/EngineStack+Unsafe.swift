@@ -2,7 +2,7 @@
 // - The elements `0..<count` are initialized; popping forgets values without
 //   deinitializing them, so `Element` must be a plain value (no references the stack
 //   should release: frames hold objects as `HeldObject`, balanced by the engine).
-// - Addresses from `lastAddress`, `addressBelowLast` and `values(from:)` are valid until the
+// - Addresses from `lastSlot`, `slotBelowLast` and `values(from:)` are valid until the
 //   next push; those from `removeText(from:)` too (bytes forgotten stay in place until the
 //   next append).
 // - The owner calls `deallocate()` exactly once.
@@ -64,13 +64,17 @@ struct EngineStack<Element>: RandomAccessCollection, MutableCollection {
         count &+= added
     }
 
-    /// The top value's address, valid until the next push (which may move the stack);
-    /// lets a large value be read and changed in place rather than copied out.
-    var lastAddress: UnsafeMutablePointer<Element>? { count > 0 ? base + (count &- 1) : nil }
+    /// The top value's slot, valid until the next push (which may move the stack); lets a
+    /// large value be read and changed in place rather than copied out.
+    var lastSlot: ValueSlot<Element>? {
+        @inline(__always) get { count > 0 ? ValueSlot(base + (count &- 1)) : nil }
+    }
 
-    /// The address of the value below the top one, valid until the next push (as
-    /// ``lastAddress``).
-    var addressBelowLast: UnsafeMutablePointer<Element>? { count > 1 ? base + (count &- 2) : nil }
+    /// The slot of the value below the top one, valid until the next push (as
+    /// ``lastSlot``).
+    var slotBelowLast: ValueSlot<Element>? {
+        @inline(__always) get { count > 1 ? ValueSlot(base + (count &- 2)) : nil }
+    }
 
     /// Forgets the top value.
     @inline(__always)
@@ -139,6 +143,19 @@ extension EngineStack where Element == UInt8 {
             count = start &+ added
             UnsafeMutableRawPointer(base + start).copyMemory(from: bytes, byteCount: added)
         #endif
+    }
+
+    /// Appends a run of character data expat lent (see ``appendText(_:count:)``).
+    @inline(__always)
+    mutating func appendText(_ text: ExpatText) {
+        appendText(text.start, count: text.count)
+    }
+
+    /// Appends a run of character data expat lent, through ``append(_:count:)`` (the path
+    /// that notes the run's offset first).
+    @inline(__always)
+    mutating func append(_ text: ExpatText) {
+        append(text.start, count: text.count)
     }
 
     /// Forgets the bytes from `start` on (an element's text) and returns them: they stay in

@@ -101,6 +101,12 @@ struct PlainAttributeTable: @unchecked Sendable {
         entries?.deallocate()
     }
 
+    /// The entry for an attribute name expat lent (see ``entry(named:length:)``).
+    @inline(__always)
+    func entry(named name: ExpatName) -> ValueSlot<Entry>? {
+        entry(named: name.start, length: name.length).map(ValueSlot.init)
+    }
+
     /// The entry for an attribute name given as expat's bytes (`length` of them, before
     /// the NUL), or `nil` when the general lookup must decide.
     @inline(__always)

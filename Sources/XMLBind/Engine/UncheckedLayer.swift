@@ -9,27 +9,32 @@
 //                   ObjectStorage, HeldObject (objects under construction), TypeReflection
 //   Engine/         the engine's stored state (BindingEngine+Unsafe, `@exclusivity(unchecked)`:
 //                   one parse, one thread) and its own memory: EngineStack, PropertySet,
-//                   ChildNameCache, PlainAttributeTable, AttributeNameCache, StringCache
+//                   ChildNameCache, PlainAttributeTable, AttributeNameCache, StringCache;
+//                   ValueSlot (a stack's top frame or a table entry, changed in place)
 //   Registry/       ChildSlot+Storage, ElementBinding+TextSetters, ByteTable (a name's
 //                   word loads and comparison in place)
 //   Encodings/      CharacterTable (its tables in memory of its own, the transcoder's stores)
-//   ElementReader/  ReaderStack, ReaderState (element readers' state, package access)
+//   ElementReader/  ReaderStack, ReaderState (element readers' state, package access),
+//                   ReaderElement (a tag's views of expat's buffers, for one reader call)
 //   Streaming/      StreamSink (the stream's stored state), StreamCaster, FileChunks (the
 //                   read(2) into a chunk)
 //   Writing/        DocumentStorage (the writer's document buffer), XMLWriter (escaping's
 //                   word loads)
 //
 // The other room is the expat layer (Expat/), the only importer of CExpat: the C parser,
-// its callbacks and the pointers into expat's buffers. Encodings/Iconv.swift is the one C
-// call site outside it. Read-only views of bytes lent for one call may appear anywhere.
+// its callbacks and the pointers into expat's buffers, which it lends the engine for one
+// event as ExpatName, ExpatAttributes and ExpatText (Expat/ExpatName+Unsafe.swift): the
+// engine's behaviour files (BindingEngine+*.swift) hold no pointer of their own.
+// Encodings/Iconv.swift is the one C call site outside it. Read-only views of bytes lent
+// for one call may appear anywhere.
 //
 // scripts/check-unsafe.sh (run by CI) lists every unsafe construct, and every concurrency
 // or lifetime promise the compiler cannot check (`@unchecked Sendable`,
 // `nonisolated(unsafe)`, `withExtendedLifetime`), in every module, and fails on one outside
-// these files, the entries of scripts/unsafe-allowed.txt (the C boundaries, and each promise
-// with its reason) and scripts/unsafe-pending.txt (work left of issue 29). The SafeMode trait replaces this layer with checked code (key-path writes, retained
-// references, checked casts and exclusivity); each file says what SafeMode does to it, and
-// the test suite runs in both builds (see the SafeMode article).
+// these files and the entries of scripts/unsafe-allowed.txt (the C boundaries, and each
+// promise with its reason). The SafeMode trait replaces this layer with checked code
+// (key-path writes, retained references, checked casts and exclusivity); each file says what
+// SafeMode does to it, and the test suite runs in both builds (see the SafeMode article).
 
 /// Facts about the unchecked layer of this build.
 enum UncheckedLayer {

@@ -49,6 +49,10 @@ struct ExpandedName {
         return String(decoding: prefix, as: UTF8.self) + ":" + localText
     }
 
+    /// The name expat lent for the event in hand (see the C string initializer).
+    @inline(__always)
+    init(_ name: ExpatName) { self.init(name.cString) }
+
     /// A start tag's attributes as expat hands them over (name, value, name, value, …,
     /// `NULL`), as Swift values: for an unknown element's callback, nothing else.
     static func attributes(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> [XMLAttribute] {

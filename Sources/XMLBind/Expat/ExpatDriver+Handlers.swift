@@ -44,7 +44,8 @@ extension ExpatDriver {
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
             let byteIndex = driver.currentByteIndex
             let wantsText = driver.hotEngine.withObject { engine in
-                engine.startElement(name: name, attributes: attributes, byteIndex: byteIndex)
+                engine.startElement(
+                    name: ExpatName(name), attributes: ExpatAttributes(attributes), byteIndex: byteIndex)
             }
             if wantsText != driver.deliversText { driver.deliverText(wantsText) }
             if driver.hotEngine.withObject({ $0.shouldStop || $0.isReading }) { driver.afterUnusualStart() }
@@ -126,7 +127,7 @@ private func expatEndElement(_ userData: UnsafeMutableRawPointer?, _ name: Unsaf
         driver.depth &-= 1  // at least 1: expat reports no end tag without its start
         driver.textRun = 0
         let (stops, wantsText) = driver.hotEngine.withObject { engine in
-            engine.endElement(name: name)
+            engine.endElement(name: ExpatName(name))
             return (engine.shouldStop, engine.wantsTextAfterTag)
         }
         if wantsText != driver.deliversText { driver.deliverText(wantsText) }
@@ -154,7 +155,7 @@ private func expatCharacterData(_ userData: UnsafeMutableRawPointer?, _ text: Un
             return
         }
         driver.hotEngine.withObject {
-            $0.characters(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+            $0.characters(ExpatText(UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)))
         }
     }
 }

@@ -34,7 +34,8 @@ extension ExpatDriver {
         withDriver(userData) { driver in
             guard !driver.hasFailed, driver.admitElement(name: name, attributes: attributes) else { return }
             let goesOn = driver.hotEngine.withObject { engine in
-                engine.readerStart(name: name, attributes: attributes, byteIndex: driver.currentByteIndex)
+                engine.readerStart(
+                    name: ExpatName(name), attributes: ExpatAttributes(attributes), byteIndex: driver.currentByteIndex)
                 return engine.isReading && !engine.shouldStop
             }
             if !goesOn { driver.afterReaderEvent() }
@@ -48,7 +49,7 @@ extension ExpatDriver {
             driver.depth -= 1
             driver.textRun = 0
             let goesOn = driver.hotEngine.withObject { engine in
-                engine.readerEnd(name: name)
+                engine.readerEnd(name: ExpatName(name))
                 return engine.isReading && !engine.shouldStop
             }
             if !goesOn { driver.afterReaderEvent() }

@@ -20,16 +20,16 @@ import Testing
         let names = ["kind", "id", "size", "other"].map { name in name.withCString { strdup($0)! } }
         defer { names.forEach { free($0) } }
         func lookUp(_ name: UnsafeMutablePointer<CChar>, in slots: inout AttributeNameCache.Slots) -> Int? {
-            slots.entry(for: UnsafePointer(name)).map { Int($0.pointee.property) }
+            slots.entry(for: ExpatName(name)).map { Int($0.pointee.property) }
         }
         var first = cache.slots(of: 1)
         for name in names { #expect(lookUp(name, in: &first) == nil, "nothing remembered yet") }
         for name in names.prefix(3) {
-            guard let entry = table.entry(named: ExpatString.start(name), length: strlen(name)) else {
+            guard let entry = table.entry(named: ExpatName(name)) else {
                 Issue.record("the table answers for \(String(cString: name))")
                 continue
             }
-            first.remember(name, as: entry)
+            first.remember(ExpatName(name), as: entry)
         }
         // Only the unchecked layer remembers; SafeMode always asks the table.
         let remembers = !UncheckedLayer.isSafeMode
@@ -65,16 +65,16 @@ import Testing
             free(first)
             free(second)
         }
-        guard let entry = table.entry(named: ExpatString.start(first), length: 1) else {
+        guard let entry = table.entry(named: ExpatName(first)) else {
             Issue.record("the table answers for 'a'")
             return
         }
         var slots = cache.slots(of: 0)
-        slots.remember(first, as: entry)
-        slots.remember(second, as: entry)
+        slots.remember(ExpatName(first), as: entry)
+        slots.remember(ExpatName(second), as: entry)
         var again = cache.slots(of: 0)
-        #expect((again.entry(for: first) != nil) == !UncheckedLayer.isSafeMode)
-        #expect(again.entry(for: second) == nil)
+        #expect((again.entry(for: ExpatName(first)) != nil) == !UncheckedLayer.isSafeMode)
+        #expect(again.entry(for: ExpatName(second)) == nil)
     }
 
     // MARK: Whole documents
