@@ -121,8 +121,9 @@ struct FileReplacement {
             throw Self.error(path, "\(reason); the file is unchanged")
         }
         // The rename itself reaches the disk with the folder's own `fsync`.
-        let folder = open((target as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (target as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        let folder = open(
+            (target as NSString).deletingLastPathComponent.isEmpty
+                ? "." : (target as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
         if folder >= 0 {
             _ = fsync(folder)
             close(folder)

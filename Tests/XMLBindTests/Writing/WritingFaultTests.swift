@@ -100,7 +100,8 @@ import XMLBindTestSupport
             try Self.binder.write(WritingOutputTests.log(count: 1), to: url)
         }
         #expect(error?.code == .io)
-        #expect(error?.message.contains("cannot write '\(url.path)': its folder '\(folder.path)' does not exist") == true)
+        #expect(
+            error?.message.contains("cannot write '\(url.path)': its folder '\(folder.path)' does not exist") == true)
     }
 
     @Test func theNextWriteRemovesAStaleTemporaryAndKeepsALiveOne() throws {
