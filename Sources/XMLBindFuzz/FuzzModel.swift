@@ -94,11 +94,13 @@ enum FuzzModel {
         default: options.limits = small
         }
         options.stopsAtFirstError = bits & 32 != 0
-        return binder(options)
+        // The mappings are registered once; each variant is a copy with its own options,
+        // which shares the compiled registry.
+        var binder = writerCheck
+        binder.options = options
+        return binder
     }
 
     /// Reads back what the writer wrote: strict, default limits, no substitution.
-    static let writerCheck = binder(ParseOptions())
-
-    static func binder(_ options: ParseOptions) -> XMLBinder { CoreCalls.binder(options) }
+    static let writerCheck = CoreCalls.binder(ParseOptions())
 }
