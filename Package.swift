@@ -20,6 +20,8 @@ let package = Package(
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
         .library(name: "XMLBindFeeds", targets: ["XMLBindFeeds"]),
+        // Reading XML Schema, DTDs, WSDL and samples into Swift models (`xmlbind generate`).
+        .library(name: "XMLBindSchema", targets: ["XMLBindSchema"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
         // Clients and models: XMLBind and Foundation only, on every platform.
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
@@ -57,6 +59,10 @@ let package = Package(
             dependencies: ["XMLBind"]
         ),
         .target(
+            name: "XMLBindSchema",
+            dependencies: ["XMLBind"]
+        ),
+        .target(
             name: "XMLBindSOAPServer",
             dependencies: ["XMLBind", "XMLBindSOAP", "XMLBindHTTP"]
         ),
@@ -86,6 +92,7 @@ let package = Package(
             name: "xmlbind",
             dependencies: [
                 "XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindRPC", "XMLBindRPCServer", "XMLBindFeeds",
+                "XMLBindSchema",
             ],
             resources: [.copy("Demo")]
         ),
@@ -122,6 +129,11 @@ let package = Package(
         .testTarget(
             name: "XMLBindTests",
             dependencies: ["XMLBind", "XMLBindTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "XMLBindSchemaTests",
+            dependencies: ["XMLBindSchema", "XMLBind", "XMLBindTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
