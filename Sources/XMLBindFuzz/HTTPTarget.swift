@@ -108,7 +108,7 @@ enum HTTPTarget {
         if request.path == "/RPC2", response.status == 200 {
             do {
                 _ = try XMLRPCCodec.decodeResponse(body)
-            } catch where error.code == .fault {
+            } catch  where error.code == .fault {
                 // A fault is an answer.
             } catch {
                 problems.append("an XML-RPC answer that does not read: \(error)")
