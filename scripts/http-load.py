@@ -21,6 +21,7 @@ import multiprocessing
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -140,6 +141,22 @@ def resident_mb(pid):
         return None
 
 
+def memory_report(memory):
+    """Resident memory by quarter of the run (min/median/max), and a verdict on "flat after
+    warm-up": the allocator's arenas reach their working size in the first half, and with
+    bodies up to 1 MB the samples swing by tens of MB from second to second, so a slope over
+    the samples is mostly noise. A leak shows as a median and a peak that keep rising; flat
+    is a last quarter whose median is within 3 % of the third's and whose peak stays within
+    5 % of the second's."""
+    quarter = len(memory) // 4
+    quarters = [memory[i * quarter:(i + 1) * quarter] if i < 3 else memory[3 * quarter:] for i in range(4)]
+    medians = [statistics.median(q) for q in quarters]
+    ranges = ", ".join(f"Q{i + 1} {min(q):.0f}/{medians[i]:.1f}/{max(q):.0f}" for i, q in enumerate(quarters))
+    flat = medians[3] <= medians[2] * 1.03 and max(quarters[3]) <= max(quarters[1]) * 1.05
+    return (f"resident memory ({len(memory)} samples, MB min/median/max): {ranges}: "
+            f"{'flat after warm-up' if flat else 'NOT flat'}")
+
+
 def percentile(sorted_values, fraction):
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
 
@@ -152,6 +169,7 @@ def main():
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--timeout", type=float, default=60, help="seconds a client waits for a byte")
     parser.add_argument("--no-shutdown", action="store_true")
+    parser.add_argument("--memory-log", help="write the VmRSS samples (MB, one a second) to this file")
     parser.add_argument("--shutdown-bound", type=float, default=15)
     options = parser.parse_args()
 
@@ -206,11 +224,11 @@ def main():
           f"max {latencies[-1] * 1000:.1f} ms")
     for error in sorted(set(errors))[:5]:
         print("  error: " + error)
-    if len(memory) >= 4:
-        half = len(memory) // 2
-        first, last = memory[:half], memory[half:]
-        print(f"resident memory ({len(memory)} samples): first half {min(first):.0f}-{max(first):.0f} MB, "
-              f"last half {min(last):.0f}-{max(last):.0f} MB (last-half growth {last[-1] - last[0]:+.1f} MB)")
+    if len(memory) >= 8:
+        print(memory_report(memory))
+        if options.memory_log:
+            with open(options.memory_log, "w") as log:
+                log.write("\n".join(f"{value:.1f}" for value in memory) + "\n")
 
     failed = bool(errors)
     if options.python:

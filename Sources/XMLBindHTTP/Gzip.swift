@@ -2,9 +2,12 @@ internal import CZlib
 import Foundation
 
 /// gzip compression and decompression through zlib: the only code that touches zlib.
-enum Gzip {
+///
+/// `package`: the HTTP fuzz target (`XMLBindFuzz`) compresses its bodies and checks the
+/// server's compressed answers with it.
+package enum Gzip {
     /// Why a body could not be decompressed.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The data is not a well-formed gzip stream.
         case malformed
         /// The decompressed data would exceed the given limit.
@@ -12,7 +15,7 @@ enum Gzip {
     }
 
     /// Compresses `data` as one gzip member (zlib `deflate` with gzip framing).
-    static func compress(_ data: Data, level: Int32 = 6) -> Data? {
+    package static func compress(_ data: Data, level: Int32 = 6) -> Data? {
         var stream = z_stream()
         guard CZlib_DeflateInitGzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
@@ -34,7 +37,7 @@ enum Gzip {
 
     /// Decompresses a gzip stream (several members in a row are read as one, as gzip does),
     /// refusing to produce more than `limit` bytes.
-    static func decompress(_ data: Data, limit: Int) throws(Failure) -> Data {
+    package static func decompress(_ data: Data, limit: Int) throws(Failure) -> Data {
         var stream = z_stream()
         guard CZlib_InflateInitGzip(&stream) == Z_OK else { throw .malformed }
         defer { inflateEnd(&stream) }

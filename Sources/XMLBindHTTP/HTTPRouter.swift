@@ -2,18 +2,20 @@ import Foundation
 
 /// Finds the route for a request and applies the server's rules around it (status codes,
 /// gzip), free of libmicrohttpd so that it reads and tests as plain Swift.
-struct HTTPRouter: Sendable {
+///
+/// `package`: the HTTP fuzz target (`XMLBindFuzz`) drives it directly, without sockets.
+package struct HTTPRouter: Sendable {
     private let routesByPath: [String: [HTTPRoute]]
-    let configuration: HTTPServer.Configuration
+    package let configuration: HTTPServer.Configuration
 
-    init(routes: [HTTPRoute], configuration: HTTPServer.Configuration) {
+    package init(routes: [HTTPRoute], configuration: HTTPServer.Configuration) {
         self.routesByPath = Dictionary(grouping: routes, by: \.path)
         self.configuration = configuration
     }
 
     /// The response a request gets before its body is read, if its headers already decide
     /// it: 404, 405, 413 for a declared length over the limit, 415 for an unknown encoding.
-    func earlyResponse(method: String, path: String, headers: [String: String]) -> HTTPResponse? {
+    package func earlyResponse(method: String, path: String, headers: [String: String]) -> HTTPResponse? {
         guard let routes = routesByPath[path] else {
             return .text("no service at \(path)", status: 404)
         }
@@ -36,7 +38,7 @@ struct HTTPRouter: Sendable {
 
     /// The 413 response. It closes the connection: a client that sent too much once is not
     /// kept for another request.
-    func tooLarge() -> HTTPResponse {
+    package func tooLarge() -> HTTPResponse {
         var response = HTTPResponse.text(
             "the request body is larger than \(configuration.maximumBodySize) bytes", status: 413)
         response.headers["Connection"] = "close"
@@ -45,7 +47,7 @@ struct HTTPRouter: Sendable {
 
     /// The response for a whole request whose headers passed ``earlyResponse(method:path:headers:)``:
     /// decompresses the body, runs the handler, compresses its response when the client accepts gzip.
-    func response(
+    package func response(
         method: String, path: String, queryItems: [(name: String, value: String?)],
         headers: [String: String], body: Data
     ) async -> HTTPResponse {

@@ -40,6 +40,26 @@ enum SOAPMarkup {
         return result
     }
 
+    /// `text` with every character XML 1.0 cannot hold (control characters other than tab,
+    /// line feed and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, for text the
+    /// service writes itself about a request: a fault's reason may quote the request's bytes.
+    static func writable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isWritable($0) }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isWritable(scalar) ? scalar : "\u{FFFD}")
+        }
+        return String(result)
+    }
+
+    private static func isWritable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: true
+        case 0xFFFE, 0xFFFF: false
+        default: scalar.value >= 0x20
+        }
+    }
+
     /// The payload options for one object: its element's namespace as the default one, so
     /// that the child elements its mapping names without a prefix are in that namespace
     /// (qualified, as `elementFormDefault="qualified"` in the generated schema says).

@@ -74,7 +74,10 @@ extension SOAPService {
         }
     }
 
-    /// A fault answer; a fault whose detail cannot be written goes out without it.
+    /// A fault answer. A fault that cannot be written as given (a detail that does not write,
+    /// or a reason quoting characters XML cannot hold, as a reason about a broken request
+    /// may) goes out without its detail and with those characters replaced by U+FFFD, so
+    /// that every fault is answered with a whole envelope.
     private func fault(_ fault: SOAPFault, version: SOAPVersion) -> SOAPServiceResponse {
         let data: Data
         do {
@@ -83,7 +86,10 @@ extension SOAPService {
             var plain = fault
             plain.detail = nil
             plain.detailText = nil
-            plain.reasons = [SOAPFault.Reason(fault.reason + " (its detail could not be written: \(error.message))")]
+            plain.reasons = [
+                SOAPFault.Reason(
+                    SOAPMarkup.writable(fault.reason + " (the fault could not be written as given: \(error.message))"))
+            ]
             data = (try? SOAPEnvelope(fault: plain, version: version).data(using: binder)) ?? Data()
         }
         return SOAPServiceResponse(status: 500, contentType: version.contentType(action: nil), body: data)

@@ -118,6 +118,21 @@ struct ServiceDispatchTests {
                 "error: cannot convert \"four\" to Int for property 'a' of <add>: not an integer") == true)
     }
 
+    /// Found by the `http` fuzz target: a request with bytes that are not UTF-8 and a NUL in
+    /// it got a fault whose reason quoted the NUL, which XML cannot hold, so the answer was
+    /// an empty 500. It is a whole fault envelope, with the character replaced.
+    @Test(arguments: SOAPVersion.allCases)
+    func faultQuotingCharactersXMLCannotHoldIsStillAnswered(version: SOAPVersion) async throws {
+        var request = envelope("<c:add><c:a>1</c:a><c:b>2</c:b></c:add>", version: version)
+        request.insert(contentsOf: [0x81, 0x00], at: request.count / 2)
+        let answer = await testService.respond(to: request, version: version)
+        #expect(answer.status == 500)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .sender)
+        #expect(fault.reason.contains("the fault could not be written as given"))
+        #expect(!fault.reason.unicodeScalars.contains { $0.value < 0x09 })
+    }
+
     @Test func malformedEnvelopeIsASenderFault() async throws {
         let answer = await testService.respond(
             to: Data("<e:Envelope xmlns:e=\"\(SOAPVersion.version1point2.envelopeNamespace)\"><e:Body>".utf8),

@@ -5,7 +5,9 @@ import Testing
 /// replay their seed corpora (`scripts/fuzz-seeds/TARGET`) with every check holding, and an
 /// unknown target is refused before any input is read.
 @Suite struct HostileFuzzTargetTests {
-    static let targets = ["all", "parse", "stream", "write-back", "substitution", "encodings", "xmlrpc", "soap"]
+    static let targets = [
+        "all", "parse", "stream", "write-back", "substitution", "encodings", "xmlrpc", "soap", "http",
+    ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
