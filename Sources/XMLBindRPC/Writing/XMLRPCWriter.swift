@@ -10,7 +10,7 @@ import XMLBind
 /// which for a `<value>` (twelve optional declarations, one of them set, built first as a
 /// wire object) costs about eight times what Python's `xmlrpc.client.dumps` spends on the
 /// same document.
-struct WireWriter {
+struct XMLRPCWriter {
     private var writer: XMLWriter
     /// The last member name written at each position of a struct (the first
     /// ``namesKept``), with its markup `<member><name>name`, escaped and checked: the
