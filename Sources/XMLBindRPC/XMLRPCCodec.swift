@@ -93,7 +93,7 @@ public enum XMLRPCCodec {
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = nil) throws(XMLRPCError) -> XMLRPCNode {
         let response = try XMLRPCReader.read(data, file: file ?? "response", root: .methodResponse)
-        let node = XMLRPCNode(storage: .list(response.values), trail: nil, document: response.document)
+        let node = XMLRPCNode(storage: .list(response.values), document: response.document)
         if response.isFault { throw faultError(node[0]) }
         return node
     }
@@ -107,7 +107,7 @@ public enum XMLRPCCodec {
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = nil) throws(XMLRPCError) -> Call {
         let call = try XMLRPCReader.read(data, file: file ?? "request", root: .methodCall)
-        let parameters = XMLRPCNode(storage: .list(call.values), trail: nil, document: call.document).array ?? []
+        let parameters = XMLRPCNode(storage: .list(call.values), document: call.document).array ?? []
         return Call(methodName: call.methodName ?? "", parameters: parameters)
     }
 

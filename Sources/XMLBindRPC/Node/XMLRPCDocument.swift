@@ -20,11 +20,10 @@ final class XMLRPCDocument: Sendable {
         self.offsets = offsets
     }
 
-    /// The start-tag offset of the value a trail leads to from ``roots``, or nil when it
-    /// leads to nothing. Counted when asked for: the values before it in document order are
-    /// the earlier roots and siblings, each with all its descendants.
-    func byteOffset(of trail: NodeTrail) -> Int? {
-        let steps = trail.positions
+    /// The start-tag offset of the value that `steps` (positions from ``roots`` down) lead
+    /// to, or nil when they lead to nothing. Counted when asked for: the values before it
+    /// in document order are the earlier roots and siblings, each with all it holds.
+    func byteOffset(atPositions steps: [Int]) -> Int? {
         guard let first = steps.first, roots.indices.contains(first) else { return nil }
         var index = roots[..<first].reduce(0) { $0 + Self.size(of: $1) }
         var current = roots[first]

@@ -20,27 +20,34 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
     }
 
     let storage: Storage
-    /// The steps from the message's values to this node; nil for a root.
-    let trail: NodeTrail?
+    /// The steps from the message's values to this node's parent (nil under a root).
+    let parent: NodeTrail?
+    /// The last step to this node, kept inline (a trail object is made only for a node
+    /// whose children are made); nil for a root.
+    let step: NodeTrail.Step?
     let document: XMLRPCDocument?
 
-    init(storage: Storage, trail: NodeTrail?, document: XMLRPCDocument?) {
+    init(storage: Storage, parent: NodeTrail? = nil, step: NodeTrail.Step? = nil, document: XMLRPCDocument?) {
         self.storage = storage
-        self.trail = trail
+        self.parent = parent
+        self.step = step
         self.document = document
     }
 
     /// The steps from the root to this node, such as `[0]["age"]`; empty for the root.
-    public var path: String { trail?.path ?? "" }
+    public var path: String { step.map { NodeTrail.path(of: $0, after: parent) } ?? "" }
+
+    /// The steps to this node as one object, which its children share: nil for a root.
+    var trail: NodeTrail? { step.map { NodeTrail(parent: parent, step: $0) } }
 
     /// A node holding `value`, as handlers and tests build them.
     public init(_ value: XMLRPCValue) {
-        self.init(storage: .value(value), trail: nil, document: nil)
+        self.init(storage: .value(value), document: nil)
     }
 
     /// A node holding a list of values, as a response's parameters are.
     public init(list values: [XMLRPCValue]) {
-        self.init(storage: .list(values), trail: nil, document: nil)
+        self.init(storage: .list(values), document: nil)
     }
 
     /// The value, when the node holds one value (not a list, not nothing).
@@ -49,11 +56,21 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// The node one step down from this one, holding `value` (nothing when nil).
-    func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step) -> XMLRPCNode {
-        XMLRPCNode(
-            storage: value.map { .value($0) } ?? .missing, trail: NodeTrail(parent: trail, step: step),
-            document: document)
+    /// The node one step down from this one, holding `value` (nothing when nil); `trail` is
+    /// this node's, made once for all the children a caller makes.
+    func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step, under trail: NodeTrail?) -> XMLRPCNode {
+        XMLRPCNode(storage: value.map { .value($0) } ?? .missing, parent: trail, step: step, document: document)
+    }
+
+    private func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step) -> XMLRPCNode {
+        child(value, step, under: trail)
+    }
+
+    /// The first member named `key`, a child of `trail` (this node's).
+    func member(_ key: String, under trail: NodeTrail?) -> XMLRPCNode {
+        guard let members = structMembers, let position = members.members.firstIndex(where: { $0.name == key })
+        else { return child(nil, .member(position: -1, name: key), under: trail) }
+        return child(members[position].value, .member(position: position, name: key), under: trail)
     }
 
     /// The values directly inside: an array's elements or the parameters.
@@ -81,9 +98,7 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// The first member named `key` of a struct; a node holding nothing when there is none.
     public subscript(key: String) -> XMLRPCNode {
-        guard let members = structMembers, let position = members.members.firstIndex(where: { $0.name == key })
-        else { return child(nil, .member(position: -1, name: key)) }
-        return child(members[position].value, .member(position: position, name: key))
+        member(key, under: trail)
     }
 
     /// Whether the node holds a value (false past a missing index or member).
@@ -103,25 +118,28 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// The elements of an array (or the parameters).
     public var array: [XMLRPCNode]? {
-        elements.map { $0.enumerated().map { child($0.element, .index($0.offset)) } }
+        guard let elements else { return nil }
+        let trail = self.trail
+        return elements.enumerated().map { child($0.element, .index($0.offset), under: trail) }
     }
 
     /// The members of a struct by name (the first of a repeated name wins).
     public var dictionary: [String: XMLRPCNode]? {
         guard let members = structMembers else { return nil }
+        let trail = self.trail
         var result: [String: XMLRPCNode] = [:]
         for (position, member) in members.enumerated() where result[member.name] == nil {
-            result[member.name] = child(member.value, .member(position: position, name: member.name))
+            result[member.name] = child(member.value, .member(position: position, name: member.name), under: trail)
         }
         return result
     }
 
     /// The members of a struct as ordered name–node pairs.
     public var members: [(name: String, node: XMLRPCNode)]? {
-        structMembers.map {
-            $0.enumerated().map {
-                ($0.element.name, child($0.element.value, .member(position: $0.offset, name: $0.element.name)))
-            }
+        guard let members = structMembers else { return nil }
+        let trail = self.trail
+        return members.enumerated().map { position, member in
+            (member.name, child(member.value, .member(position: position, name: member.name), under: trail))
         }
     }
 
@@ -182,8 +200,8 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// Where the value's `<value>` start tag is in the document it was read from.
     var byteOffset: Int? {
-        guard exists, let trail, let document else { return nil }
-        return document.byteOffset(of: trail)
+        guard exists, let step, let document else { return nil }
+        return document.byteOffset(atPositions: NodeTrail.positions(of: step, after: parent))
     }
 
     /// The value as an indented tree, one value per line, as `xmlbind rpc` prints it.
@@ -195,44 +213,46 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
 /// The way from a message's values down to a node: each step's position (a parameter's or
 /// an element's index, a member's place in its struct) and how the node's path names it.
-/// Made per node, and only followed when a path or an origin is asked for.
+/// Followed only when a path or an origin is asked for.
 final class NodeTrail: Sendable {
     enum Step: Sendable {
         case index(Int)
         /// A member's place in its struct (-1: no such member) and its name.
         case member(position: Int, name: String)
+        /// A step whose path is given whole (`parameter 2`), at a position.
+        case label(String, position: Int)
+
+        var position: Int {
+            switch self {
+            case .index(let index): index
+            case .member(let position, _), .label(_, let position): position
+            }
+        }
     }
 
     let parent: NodeTrail?
     let step: Step
-    /// A path given whole in place of the steps to here (`parameter 2`).
-    let label: String?
 
-    init(parent: NodeTrail?, step: Step, label: String? = nil) {
+    init(parent: NodeTrail?, step: Step) {
         self.parent = parent
         self.step = step
-        self.label = label
     }
 
-    var path: String {
-        if let label { return label }
-        let prefix = parent?.path ?? ""
+    static func path(of step: Step, after parent: NodeTrail?) -> String {
         switch step {
-        case .index(let index): return prefix + "[" + String(index) + "]"
-        case .member(_, let name): return prefix + "[\"" + name + "\"]"
+        case .label(let label, _): label
+        case .index(let index): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\(index)]"
+        case .member(_, let name): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\"\(name)\"]"
         }
     }
 
-    /// The positions from the root down to here.
-    var positions: [Int] {
-        var positions: [Int] = []
-        var trail: NodeTrail? = self
-        while let step = trail?.step {
-            switch step {
-            case .index(let index): positions.append(index)
-            case .member(let position, _): positions.append(position)
-            }
-            trail = trail?.parent
+    /// The positions from the root down to `step`.
+    static func positions(of step: Step, after parent: NodeTrail?) -> [Int] {
+        var positions = [step.position]
+        var trail = parent
+        while let current = trail {
+            positions.append(current.step.position)
+            trail = current.parent
         }
         return positions.reversed()
     }

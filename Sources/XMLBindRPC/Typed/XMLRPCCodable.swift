@@ -67,7 +67,6 @@ extension XMLRPCNode {
     /// This node with its path given whole (`parameter 2`), for messages about it.
     func relocated(path newPath: String) -> XMLRPCNode {
         XMLRPCNode(
-            storage: storage, trail: NodeTrail(parent: trail?.parent, step: trail?.step ?? .index(0), label: newPath),
-            document: document)
+            storage: storage, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
     }
 }

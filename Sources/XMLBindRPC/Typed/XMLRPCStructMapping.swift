@@ -146,8 +146,10 @@ public struct XMLRPCStructMapping<T>: Sendable {
     public func decode(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
         guard node.typeName == "struct" else { throw node.mismatch(expected: "struct (\(T.self))") }
         var object = make()
+        // The struct's trail, made once for the nodes of all its members.
+        let trail = node.trail
         for member in members {
-            let found = node[member.name]
+            let found = node.member(member.name, under: trail)
             guard found.exists else {
                 if member.isRequired {
                     throw node.located(
