@@ -3,13 +3,11 @@ import XMLBind
 
 // The XML-RPC grammar as the core binder reads it: one class per element, filled during
 // one parse by `XMLRPCReader.binder`'s declarations (which every located diagnostic comes
-// from) and folded into `XMLRPCValue` as the message is taken (`XMLRPCReader.fold`).
-//
-// Filled by the binder during a parse and never changed after it (hence `@unchecked
-// Sendable`).
+// from) and folded into `XMLRPCValue` as the message is taken (`XMLRPCReader.Fold`).
+// They never leave the call that parsed them, so they need not be `Sendable`.
 
 /// `<methodCall>`: `<methodName>` and optional `<params>`.
-final class MethodCallElement: Bindable, OriginAware, @unchecked Sendable {
+final class MethodCallElement: Bindable, OriginAware {
     var origin: Origin?
     var methodName: String?
     var params: ParamsElement?
@@ -17,7 +15,7 @@ final class MethodCallElement: Bindable, OriginAware, @unchecked Sendable {
 }
 
 /// `<methodResponse>`: `<params>` with one `<param>`, or `<fault>`.
-final class MethodResponseElement: Bindable, OriginAware, @unchecked Sendable {
+final class MethodResponseElement: Bindable, OriginAware {
     var origin: Origin?
     var params: ParamsElement?
     var fault: FaultElement?
@@ -25,19 +23,19 @@ final class MethodResponseElement: Bindable, OriginAware, @unchecked Sendable {
 }
 
 /// `<params>`: the `<param>`s in order.
-final class ParamsElement: Bindable, @unchecked Sendable {
+final class ParamsElement: Bindable {
     var params: [ParamElement] = []
     init() {}
 }
 
 /// `<param>`, holding one `<value>`.
-final class ParamElement: Bindable, @unchecked Sendable {
+final class ParamElement: Bindable {
     var value: ValueElement?
     init() {}
 }
 
 /// `<fault>`, holding a `<value>` with the struct of `faultCode` and `faultString`.
-final class FaultElement: Bindable, @unchecked Sendable {
+final class FaultElement: Bindable {
     var value: ValueElement?
     init() {}
 }
@@ -47,7 +45,7 @@ final class FaultElement: Bindable, @unchecked Sendable {
 /// It keeps its start tag's byte offset (``ByteOffsetAware``), not its origin, which would
 /// cost expat a line and column count for every value of the document: the fold keeps the
 /// offsets in document order, and a node works out the origin of one when asked.
-final class ValueElement: Bindable, ByteOffsetAware, @unchecked Sendable {
+final class ValueElement: Bindable, ByteOffsetAware {
     var byteOffset = -1
     var text: String?
     var int: Int32?
@@ -66,31 +64,31 @@ final class ValueElement: Bindable, ByteOffsetAware, @unchecked Sendable {
 }
 
 /// `<struct>`: its members in document order.
-final class StructElement: Bindable, @unchecked Sendable {
+final class StructElement: Bindable {
     var members: [MemberElement] = []
     init() {}
 }
 
 /// `<member>`: `<name>` and `<value>`, in either order.
-final class MemberElement: Bindable, @unchecked Sendable {
+final class MemberElement: Bindable {
     var name: String?
     var value: ValueElement?
     init() {}
 }
 
 /// `<array>`, holding `<data>`.
-final class ArrayElement: Bindable, @unchecked Sendable {
+final class ArrayElement: Bindable {
     var data: DataElement?
     init() {}
 }
 
 /// `<data>`: the array's values in order.
-final class DataElement: Bindable, @unchecked Sendable {
+final class DataElement: Bindable {
     var values: [ValueElement] = []
     init() {}
 }
 
 /// `<nil/>` or `<ex:nil/>`.
-final class NilElement: Bindable, @unchecked Sendable {
+final class NilElement: Bindable {
     init() {}
 }
