@@ -21,7 +21,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: WireWriter.capacity(for: parameters) + methodName.utf8.count)
+        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: parameters) + methodName.utf8.count)
         writer.append("<methodCall><methodName>")
         try writer.appendEscaped(methodName, place: "the method name")
         writer.append("</methodName>")
@@ -35,7 +35,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
-        var writer = WireWriter(capacity: WireWriter.capacity(for: [value]))
+        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [value]))
         writer.append("<methodResponse>")
         try writer.appendParams([value])
         writer.append("</methodResponse>")
@@ -61,7 +61,7 @@ public enum XMLRPCCodec {
     public static func fault(code: Int, string: String) -> Data {
         let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
         func document(_ text: String) throws(XMLRPCError) -> Data {
-            var writer = WireWriter(capacity: text.utf8.count + 256)
+            var writer = XMLRPCWriter(capacity: text.utf8.count + 256)
             writer.append("<methodResponse><fault>")
             try writer.appendValue(
                 .struct(
@@ -92,13 +92,10 @@ public enum XMLRPCCodec {
     ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = nil) throws(XMLRPCError) -> XMLRPCNode {
-        let file = file ?? "response"
-        let response = try readMessage(data, file: file, root: .methodResponse)
-        let document = XMLRPCDocument(data: data, file: file)
-        if let fault = response.fault {
-            throw faultError(fault, document: document)
-        }
-        return XMLRPCNode(storage: .list(response.parameters), path: "", document: document)
+        let response = try XMLRPCReader.read(data, file: file ?? "response", root: .methodResponse)
+        let node = XMLRPCNode(storage: .list(response.values), document: response.document)
+        if response.isFault { throw faultError(node[0]) }
+        return node
     }
 
     /// Reads a `methodCall`.
@@ -109,34 +106,25 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = nil) throws(XMLRPCError) -> Call {
-        let file = file ?? "request"
-        let call = try readMessage(data, file: file, root: .methodCall)
-        let document = XMLRPCDocument(data: data, file: file)
-        let parameters = call.parameters.enumerated().map {
-            XMLRPCNode(storage: .value($0.element), path: "[\($0.offset)]", document: document)
-        }
+        let call = try XMLRPCReader.read(data, file: file ?? "request", root: .methodCall)
+        let parameters = XMLRPCNode(storage: .list(call.values), document: call.document).array ?? []
         return Call(methodName: call.methodName ?? "", parameters: parameters)
     }
 
-    /// The fault a `<fault>` value stands for; a fault without an int faultCode and a string
-    /// faultString is an unexpected response, located at the value.
-    static func faultError(_ value: CompactValue, document: XMLRPCDocument) -> XMLRPCError {
-        guard let members = value.members else {
-            return document.error(
-                "a <fault> holds a struct with faultCode and faultString, not a \(value.typeName)",
-                atByteOffset: value.byteOffset)
+    /// The fault a `<fault>`'s value stands for; a fault without an int faultCode and a
+    /// string faultString is an unexpected response, located at the value.
+    static func faultError(_ fault: XMLRPCNode) -> XMLRPCError {
+        guard fault.count != nil, fault.typeName == "struct" else {
+            return fault.unexpected(
+                "a <fault> holds a struct with faultCode and faultString, not a \(fault.typeName ?? "value")")
         }
-        let code = members.first { $0.name == "faultCode" }?.value
-        let string = members.first { $0.name == "faultString" }?.value
-        guard let faultCode = code.flatMap({ $0.int32 }).map(Int.init) ?? code.flatMap({ $0.i8 }).map(Int.init)
-        else {
-            return document.error(
-                "the fault's faultCode is missing or not an int", atByteOffset: code?.byteOffset ?? value.byteOffset)
+        let code = fault["faultCode"]
+        let string = fault["faultString"]
+        guard let faultCode = code.int64.flatMap({ Int(exactly: $0) }) else {
+            return (code.exists ? code : fault).unexpected("the fault's faultCode is missing or not an int")
         }
-        guard let faultString = string?.stringValue else {
-            return document.error(
-                "the fault's faultString is missing or not a string",
-                atByteOffset: string?.byteOffset ?? value.byteOffset)
+        guard let faultString = string.string else {
+            return (string.exists ? string : fault).unexpected("the fault's faultString is missing or not a string")
         }
         return .fault(code: faultCode, faultString)
     }

@@ -57,7 +57,7 @@ struct EncodingBufferTests {
     @Test(arguments: shapes) func theEstimateHoldsTheDocument(_ shape: Case) throws {
         let data = try XMLRPCCodec.methodResponse(shape.value)
         // What the buffer was reserved for: at least the document, so it never grew.
-        let reserved = WireWriter.capacity(for: [shape.value])
+        let reserved = XMLRPCWriter.capacity(for: [shape.value])
         #expect(reserved >= data.count || !shape.estimateHolds)
         #expect(reserved >= 1 << 12)
         #expect(try XMLRPCCodec.decodeResponse(data)[0].value == shape.value)
@@ -66,8 +66,8 @@ struct EncodingBufferTests {
     @Test func theEstimateOfAnEnormousValueSaturates() {
         let wide = XMLRPCValue.array(Array(repeating: .string(String(repeating: "x", count: 1 << 16)), count: 1 << 12))
         let deep = (0..<3).reduce(wide) { inner, _ in .array(Array(repeating: inner, count: 1 << 10)) }
-        #expect(WireWriter.estimatedSize(of: deep, depth: 0) > 1 << 40)
-        #expect(WireWriter.capacity(for: [deep]) == 1 << 28)
+        #expect(XMLRPCWriter.estimatedSize(of: deep, depth: 0) > 1 << 40)
+        #expect(XMLRPCWriter.capacity(for: [deep]) == 1 << 28)
     }
 
     @Test func aLargeResponseIsWholeAndReadsBack() throws {

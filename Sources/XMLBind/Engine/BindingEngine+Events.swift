@@ -293,6 +293,13 @@ extension BindingEngine {
             let prefix = matchingPrefix(uri: name.uri, prefix: name.prefix)
             // Only a child in a namespace asks for the owner's.
             let owner = name.uri == nil ? OwnerNamespace.none : namespaces.owner(parentFrame.pointee.namespace)
+            // A keyed mapping's member element (BindingEngine+Keyed.swift).
+            if let keyed = binding.keyed, keyed.member.local.utf8.elementsEqual(name.local),
+                PropertyBinding.matches(keyed.member, uri: name.uri, prefix: prefix, attribute: false, owner: owner)
+            {
+                startKeyedMember(keyed, of: binding, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
             if let property = binding.elementProperty(local: name.local, uri: name.uri, prefix: prefix, owner: owner) {
                 startPropertyElement(
                     property, of: binding, at: parentFrame.pointee.bindingIndex, name: name, attributes: attributes,

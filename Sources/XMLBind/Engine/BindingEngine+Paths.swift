@@ -73,6 +73,12 @@ extension BindingEngine {
         inside node: PathNode, owner: Int, name: ExpandedName, rawName: ExpatName,
         attributes: ExpatAttributes, byteIndex: Int
     ) {
+        // The elements of a keyed member (BindingEngine+Keyed.swift).
+        if node.keyedRole != nil {
+            startInsideKeyed(
+                node, owner: owner, name: name, rawName: rawName, attributes: attributes, byteIndex: byteIndex)
+            return
+        }
         let ownerNamespace = name.uri == nil ? OwnerNamespace.none : namespaces.owner(frames[owner].namespace)
         if let child = node.child(
             local: name.local, uri: name.uri, prefix: matchingPrefix(uri: name.uri, prefix: name.prefix),
@@ -104,6 +110,10 @@ extension BindingEngine {
     /// Empty text is a value (`""`) only for an element that holds nothing else; on an
     /// element that also has path attributes or children, it means no value.
     func endPathElement(_ node: PathNode, owner: Int, frame: Frame) {
+        if node.keyedRole != nil {
+            endKeyed(node, owner: owner, frame: frame)
+            return
+        }
         guard let index = node.textProperty, frame.textStart >= 0 else { return }
         guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.object,
             let base = frames[owner].base

@@ -109,7 +109,9 @@ extension BindingEngine {
     func elementSuggestions(in parent: ElementBinding?) -> [String] {
         var names = registry.bindings.map(\.elementName.local)
         if let parent {
-            names += parent.properties.filter { $0.form.acceptsElement && $0.path.isEmpty }.map(\.xmlName.local)
+            names += parent.properties.filter { $0.form.acceptsElement && $0.path.isEmpty && !$0.isKeyed }
+                .map(\.xmlName.local)
+            names += parent.keyed.map { [$0.member.local] } ?? []
             // The first elements of nested paths (`details` in `details/price`).
             names += parent.paths?.children.map(\.name.local) ?? []
         }

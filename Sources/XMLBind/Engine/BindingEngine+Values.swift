@@ -207,7 +207,7 @@ extension BindingEngine {
     }
 
     /// Reports a second value for a single-valued property or child slot.
-    private func reportGivenTwice(
+    func reportGivenTwice(
         _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note
     ) {
         let lenient = options.mode == .lenient

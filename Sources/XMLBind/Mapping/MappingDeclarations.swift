@@ -49,6 +49,11 @@ final class MappingDeclarations: Sendable {
         /// metadata made at run time from a mangled name, which is slow.
         var misplacedModifiers: [String] = []
         var misplacedAfter: [Int] = []
+        /// The keyed shape (`.keyedMembers`), if declared, and how many properties and child
+        /// slots were declared before it: those after it are matched by member key.
+        var keyedMembers: KeyedMembers?
+        var keyedPropertiesFrom = 0
+        var keyedSlotsFrom = 0
     }
 
     let contents: Contents
@@ -177,6 +182,23 @@ final class MappingDeclarations: Sendable {
         with {
             if let name { $0.ignoredNames.append(name) }
             if let namespace { $0.ignoredNamespaces.append(namespace) }
+        }
+    }
+
+    /// These declarations with their members keyed from here on (`.keyedMembers`); a
+    /// second keyed declaration is refused at registration.
+    @usableFromInline
+    func setting(keyedMembers shape: KeyedMembers) -> MappingDeclarations {
+        with {
+            guard $0.keyedMembers == nil else {
+                $0.misplacedModifiers.append(
+                    ".keyedMembers is declared more than once: one shape keys a mapping's members")
+                $0.misplacedAfter.append($0.contentOrder.count - 1)
+                return
+            }
+            $0.keyedMembers = shape
+            $0.keyedPropertiesFrom = $0.properties.count
+            $0.keyedSlotsFrom = $0.childSlots.count
         }
     }
 

@@ -33,6 +33,11 @@ struct ChildSlot: Sendable {
     private(set) var path: [XMLName] = []
     /// Whether `xml:` ended in an attribute (`a/@b`), which cannot hold an object.
     private(set) var namesAttribute = false
+    /// For a slot declared after `.keyedMembers`: its member key, the `xml:` name (or the
+    /// property's name) as written; `nil` for a slot matched by element name or type.
+    var memberKey: String?
+    /// Whether the slot is a keyed member (see ``memberKey``).
+    var isKeyed: Bool { memberKey != nil }
     /// Whether the slot holds one child (`.child`) rather than many (`.children`).
     @usableFromInline let isSingle: Bool
     /// Whether a document must give the slot a child (`.required()`).
@@ -104,7 +109,14 @@ struct ChildSlot: Sendable {
         let onlyOfType = sample == nil ? [] : fields.fields(of: fieldType)
         propertyName =
             field?.name ?? (onlyOfType.count == 1 ? onlyOfType[0].name : nil) ?? XMLName.propertyName(of: keyPath)
-        if let declaredXMLName {
+        if isKeyed {
+            // A keyed slot binds its children with its element type's mapping, as a slot
+            // with `xml:` does (see ``CompiledRegistry/namedSlotChild(parent:slot:)``);
+            // the name is the member key, matched by the engine's keyed lookup only.
+            let key = declaredXMLName ?? propertyName
+            memberKey = key
+            xmlName = XMLName(namespace: .none, local: key)
+        } else if let declaredXMLName {
             let place = PropertyPath(parsing: declaredXMLName, form: .element)
             xmlName = place.name.resolving(prefixes)
             path = place.steps.map { $0.resolving(prefixes) }
@@ -122,6 +134,7 @@ struct ChildSlot: Sendable {
     /// What the slot takes, for messages: `child element <server>`, `a child of type Server`.
     var placeDescription: String {
         let count = isSingle ? "a child" : "at least one child"
+        if let memberKey { return "member '\(memberKey)'" }
         guard let xmlName else { return "\(count) of type \(TypeName.forMessages(elementType))" }
         return isSingle ? "child element <\(xmlName)>" : "at least one child element <\(xmlName)>"
     }

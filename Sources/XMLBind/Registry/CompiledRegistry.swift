@@ -247,7 +247,7 @@ final class CompiledRegistry: Sendable {
         // type: it takes its elements first. A property's name is no such choice.
         let named = parent.properties.indices.first { index in
             let property = parent.properties[index]
-            return property.form.acceptsElement
+            return property.form.acceptsElement && !property.isKeyed
                 && (property.path.first ?? property.xmlName).overlaps(
                     name, attribute: false, owner: parent.elementName.namespace)
         }

@@ -63,6 +63,8 @@ extension ElementBinding {
             }
         }
         for item in contentOrder {
+            // Keyed members are checked by `keyedProblems()`: their keys are no element names.
+            if isKeyed(item) { continue }
             switch item {
             case .property(let index):
                 let property = properties[index]
@@ -128,6 +130,7 @@ extension ElementBinding {
             properties, slots: childSlots, paths: paths, ignoredElements: ignoredElements
         ).map { problem(nil, $0) }
         problems += choiceProblems.map { problem(nil, $0) }
+        problems += keyedProblems()
         for (message, after) in zip(misplacedModifiers, misplacedAfter) {
             problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }

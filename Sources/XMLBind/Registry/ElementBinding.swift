@@ -105,6 +105,9 @@ final class ElementBinding: Sendable {
     let ignoredNamespaces: [String]
     /// The `xsi:type` that chooses this mapping among others for its element (`.xsiType`).
     let schemaType: XMLName?
+    /// The keyed shape (`.keyedMembers`): the declarations after it are matched by member
+    /// key, through its table, and by nothing else; `nil` for most mappings.
+    let keyed: KeyedLayout?
     /// Makes the mapping's reader session for a parse, when its elements are read by an
     /// ``ElementReader`` (`.reading(with:)`); `nil` for declarative mappings.
     let readerFactory: (@Sendable () -> ReaderSession)?
@@ -130,6 +133,11 @@ final class ElementBinding: Sendable {
         let sample = makeSample()
         let fields = FieldTable(T.self)
         var declared = definition.properties
+        let contents = definition.declarations.contents
+        // Declarations after `.keyedMembers` are keyed; the key itself is known once resolved.
+        if contents.keyedMembers != nil {
+            for index in contents.keyedPropertiesFrom..<declared.count { declared[index].memberKey = "" }
+        }
         let offsets = declared.indices.map { declared[$0].resolve(sample: sample, fields: fields, prefixes: prefixes) }
         for index in declared.indices {
             declared[index].resolveCollection(prefixes: prefixes)
@@ -152,12 +160,15 @@ final class ElementBinding: Sendable {
         }
         self.fields = fields
         var slots = definition.childSlots
+        if contents.keyedMembers != nil {
+            for index in contents.keyedSlotsFrom..<slots.count { slots[index].memberKey = "" }
+        }
         childSlotOffsets = slots.indices.map {
             slots[$0].resolveName(sample: sample, fields: fields, prefixes: prefixes)
         }
         childSlots = slots
         // A slot whose `xml:` is a path is found through `paths` instead.
-        let named = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty }
+        let named = slots.indices.filter { slots[$0].xmlName != nil && slots[$0].path.isEmpty && !slots[$0].isKeyed }
         namedSlots = named
         let namedXMLNames = named.compactMap { slots[$0].xmlName }
         namedSlotXMLNames = namedXMLNames
@@ -168,26 +179,33 @@ final class ElementBinding: Sendable {
         var text: Int?
         // Walk backwards so that the first declaration of a name wins the table slot.
         // Nested-path properties are found through `paths` instead.
-        for (index, property) in declared.enumerated().reversed() where property.path.isEmpty {
+        // Keyed members are found through `keyed` only.
+        for (index, property) in declared.enumerated().reversed() where property.path.isEmpty && !property.isKeyed {
             if property.form.acceptsAttribute { attributes.insert(property.xmlName.local.utf8, value: index) }
             if property.form.acceptsElement { elements.insert(property.xmlName.local.utf8, value: index) }
             if property.form == .text { text = index }
         }
         attributeTable = attributes
         attributeNames = SmallNameList(
-            declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
-                .map { (declared[$0].xmlName.local, $0) })
+            declared.indices.filter {
+                declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty && !declared[$0].isKeyed
+            }
+            .map { (declared[$0].xmlName.local, $0) })
         elementTable = elements
         let matchesUnqualified = declared.map { $0.matchesAttribute(uri: nil, prefix: nil) }
         matchesUnqualifiedAttribute = matchesUnqualified
         plainAttributes = PlainAttributeTable(
-            declared.indices.filter { declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty }
-                .map { (declared[$0].xmlName.local, $0, matchesUnqualified[$0]) },
+            declared.indices.filter {
+                declared[$0].form.acceptsAttribute && declared[$0].path.isEmpty && !declared[$0].isKeyed
+            }
+            .map { (declared[$0].xmlName.local, $0, matchesUnqualified[$0]) },
             setters: setters)
         matchesElementInAnyNamespace = declared.map { $0.xmlName.namespace == .any }
         elementNames = SmallNameList(
-            declared.indices.filter { declared[$0].form.acceptsElement && declared[$0].path.isEmpty }
-                .map { (declared[$0].xmlName.local, $0) })
+            declared.indices.filter {
+                declared[$0].form.acceptsElement && declared[$0].path.isEmpty && !declared[$0].isKeyed
+            }
+            .map { (declared[$0].xmlName.local, $0) })
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
         unknownContentPolicy = definition.unknownContentPolicy
@@ -223,6 +241,9 @@ final class ElementBinding: Sendable {
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
+        keyed = contents.keyedMembers.map {
+            KeyedLayout($0, properties: declared, slots: slots, prefixes: prefixes)
+        }
         if let maker = definition.declarations.contents.readerMaker as? ReaderMaker<T> {
             readerFactory = { TypedReaderSession(maker.make(), isClass: isClass) }
         } else {
@@ -262,7 +283,7 @@ final class ElementBinding: Sendable {
         if properties[index].matchesAttribute(uri: uri, prefix: prefix) { return index }
         // Rare: two properties share a local name in different namespaces.
         return properties.indices.first { candidate in
-            properties[candidate].form.acceptsAttribute
+            properties[candidate].form.acceptsAttribute && !properties[candidate].isKeyed
                 && properties[candidate].xmlName.local.utf8.elementsEqual(local)
                 && properties[candidate].matchesAttribute(uri: uri, prefix: prefix)
         }
@@ -312,6 +333,7 @@ final class ElementBinding: Sendable {
         if properties[index].matchesElement(uri: uri, prefix: prefix, owner: owner) { return index }
         return properties.indices.first { candidate in
             properties[candidate].form.acceptsElement && properties[candidate].path.isEmpty
+                && !properties[candidate].isKeyed
                 && properties[candidate].xmlName.local.utf8.elementsEqual(local)
                 && properties[candidate].matchesElement(uri: uri, prefix: prefix, owner: owner)
         }
@@ -344,10 +366,13 @@ final class ElementBinding: Sendable {
     /// nested path, a named child slot) takes child elements with this local name, in
     /// some namespace: then which one takes a child depends on more than its name.
     func declaresElement(local: UnsafeBufferPointer<UInt8>) -> Bool {
-        properties.contains { $0.form.acceptsElement && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local) }
+        properties.contains {
+            $0.form.acceptsElement && !$0.isKeyed && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local)
+        }
             || childSlots.contains { slot in
-                (slot.path.first ?? slot.xmlName)?.local.utf8.elementsEqual(local) == true
+                !slot.isKeyed && (slot.path.first ?? slot.xmlName)?.local.utf8.elementsEqual(local) == true
             }
+            || keyed?.elementNames.contains { $0.local.utf8.elementsEqual(local) } == true
     }
 }
 

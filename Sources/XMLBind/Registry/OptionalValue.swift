@@ -15,14 +15,22 @@ enum OptionalValue {
         guard let optional = value as? any OptionalMarker else { return value }
         return optional.wrappedAny.flatMap(unwrapped)
     }
+
+    /// The type inside any levels of `Optional`: `Int` for `Int??`.
+    static func wrappedType(_ type: Any.Type) -> Any.Type {
+        guard let optional = type as? any OptionalMarker.Type else { return type }
+        return wrappedType(optional.wrappedType)
+    }
 }
 
 private protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
     var isNone: Bool { get }
     var wrappedAny: Any? { get }
 }
 
 extension Optional: OptionalMarker {
+    fileprivate static var wrappedType: Any.Type { Wrapped.self }
     fileprivate var isNone: Bool { self == nil }
     fileprivate var wrappedAny: Any? { self.map { $0 } }
 }

@@ -61,6 +61,11 @@ struct PropertyBinding: Sendable {
     @usableFromInline let trimsPlainText: Bool
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
+    /// For a property declared after `.keyedMembers`: its member key, the `xml:` name (or
+    /// the property's name) as written; `nil` for a property matched by element name.
+    var memberKey: String?
+    /// Whether the property is a keyed member (see ``memberKey``).
+    var isKeyed: Bool { memberKey != nil }
     /// Whether the key path names no stored property the registry could find (a
     /// computed property); known once compiled.
     private(set) var isUnnamed = false
@@ -186,6 +191,13 @@ struct PropertyBinding: Sendable {
         // without `xml:` is refused at registration (see ``isUnnamed``).
         isUnnamed = name.hasPrefix("<computed")
         propertyName = isUnnamed ? declaredXMLName ?? "<computed \(typeName)>" : name
+        if isKeyed {
+            // A member key is text, not a name: no prefix, no path.
+            let key = declaredXMLName ?? propertyName
+            memberKey = key
+            xmlName = XMLName(namespace: .none, local: key)
+            return FieldTable.writableOffset(field)
+        }
         let place = PropertyPath(parsing: declaredXMLName ?? propertyName, form: form)
         xmlName = place.name.resolving(prefixes)
         path = place.steps.map { $0.resolving(prefixes) }
@@ -226,6 +238,7 @@ struct PropertyBinding: Sendable {
     /// `attribute 'currency' of <details/price>`.
     var placeDescription: String {
         if let key = collection?.key { return "child elements <\(xmlName)> keyed by '\(key)'" }
+        if let memberKey { return "member '\(memberKey)'" }
         let within = path.map(\.description).joined(separator: "/")
         switch form {
         case .either: return "attribute '\(xmlName)' or child element <\(xmlName)>"

@@ -82,6 +82,22 @@ final class PathNode: Sendable {
     /// The attributes (of ``attributes``) that fill lists of optionals: an element without
     /// one gives its list a `nil`, so that the list keeps one entry per element.
     let gapFilledAttributes: [Int]
+    /// For the elements of a keyed member (`.keyedMembers`), what the element is to the
+    /// member; `nil` for a nested path's element. The engine sends those elements to
+    /// BindingEngine+Keyed.swift.
+    let keyedRole: KeyedLayout.Role?
+
+    /// The node of one element of a keyed member's shape.
+    init(keyed role: KeyedLayout.Role, name: XMLName) {
+        self.name = name
+        self.textProperty = nil
+        self.attributes = []
+        self.children = []
+        self.slots = []
+        self.gapFilledAttributes = []
+        self.isLeaf = false
+        self.keyedRole = role
+    }
 
     private init(
         name: XMLName, textProperty: Int?, attributes: [Int], children: [PathNode], slots: [Int],
@@ -93,6 +109,7 @@ final class PathNode: Sendable {
         self.children = children
         self.slots = slots
         self.gapFilledAttributes = gapFilledAttributes
+        self.keyedRole = nil
         self.isLeaf = attributes.isEmpty && children.isEmpty && slots.isEmpty
     }
 

@@ -1,55 +1,75 @@
 import Foundation
 import XMLBind
 
-/// The bytes a node was read from, kept so that a later error about a value can show its
-/// source line like the binder's own diagnostics do.
+/// The bytes a message was read from, its values, and the byte offset of every `<value>`
+/// start tag in document order: what a node needs to find its own value's origin when an
+/// error (or a caller) asks for it.
 final class XMLRPCDocument: Sendable {
     let data: Data
     let file: String?
+    /// The message's top-level values: the parameters, or a fault's one value.
+    let roots: [XMLRPCValue]
+    /// The start tag of each `<value>`, in document order: a value, then its members'
+    /// or elements' values, then the next value.
+    let offsets: [Int]
 
-    init(data: Data, file: String?) {
+    init(data: Data, file: String?, roots: [XMLRPCValue], offsets: [Int]) {
         self.data = data
         self.file = file
+        self.roots = roots
+        self.offsets = offsets
     }
 
-    /// The text of line `number` (1-based), without its line break.
-    func line(_ number: Int) -> String? {
-        guard number >= 1 else { return nil }
-        var current = 1
-        var start = data.startIndex
-        var index = data.startIndex
-        while index < data.endIndex {
-            if data[index] == 0x0A {
-                if current == number { break }
-                current += 1
-                start = data.index(after: index)
-            }
-            index = data.index(after: index)
+    /// The start-tag offset of the value that `steps` (positions from ``roots`` down) lead
+    /// to, or nil when they lead to nothing. Counted when asked for: the values before it
+    /// in document order are the earlier roots and siblings, each with all it holds.
+    func byteOffset(atPositions steps: [Int]) -> Int? {
+        guard let first = steps.first, roots.indices.contains(first) else { return nil }
+        var index = roots[..<first].reduce(0) { $0 + Self.size(of: $1) }
+        var current = roots[first]
+        for position in steps.dropFirst() {
+            let children = Self.children(of: current)
+            guard children.indices.contains(position) else { return nil }
+            index += 1 + children[..<position].reduce(0) { $0 + Self.size(of: $1) }
+            current = children[position]
         }
-        guard current == number else { return nil }
-        var line = data[start..<index]
-        if line.last == 0x0D { line = line.dropLast() }
-        return String(decoding: line, as: UTF8.self)
+        return offsets.indices.contains(index) ? offsets[index] : nil
     }
 
-    /// The origin of a byte offset the binder handed a wire object (-1: none).
+    /// The values directly inside a value: an array's elements, a struct's members' values.
+    private static func children(of value: XMLRPCValue) -> [XMLRPCValue] {
+        switch value {
+        case .array(let values): values
+        case .struct(let members): members.map(\.value)
+        default: []
+        }
+    }
+
+    /// How many `<value>`s a value was read from: itself and all it holds.
+    private static func size(of value: XMLRPCValue) -> Int {
+        children(of: value).reduce(1) { $0 + size(of: $1) }
+    }
+
+    /// The origin of a byte offset the binder handed a `<value>`.
     func origin(atByteOffset offset: Int) -> Origin? {
-        guard offset >= 0 else { return nil }
-        return XMLRPCWire.binder.origin(ofByteOffset: offset, in: data, file: file)
+        XMLRPCReader.binder.origin(ofByteOffset: offset, in: data, file: file)
     }
 
-    /// An error at a byte offset the binder handed a wire object, rendered with its source
-    /// line as the binder renders its own.
-    func error(_ message: String, atByteOffset offset: Int) -> XMLRPCError {
-        guard offset >= 0 else { return error(message, at: nil) }
-        let located = XMLRPCWire.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
+    /// An ``XMLRPCError/Code/unexpectedResponse`` error at a byte offset, rendered with its
+    /// source line as the binder renders its own; unlocated when the offset is unknown.
+    func error(_ message: String, atByteOffset offset: Int?) -> XMLRPCError {
+        guard let offset, offset >= 0 else { return XMLRPCError(code: .unexpectedResponse, message: message) }
+        let located = XMLRPCReader.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
         return XMLRPCError(code: .unexpectedResponse, message: message, origin: located.origin, diagnostics: [located])
     }
 
-    /// An error at `origin`, rendered with its source line.
-    func error(_ message: String, at origin: Origin?) -> XMLRPCError {
-        let located = Diagnostic(
-            code: .validationFailed, message: message, origin: origin, sourceLine: origin.flatMap { line($0.line) })
-        return XMLRPCError(code: .unexpectedResponse, message: message, origin: origin, diagnostics: [located])
+    /// The text of line `number` (1-based) of `data`, without its line break.
+    static func line(_ number: Int, of data: Data) -> String? {
+        guard number >= 1 else { return nil }
+        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard number <= lines.count else { return nil }
+        var line = lines[number - 1]
+        if line.last == 0x0D { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
     }
 }

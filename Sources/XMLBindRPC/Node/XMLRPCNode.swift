@@ -13,96 +13,92 @@ import XMLBind
 /// A node read from a document knows where its value came from (``origin``), so that
 /// ``XMLRPCStructMapping`` can point at a wrong member. Nodes are immutable and `Sendable`.
 public struct XMLRPCNode: Sendable, CustomStringConvertible {
-    enum Storage {
-        case value(CompactValue)
-        case list([CompactValue])
+    enum Storage: Sendable {
+        case value(XMLRPCValue)
+        case list([XMLRPCValue])
         case missing
     }
 
-    /// The last step to this node; the whole path is only spelled out when asked for, since
-    /// most nodes are read and dropped without ever being named in a message.
-    enum Step {
-        case none
-        case index(Int)
-        case key(String)
-        /// A path given whole (`parameter 2`).
-        case label(String)
-    }
-
     let storage: Storage
-    let parentPath: String
-    let step: Step
+    /// The steps from the message's values to this node's parent (nil under a root).
+    let parent: NodeTrail?
+    /// The last step to this node, kept inline (a trail object is made only for a node
+    /// whose children are made); nil for a root.
+    let step: NodeTrail.Step?
     let document: XMLRPCDocument?
 
-    init(storage: Storage, parentPath: String = "", step: Step, document: XMLRPCDocument?) {
+    init(storage: Storage, parent: NodeTrail? = nil, step: NodeTrail.Step? = nil, document: XMLRPCDocument?) {
         self.storage = storage
-        self.parentPath = parentPath
+        self.parent = parent
         self.step = step
         self.document = document
     }
 
-    init(storage: Storage, path: String, document: XMLRPCDocument?) {
-        self.init(storage: storage, step: path.isEmpty ? .none : .label(path), document: document)
-    }
-
     /// The steps from the root to this node, such as `[0]["age"]`; empty for the root.
-    public var path: String {
-        switch step {
-        case .none: parentPath
-        case .index(let index): parentPath + "[" + String(index) + "]"
-        case .key(let key): parentPath + "[\"" + key + "\"]"
-        case .label(let label): label
-        }
-    }
+    public var path: String { step.map { NodeTrail.path(of: $0, after: parent) } ?? "" }
+
+    /// The steps to this node as one object, which its children share: nil for a root.
+    var trail: NodeTrail? { step.map { NodeTrail(parent: parent, step: $0) } }
 
     /// A node holding `value`, as handlers and tests build them.
     public init(_ value: XMLRPCValue) {
-        self.init(storage: .value(CompactValue(value)), path: "", document: nil)
+        self.init(storage: .value(value), document: nil)
     }
 
     /// A node holding a list of values, as a response's parameters are.
     public init(list values: [XMLRPCValue]) {
-        self.init(storage: .list(values.map(CompactValue.init)), path: "", document: nil)
+        self.init(storage: .list(values), document: nil)
     }
 
-    var wire: CompactValue? {
-        if case .value(let wire) = storage { return wire }
+    /// The value, when the node holds one value (not a list, not nothing).
+    private var single: XMLRPCValue? {
+        if case .value(let value) = storage { return value }
         return nil
     }
 
-    /// The node one step down from this one, holding `wire` (nothing when nil).
-    func child(_ wire: CompactValue?, step: Step) -> XMLRPCNode {
-        XMLRPCNode(storage: wire.map { .value($0) } ?? .missing, parentPath: path, step: step, document: document)
+    /// The node one step down from this one, holding `value` (nothing when nil); `trail` is
+    /// this node's, made once for all the children a caller makes.
+    func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step, under trail: NodeTrail?) -> XMLRPCNode {
+        XMLRPCNode(storage: value.map { .value($0) } ?? .missing, parent: trail, step: step, document: document)
     }
 
-    /// Children that share this node's path, computed once.
-    private func children(_ wires: [CompactValue]) -> [XMLRPCNode] {
-        let path = self.path
-        return wires.enumerated().map {
-            XMLRPCNode(storage: .value($0.element), parentPath: path, step: .index($0.offset), document: document)
+    private func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step) -> XMLRPCNode {
+        child(value, step, under: trail)
+    }
+
+    /// The first member named `key`, a child of `trail` (this node's).
+    func member(_ key: String, under trail: NodeTrail?) -> XMLRPCNode {
+        guard let members = structMembers, let position = members.members.firstIndex(where: { $0.name == key })
+        else { return child(nil, .member(position: -1, name: key), under: trail) }
+        return child(members[position].value, .member(position: position, name: key), under: trail)
+    }
+
+    /// The values directly inside: an array's elements or the parameters.
+    private var elements: [XMLRPCValue]? {
+        switch storage {
+        case .list(let values): values
+        case .value(.array(let values)): values
+        default: nil
         }
+    }
+
+    /// The members of a struct value.
+    private var structMembers: XMLRPCStruct? {
+        if case .value(.struct(let members)) = storage { return members }
+        return nil
     }
 
     /// The element at `index` of an array (or of the parameters); a node holding nothing
     /// when there is none.
     public subscript(index: Int) -> XMLRPCNode {
-        let step = Step.index(index)
-        switch storage {
-        case .list(let values):
-            return child(values.indices.contains(index) ? values[index] : nil, step: step)
-        case .value(let wire):
-            guard let values = wire.values, values.indices.contains(index) else {
-                return child(nil, step: step)
-            }
-            return child(values[index], step: step)
-        case .missing:
-            return child(nil, step: step)
-        }
+        // Not `nil` in a conditional: XMLRPCValue is ExpressibleByNilLiteral, and would take it as `.nil`.
+        guard let values = elements, values.indices.contains(index) else { return child(nil, .index(index)) }
+        return child(values[index], .index(index))
     }
 
     /// The first member named `key` of a struct; a node holding nothing when there is none.
     public subscript(key: String) -> XMLRPCNode {
-        child(wire?.member(key), step: .key(key))
+        member(key, under: trail)
     }
 
     /// Whether the node holds a value (false past a missing index or member).
@@ -114,86 +110,150 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
     /// The value, or nil when the node holds nothing.
     public var value: XMLRPCValue? {
         switch storage {
-        case .value(let wire): wire.xmlrpcValue
-        case .list(let values): .array(values.map(\.xmlrpcValue))
+        case .value(let value): value
+        case .list(let values): .array(values)
         case .missing: nil
         }
     }
 
     /// The elements of an array (or the parameters).
     public var array: [XMLRPCNode]? {
-        switch storage {
-        case .list(let values):
-            return children(values)
-        case .value(let wire):
-            guard let values = wire.values else { return nil }
-            return children(values)
-        case .missing:
-            return nil
-        }
+        guard let elements else { return nil }
+        let trail = self.trail
+        return elements.enumerated().map { child($0.element, .index($0.offset), under: trail) }
     }
 
     /// The members of a struct by name (the first of a repeated name wins).
     public var dictionary: [String: XMLRPCNode]? {
-        guard let members = wire?.members else { return nil }
+        guard let members = structMembers else { return nil }
+        let trail = self.trail
         var result: [String: XMLRPCNode] = [:]
-        for member in members {
-            guard result[member.name] == nil else { continue }
-            result[member.name] = child(member.value, step: .key(member.name))
+        for (position, member) in members.enumerated() where result[member.name] == nil {
+            result[member.name] = child(member.value, .member(position: position, name: member.name), under: trail)
         }
         return result
     }
 
     /// The members of a struct as ordered name–node pairs.
     public var members: [(name: String, node: XMLRPCNode)]? {
-        guard let members = wire?.members else { return nil }
-        return members.map { ($0.name, child($0.value, step: .key($0.name))) }
+        guard let members = structMembers else { return nil }
+        let trail = self.trail
+        return members.enumerated().map { position, member in
+            (member.name, child(member.value, .member(position: position, name: member.name), under: trail))
+        }
     }
 
     /// A string value (`<string>` or text right inside `<value>`).
-    public var string: String? { wire?.stringValue }
+    public var string: String? {
+        if case .value(.string(let text)) = storage { return text }
+        return nil
+    }
     /// An `<int>` or `<i4>` value.
-    public var int32: Int32? { wire?.int32 }
+    public var int32: Int32? {
+        if case .value(.int(let number)) = storage { return number }
+        return nil
+    }
     /// An integer value of either width: `<int>`, `<i4>`, `<i8>`.
-    public var int64: Int64? { wire?.int64 }
+    public var int64: Int64? {
+        switch storage {
+        case .value(.int(let number)): Int64(number)
+        case .value(.i8(let number)): number
+        default: nil
+        }
+    }
     /// A `<double>` value.
-    public var double: Double? { wire?.double }
+    public var double: Double? {
+        if case .value(.double(let number)) = storage { return number }
+        return nil
+    }
     /// A `<boolean>` value.
-    public var bool: Bool? { wire?.boolean }
+    public var bool: Bool? {
+        if case .value(.boolean(let flag)) = storage { return flag }
+        return nil
+    }
     /// A `<dateTime.iso8601>` value.
-    public var date: Date? { wire?.dateTime }
+    public var date: Date? {
+        if case .value(.dateTime(let date)) = storage { return date }
+        return nil
+    }
     /// A `<base64>` value.
-    public var data: Data? { wire?.base64 }
+    public var data: Data? {
+        if case .value(.base64(let data)) = storage { return data }
+        return nil
+    }
     /// Whether the value is `<nil/>`.
-    public var isNil: Bool { wire?.isNil ?? false }
+    public var isNil: Bool {
+        if case .value(.nil) = storage { return true }
+        return false
+    }
     /// The number of elements of an array (or parameters), or of members of a struct.
-    public var count: Int? {
-        switch storage {
-        case .list(let values): values.count
-        case .value(let wire): wire.values?.count ?? wire.members?.count
-        case .missing: nil
-        }
-    }
+    public var count: Int? { elements?.count ?? structMembers?.count }
     /// The value's XML-RPC type name (`int`, `struct`, …), or nil when the node holds nothing.
-    public var typeName: String? {
-        switch storage {
-        case .list: "array"
-        case .value(let wire): wire.typeName
-        case .missing: nil
-        }
-    }
+    public var typeName: String? { value?.typeName }
 
     /// Where the value's `<value>` element starts in the document it was read from.
     ///
     /// Worked out when asked for, from the document the node was read from.
     public var origin: Origin? {
-        guard let wire, let document else { return nil }
-        return document.origin(atByteOffset: wire.byteOffset)
+        byteOffset.flatMap { document?.origin(atByteOffset: $0) }
+    }
+
+    /// Where the value's `<value>` start tag is in the document it was read from.
+    var byteOffset: Int? {
+        guard exists, let step, let document else { return nil }
+        return document.byteOffset(atPositions: NodeTrail.positions(of: step, after: parent))
     }
 
     /// The value as an indented tree, one value per line, as `xmlbind rpc` prints it.
     public var description: String {
         guard let value else { return "(no value at \(path.isEmpty ? "the root" : path))" }
         return XMLRPCTreePrinter.tree(value)
+    }
+}
+
+/// The way from a message's values down to a node: each step's position (a parameter's or
+/// an element's index, a member's place in its struct) and how the node's path names it.
+/// Followed only when a path or an origin is asked for.
+final class NodeTrail: Sendable {
+    enum Step: Sendable {
+        case index(Int)
+        /// A member's place in its struct (-1: no such member) and its name.
+        case member(position: Int, name: String)
+        /// A step whose path is given whole (`parameter 2`), at a position.
+        case label(String, position: Int)
+
+        var position: Int {
+            switch self {
+            case .index(let index): index
+            case .member(let position, _), .label(_, let position): position
+            }
+        }
+    }
+
+    let parent: NodeTrail?
+    let step: Step
+
+    init(parent: NodeTrail?, step: Step) {
+        self.parent = parent
+        self.step = step
+    }
+
+    static func path(of step: Step, after parent: NodeTrail?) -> String {
+        switch step {
+        case .label(let label, _): label
+        case .index(let index): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\(index)]"
+        case .member(_, let name): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\"\(name)\"]"
+        }
+    }
+
+    /// The positions from the root down to `step`.
+    static func positions(of step: Step, after parent: NodeTrail?) -> [Int] {
+        var positions = [step.position]
+        var trail = parent
+        while let current = trail {
+            positions.append(current.step.position)
+            trail = current.parent
+        }
+        return positions.reversed()
     }
 }

@@ -1,201 +1,104 @@
 import Foundation
 
-extension Int32: XMLRPCCodable, WireScalar {
+extension Int32: XMLRPCCodable {
     /// `int`.
     public static var xmlrpcTypeName: String { "int" }
-    static var wireExpectation: String { "int" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Int32? { wire.int32 }
     /// Reads an `<int>` or `<i4>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int32 else { throw node.mismatch(expected: "int") }
+        self = value
+    }
     /// An `<int>`.
     public func xmlrpcValue() -> XMLRPCValue { .int(self) }
 }
 
-extension Int64: XMLRPCCodable, WireScalar {
+extension Int64: XMLRPCCodable {
     /// `i8`.
     public static var xmlrpcTypeName: String { "i8" }
-    static var wireExpectation: String { "int or i8" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Int64? { wire.int64 }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int64 else { throw node.mismatch(expected: "int or i8") }
+        self = value
+    }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
     public func xmlrpcValue() -> XMLRPCValue { Int32(exactly: self).map { .int($0) } ?? .i8(self) }
 }
 
-extension Int: XMLRPCCodable, WireScalar {
+extension Int: XMLRPCCodable {
     /// `int`.
     public static var xmlrpcTypeName: String { "int" }
-    static var wireExpectation: String { "int" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Int? { Int64.read(wire).flatMap { Int(exactly: $0) } }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.int64.flatMap({ Int(exactly: $0) }) else { throw node.mismatch(expected: "int") }
+        self = value
+    }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
     public func xmlrpcValue() -> XMLRPCValue { Int64(self).xmlrpcValue() }
 }
 
-extension Bool: XMLRPCCodable, WireScalar {
+extension Bool: XMLRPCCodable {
     /// `boolean`.
     public static var xmlrpcTypeName: String { "boolean" }
-    static var wireExpectation: String { "boolean" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Bool? { wire.boolean }
     /// Reads a `<boolean>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.bool else { throw node.mismatch(expected: "boolean") }
+        self = value
+    }
     /// A `<boolean>`.
     public func xmlrpcValue() -> XMLRPCValue { .boolean(self) }
 }
 
-extension String: XMLRPCCodable, WireScalar {
+extension String: XMLRPCCodable {
     /// `string`.
     public static var xmlrpcTypeName: String { "string" }
-    static var wireExpectation: String { "string" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> String? { wire.stringValue }
     /// Reads a `<string>` or text right inside `<value>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.string else { throw node.mismatch(expected: "string") }
+        self = value
+    }
     /// A `<string>`.
     public func xmlrpcValue() -> XMLRPCValue { .string(self) }
 }
 
-extension Double: XMLRPCCodable, WireScalar {
+extension Double: XMLRPCCodable {
     /// `double`.
     public static var xmlrpcTypeName: String { "double" }
-    static var wireExpectation: String { "double" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Double? {
-        if let number = wire.double { return number }
-        guard let integer = Int64.read(wire) else { return nil }
-        return Double(integer)
-    }
     /// Reads a `<double>`, or an integer value (clients often send `1` for `1.0`).
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.double ?? node.int64.map(Double.init) else { throw node.mismatch(expected: "double") }
+        self = value
+    }
     /// A `<double>`.
     public func xmlrpcValue() -> XMLRPCValue { .double(self) }
 }
 
-extension Date: XMLRPCCodable, WireScalar {
+extension Date: XMLRPCCodable {
     /// `dateTime.iso8601`.
     public static var xmlrpcTypeName: String { "dateTime.iso8601" }
-    static var wireExpectation: String { "dateTime.iso8601" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Date? { wire.dateTime }
     /// Reads a `<dateTime.iso8601>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.date else { throw node.mismatch(expected: "dateTime.iso8601") }
+        self = value
+    }
     /// A `<dateTime.iso8601>`.
     public func xmlrpcValue() -> XMLRPCValue { .dateTime(self) }
 }
 
-extension Data: XMLRPCCodable, WireScalar {
+extension Data: XMLRPCCodable {
     /// `base64`.
     public static var xmlrpcTypeName: String { "base64" }
-    static var wireExpectation: String { "base64" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> Data? { wire.base64 }
     /// Reads a `<base64>`.
-    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) { self = try Self.decode(node) }
+    public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        guard let value = node.data else { throw node.mismatch(expected: "base64") }
+        self = value
+    }
     /// A `<base64>`.
     public func xmlrpcValue() -> XMLRPCValue { .base64(self) }
 }
 
-extension XMLRPCValue: XMLRPCCodable, WireScalar {
+extension XMLRPCValue: XMLRPCCodable {
     /// `value`: any type.
     public static var xmlrpcTypeName: String { "value" }
-    static var wireExpectation: String { "a value" }
-    static func makeWireReader() -> Any { scalarReader(Self.self) }
-    static func store<Root>(_ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self>)
-        -> Bool
-    {
-        storeScalar(wire, in: &object, at: keyPath)
-    }
-    static func storeOptional<Root>(
-        _ wire: CompactValue, in object: inout Root, at keyPath: WritableKeyPath<Root, Self?>
-    ) -> Bool {
-        storeOptionalScalar(wire, in: &object, at: keyPath)
-    }
-    static func read(_ wire: CompactValue) -> XMLRPCValue? { wire.xmlrpcValue }
     /// Reads any value.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
         guard let value = node.value else { throw node.mismatch(expected: "a value") }
@@ -248,11 +151,6 @@ extension Array: XMLRPCTyped {
 extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
     /// Reads an `<array>`, every element as `Element`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        if let wire = node.wire {
-            self = try wireReader(for: Self.self).read(wire) { node }
-            return
-        }
-        // The parameters of a message: a list of values.
         guard let elements = node.array else { throw node.mismatch(expected: "array") }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
@@ -293,9 +191,12 @@ extension Dictionary: XMLRPCTyped {
 extension Dictionary: XMLRPCDecodable where Key == String, Value: XMLRPCDecodable {
     /// Reads a `<struct>`, every member as `Value` (the first of a repeated name wins).
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        // Only a value can hold a struct (not a message's list of parameters).
-        guard let wire = node.wire else { throw node.mismatch(expected: "struct") }
-        self = try wireReader(for: Self.self).read(wire) { node }
+        guard let members = node.members else { throw node.mismatch(expected: "struct") }
+        var result: [String: Value] = [:]
+        for (name, member) in members where result[name] == nil {
+            result[name] = try Value(xmlrpc: member)
+        }
+        self = result
     }
 }
 

@@ -41,28 +41,32 @@ extension XMLRPCNode {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the place
     ///   (and, for a document, its line and column) of the first value that does not fit.
     public func decode<T: XMLRPCDecodable>(as type: T.Type = T.self) throws(XMLRPCError) -> T {
-        // A value read from a document goes straight from its wire tree into `T`.
-        guard let wire else { return try T(xmlrpc: self) }
-        return try wireReader(for: T.self).read(wire) { self }
+        try T(xmlrpc: self)
     }
 
     /// The error for a node that holds another type (or nothing) than `expected`.
     public func mismatch(expected: String) -> XMLRPCError {
         let place = path.isEmpty ? "the value" : path
-        let message =
-            exists
-            ? "\(place) is \(article(typeName ?? "value")) \(typeName ?? "value"), expected \(expected)"
-            : "\(place) is missing, expected \(expected)"
+        guard let typeName else { return unexpected("\(place) is missing, expected \(expected)") }
+        let article = typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return unexpected("\(place) is \(article) \(typeName), expected \(expected)")
+    }
+
+    /// An error about this node's value, its path first, at its place in the document.
+    func located(_ reason: String) -> XMLRPCError {
+        unexpected((path.isEmpty ? "the value" : path) + ": " + reason)
+    }
+
+    /// An ``XMLRPCError/Code/unexpectedResponse`` error at this node's place in the document
+    /// (unlocated for a node built in Swift).
+    func unexpected(_ message: String) -> XMLRPCError {
         guard let document else { return XMLRPCError(code: .unexpectedResponse, message: message) }
-        return document.error(message, at: origin)
+        return document.error(message, atByteOffset: byteOffset)
     }
 
-    private func article(_ word: String) -> String {
-        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-    }
-
-    /// This node with `prefix` put before its path, for messages about a member.
+    /// This node with its path given whole (`parameter 2`), for messages about it.
     func relocated(path newPath: String) -> XMLRPCNode {
-        XMLRPCNode(storage: storage, step: .label(newPath), document: document)
+        XMLRPCNode(
+            storage: storage, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
     }
 }

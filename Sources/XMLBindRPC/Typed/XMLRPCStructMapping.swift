@@ -31,23 +31,18 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var name: String
         var swiftName: String
         var isRequired = false
-        /// Reads the member's bound `<value>` into the property; `node` makes the member's
-        /// node, for an error or a type read through its own `init(xmlrpc:)`.
-        var read: MemberRead
+        /// Reads the member's node into the property.
+        var read: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void
         /// Appends the member to a struct's members, or nothing to leave it out.
         var encode: MemberEncode
     }
 
-    typealias MemberRead = WireMemberRead<T>
     /// Appends a member to a struct's members (the object is `inout` only so that key paths
     /// reach its properties in place; it is not changed).
     typealias MemberEncode = @Sendable (inout T, inout [XMLRPCStruct.Member]) throws(XMLRPCError) -> Void
 
     let make: @Sendable () -> T
     private(set) var members: [Member] = []
-    /// The members as a one-pass reading of a struct looks them up, made again as members
-    /// are declared.
-    private(set) var readingPlan = ReadingPlan(members: [])
     /// Every member's encoding in declaration order, composed into one closure: a loop over
     /// ``members`` in generic code looks up `Member`'s metadata for every member.
     private var encodeMembers: MemberEncode = { _, _ in }
@@ -72,22 +67,8 @@ public struct XMLRPCStructMapping<T>: Sendable {
     ///   - name: The member's name; the property's name when omitted.
     public func member<V: XMLRPCCodable>(_ keyPath: WritableKeyPath<T, V> & Sendable, name: String? = nil) -> Self {
         let memberName = name ?? Self.propertyName(keyPath)
-        // The reading function itself, not a struct holding it: a generic struct captured by a
-        // closure costs a metadata lookup per call.
-        let readValue = wireReader(for: V.self).read
-        var read: WireMemberRead<T> = { object, wire, node throws(XMLRPCError) in
-            object[keyPath: keyPath] = try readValue(wire, node)
-        }
-        // Scalars (and their optionals) are read by code compiled for their own type.
-        let path = MemberKeyPath<T, V>(keyPath: keyPath)
-        if let scalar = V.self as? any WireScalar.Type,
-            let direct: WireMemberReading<T> = scalar.memberRead(path, optional: false)
-        {
-            read = direct.read
-        } else if let optional = V.self as? any WireOptionalScalar.Type,
-            let direct: WireMemberReading<T> = optional.memberRead(path)
-        {
-            read = direct.read
+        let read: @Sendable (inout T, XMLRPCNode) throws(XMLRPCError) -> Void = { object, node throws(XMLRPCError) in
+            object[keyPath: keyPath] = try V(xmlrpc: node)
         }
         let encode: MemberEncode = { object, members throws(XMLRPCError) in
             let value = try readInPlace(&object[keyPath: keyPath]).xmlrpcValue()
@@ -116,12 +97,12 @@ public struct XMLRPCStructMapping<T>: Sendable {
         return adding(
             Member(
                 name: memberName, swiftName: Self.propertyName(keyPath),
-                read: { object, wire, node throws(XMLRPCError) in
-                    guard let text = wire.stringValue else { throw node().mismatch(expected: "string") }
+                read: { object, node throws(XMLRPCError) in
+                    guard let text = node.string else { throw node.mismatch(expected: "string") }
                     do {
                         object[keyPath: keyPath] = try conversion.parse(text)
                     } catch {
-                        throw node().located("cannot convert \"\(text)\" to \(typeName): \(error)")
+                        throw node.located("cannot convert \"\(text)\" to \(typeName): \(error)")
                     }
                 },
                 encode: { object, members in
@@ -135,7 +116,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var copy = self
         if !copy.members.isEmpty {
             copy.members[copy.members.count - 1].isRequired = true
-            copy.readingPlan = ReadingPlan(members: copy.members)
         }
         return copy
     }
@@ -144,7 +124,6 @@ public struct XMLRPCStructMapping<T>: Sendable {
         var copy = self
         copy.members.append(member)
         copy.memberCount = copy.members.count
-        copy.readingPlan = ReadingPlan(members: copy.members)
         let earlier = copy.encodeMembers
         let encode = member.encode
         copy.encodeMembers = { object, members throws(XMLRPCError) in
@@ -165,8 +144,22 @@ public struct XMLRPCStructMapping<T>: Sendable {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/unexpectedResponse``) naming the member
     ///   that is missing or of the wrong type.
     public func decode(_ node: XMLRPCNode) throws(XMLRPCError) -> T {
-        guard let wire = node.wire else { throw node.mismatch(expected: "struct (\(T.self))") }
-        return try read(wire) { node }
+        guard node.typeName == "struct" else { throw node.mismatch(expected: "struct (\(T.self))") }
+        var object = make()
+        // The struct's trail, made once for the nodes of all its members.
+        let trail = node.trail
+        for member in members {
+            let found = node.member(member.name, under: trail)
+            guard found.exists else {
+                if member.isRequired {
+                    throw node.located(
+                        "the struct has no member '\(member.name)', which \(T.self).\(member.swiftName) requires")
+                }
+                continue
+            }
+            try member.read(&object, found)
+        }
+        return object
     }
 
     /// The struct value of an instance: its declared members in declaration order.
@@ -217,15 +210,6 @@ extension XMLRPCStructConvertible {
     /// The struct its mapping writes.
     public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
         try Self.xmlrpcMembers.encode(self)
-    }
-}
-
-extension XMLRPCNode {
-    /// An error about this node's value, at its place in the document.
-    func located(_ reason: String) -> XMLRPCError {
-        let message = (path.isEmpty ? "the value" : path) + ": " + reason
-        guard let document else { return XMLRPCError(code: .unexpectedResponse, message: message) }
-        return document.error(message, at: origin)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import XMLBind
 
 /// Turns Swift values into XML-RPC values, following the table in <doc:XMLRPC>.
 ///
@@ -133,7 +134,7 @@ public struct XMLRPCEncoder: Sendable {
             case .string: .string(text)
             case .int: Int32(text.trimmingCharacters(in: .whitespaces)).map { .int($0) }
             case .double: Double(text.trimmingCharacters(in: .whitespaces)).map { .double($0) }
-            case .boolean: try? .boolean(XMLRPCWire.boolean.parse(text))
+            case .boolean: try? .boolean(Bool.xmlConversion.parse(text))
             case .dateTime: XMLRPCDateTime.parse(text).map { .dateTime($0) }
             case .base64: Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { .base64($0) }
             }

@@ -1,16 +1,12 @@
 import Foundation
 import XMLBind
 
-/// Writes every XML-RPC document (calls, responses, faults; typed values through their
-/// ``XMLRPCValue``) through XMLBind's `XMLWriter`: compact, with the XML declaration, the
-/// core's escaping, value formats and refusal of characters XML 1.0 cannot hold.
-///
-/// What this type adds is the walk over an ``XMLRPCValue``. It does not go through the
-/// serializer: the serializer reads every declaration of every object through key paths,
-/// which for a `<value>` (twelve optional declarations, one of them set, built first as a
-/// wire object) costs about eight times what Python's `xmlrpc.client.dumps` spends on the
-/// same document.
-struct WireWriter {
+/// The one writer of XML-RPC documents (calls, responses, faults; typed values through
+/// their ``XMLRPCValue``): a walk over an ``XMLRPCValue`` into XMLBind's `XMLWriter`, with
+/// the XML declaration, the core's escaping and formats, and refusal of characters XML 1.0
+/// cannot hold. Not the serializer, which reads every declaration of every object through
+/// key paths and would need the value built as objects first (eight times Python's `dumps`).
+struct XMLRPCWriter {
     private var writer: XMLWriter
     /// The last member name written at each position of a struct (the first
     /// ``namesKept``), with its markup `<member><name>name`, escaped and checked: the

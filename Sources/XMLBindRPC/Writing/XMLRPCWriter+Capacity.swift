@@ -1,6 +1,6 @@
 import Foundation
 
-extension WireWriter {
+extension XMLRPCWriter {
     /// The buffer to reserve for a document holding `values`: their estimated size (at
     /// most 256 MB up front), at least 4 KB.
     ///

@@ -8,6 +8,16 @@ import XMLBind
 /// The calendar arithmetic is the core's (`ISO8601Text`, proleptic Gregorian); this type
 /// knows only XML-RPC's looser forms.
 enum XMLRPCDateTime {
+    /// `<dateTime.iso8601>` as the binder reads it, from the bytes.
+    static let conversion = Conversion<Date>(
+        parsingBytes: { bytes in
+            guard let date = parse(bytes) else {
+                throw ConversionError("not a date and time such as 20240501T12:30:00")
+            }
+            return date
+        },
+        format: format)
+
     /// The date `text` stands for, or nil.
     static func parse(_ text: String) -> Date? {
         var text = text

@@ -1,0 +1,178 @@
+import Foundation
+import XMLBind
+
+/// A message as read: its method name (a call's), its values (the parameters, or a fault's
+/// one value) and the document they came from, for origins.
+struct XMLRPCMessage: Sendable {
+    var methodName: String?
+    var values: [XMLRPCValue]
+    var isFault: Bool
+    var document: XMLRPCDocument
+}
+
+/// The one reader of XML-RPC documents: the core binder with the grammar's declarations,
+/// then one fold of the bound elements into ``XMLRPCValue``.
+enum XMLRPCReader {
+    /// The Apache XML-RPC extensions namespace, where `ex:i8` and `ex:nil` live.
+    static let extensionsNamespace = "http://ws.apache.org/xmlrpc/namespaces/extensions"
+
+    /// The root element a document must have.
+    enum Root: String, Sendable {
+        case methodCall, methodResponse
+    }
+
+    /// The binder that reads methodCall and methodResponse documents.
+    ///
+    /// No `.validate` on the elements every value repeats (value, member, param): a check
+    /// costs the engine a `ValidationContext` per element. The required children are
+    /// declared (`.required()`) and the one typed element per `<value>` is a `.choice`, both
+    /// checked from the engine's bit set.
+    static let binder: XMLBinder = {
+        let value = mapping(ValueElement.self, element: "value")
+            .text(\.text)
+            .element(\.int, xml: "int")
+            .element(\.i4, xml: "i4")
+            .element(\.i8, xml: "i8")
+            .element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
+            .element(\.boolean, xml: "boolean")
+            .element(\.string, xml: "string")
+            .element(\.double, xml: "double")
+            .element(\.dateTime, xml: "dateTime.iso8601", conversion: XMLRPCDateTime.conversion)
+            .element(\.base64, xml: "base64")
+            .child(\.structValue)
+            .child(\.arrayValue)
+            .child(\.nilValue)
+            .choice(
+                \.int, \.i4, \.i8, \.extensionI8, \.boolean, \.string, \.double, \.dateTime, \.base64,
+                \.structValue, \.arrayValue, \.nilValue,
+                message: "a <value> holds one typed element, and this one holds several")
+        return XMLBinder().registeredAtSetup(
+            mapping(MethodCallElement.self, element: "methodCall")
+                .element(\.methodName).required()
+                .child(\.params),
+            mapping(MethodResponseElement.self, element: "methodResponse")
+                .child(\.params)
+                .child(\.fault)
+                .validate { response, context in
+                    if response.params == nil && response.fault == nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, and this one holds neither")
+                    } else if response.params != nil && response.fault != nil {
+                        context.error("a <methodResponse> holds <params> or <fault>, not both")
+                    }
+                },
+            mapping(ParamsElement.self, element: "params").children(\.params),
+            mapping(ParamElement.self, element: "param").child(\.value, xml: "value").required(),
+            mapping(FaultElement.self, element: "fault").child(\.value, xml: "value").required(),
+            value,
+            mapping(StructElement.self, element: "struct").children(\.members),
+            mapping(MemberElement.self, element: "member")
+                .element(\.name).required()
+                .child(\.value, xml: "value").required(),
+            mapping(ArrayElement.self, element: "array").child(\.data),
+            mapping(DataElement.self, element: "data").children(\.values),
+            mapping(NilElement.self, element: "nil")
+        )
+        .registeredAtSetup(mapping(NilElement.self, element: "{\(extensionsNamespace)}nil"))
+    }()
+
+    /// Reads a document whose root must be `root`.
+    ///
+    /// - Throws: ``XMLRPCError/Code/malformedResponse`` with the binder's diagnostics.
+    static func read(_ data: Data, file: String, root: Root) throws(XMLRPCError) -> XMLRPCMessage {
+        let parsed: Any?
+        do {
+            parsed = try binder.parse(data, as: Any?.self, file: file)
+        } catch let error as XMLBindError {
+            throw .malformed(error, what: "XML-RPC document")
+        } catch {
+            // The binder throws only XMLBindError; anything else is still a refused document.
+            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
+        }
+        var fold = Fold()
+        let message: (methodName: String?, values: [XMLRPCValue], isFault: Bool)
+        switch (root, parsed) {
+        case (.methodResponse, let response as MethodResponseElement):
+            if let fault = response.fault?.value {
+                message = (nil, [fold.value(fault)], true)
+            } else {
+                message = (nil, fold.values(response.params), false)
+            }
+        case (.methodCall, let call as MethodCallElement):
+            message = (call.methodName, fold.values(call.params), false)
+        default:
+            // The root is checked here rather than by a typed parse, whose message would
+            // name the element classes.
+            let found = parsed.map { "<\(Self.elementName(of: $0))>" } ?? "nothing"
+            let origin = (parsed as? OriginAware)?.origin
+            let error = XMLBindError(
+                code: .unexpectedRoot, message: "the document is \(found), expected <\(root.rawValue)>",
+                origin: origin, sourceLine: origin.flatMap { XMLRPCDocument.line($0.line, of: data) })
+            throw .malformed(error, what: "XML-RPC document")
+        }
+        let document = XMLRPCDocument(data: data, file: file, roots: message.values, offsets: fold.offsets)
+        return XMLRPCMessage(
+            methodName: message.methodName, values: message.values, isFault: message.isFault, document: document)
+    }
+
+    /// The element a bound object stands for, for messages.
+    private static func elementName(of object: Any) -> String {
+        switch object {
+        case is MethodCallElement: "methodCall"
+        case is MethodResponseElement: "methodResponse"
+        case is ValueElement: "value"
+        case is StructElement: "struct"
+        case is ArrayElement: "array"
+        default: "an XML-RPC fragment"
+        }
+    }
+
+    /// Turns bound `<value>`s into ``XMLRPCValue``s, keeping each one's start-tag offset in
+    /// document order (a value before its members and elements), as ``XMLRPCDocument``
+    /// finds them again.
+    struct Fold {
+        private(set) var offsets: [Int] = []
+
+        mutating func values(_ params: ParamsElement?) -> [XMLRPCValue] {
+            guard let params else { return [] }
+            var values: [XMLRPCValue] = []
+            values.reserveCapacity(params.params.count)
+            for param in params.params {
+                if let element = param.value { values.append(value(element)) }
+            }
+            return values
+        }
+
+        /// The value a bound `<value>` holds. The binder lets it hold one typed element at
+        /// most (a `.choice`), so the order of the tests only serves speed: the types
+        /// documents use most come first. Text without a typed element is a string.
+        mutating func value(_ element: ValueElement) -> XMLRPCValue {
+            offsets.append(element.byteOffset)
+            if let text = element.string { return .string(text) }
+            if let number = element.int ?? element.i4 { return .int(number) }
+            if let number = element.double { return .double(number) }
+            if let flag = element.boolean { return .boolean(flag) }
+            if let structValue = element.structValue {
+                var members: [XMLRPCStruct.Member] = []
+                members.reserveCapacity(structValue.members.count)
+                for member in structValue.members {
+                    // A member without its value is refused by the binder (`.required()`).
+                    guard let memberValue = member.value else { continue }
+                    members.append(XMLRPCStruct.Member(name: member.name ?? "", value: value(memberValue)))
+                }
+                return .struct(XMLRPCStruct(members))
+            }
+            if let arrayValue = element.arrayValue {
+                let elements = arrayValue.data?.values ?? []
+                var values: [XMLRPCValue] = []
+                values.reserveCapacity(elements.count)
+                for item in elements { values.append(value(item)) }
+                return .array(values)
+            }
+            if let number = element.i8 ?? element.extensionI8 { return .i8(number) }
+            if let date = element.dateTime { return .dateTime(date) }
+            if let data = element.base64 { return .base64(data) }
+            if element.nilValue != nil { return .nil }
+            return .string(element.text ?? "")
+        }
+    }
+}
