@@ -76,8 +76,13 @@ public enum XMLRPCCodec {
             return try document(string)
         } catch {
             // Only a character XML cannot hold makes writing fail: send the string without it.
+            // Control characters and U+FFFE/U+FFFF (a diagnostic quoting a body that expat
+            // took for UTF-16 shows them) are the ones a Swift string can hold.
             let cleaned = String(
-                string.unicodeScalars.filter { $0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value) })
+                string.unicodeScalars.filter {
+                    ($0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value)) && $0.value != 0xFFFE
+                        && $0.value != 0xFFFF
+                })
             return (try? document(cleaned)) ?? Data()
         }
     }

@@ -108,6 +108,9 @@ struct CodecTests {
         #expect(throws: XMLRPCError.fault(code: 1, "bell")) {
             try XMLRPCCodec.decodeResponse(XMLRPCCodec.fault(code: 1, string: "bell\u{7}"))
         }
+        #expect(throws: XMLRPCError.fault(code: 1, "not a character")) {
+            try XMLRPCCodec.decodeResponse(XMLRPCCodec.fault(code: 1, string: "not a\u{FFFF} character\u{FFFE}"))
+        }
     }
 
     @Test func charactersXMLCannotHoldAreRefused() {

@@ -96,6 +96,16 @@ struct DispatcherTests {
         #expect(results[2]["faultCode"].int32 == -32602)
     }
 
+    /// Found by the `http` fuzz target: a body starting with a NUL (which expat takes for
+    /// UTF-16) gets a diagnostic quoting U+FFFF, which XML cannot hold; the answer was empty.
+    @Test func bodyTakenForUTF16IsAnsweredWithAWholeFault() async {
+        var body = Data([0x00]) + Data("PO".utf8) + Data([0x00]) + Data("ST <x>".utf8)
+        body += Data(repeating: 0xFF, count: 9) + Data(" <methodCall/>".utf8)
+        let fault = await Self.fault(body)
+        #expect(fault?.faultCode == -32700)
+        #expect(fault?.faultString?.contains("request:1:") == true)
+    }
+
     @Test func hostileRequestsAreRefusedWithAFault() async {
         let deep = String(repeating: "<value><array><data>", count: 3000)
         let fault = await Self.fault(Data(Self.callBody("echo", "<param>\(deep)</param>").utf8))
