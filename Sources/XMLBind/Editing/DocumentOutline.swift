@@ -86,6 +86,14 @@ struct DocumentOutline {
         return name[name.index(after: colon)...]
     }
 
+    /// Whether element `index`'s local name is `local`, compared as bytes.
+    func hasLocalName(_ index: Int, _ local: String) -> Bool {
+        let name = elements[index].name
+        var start = name.lowerBound
+        for offset in name where bytes[offset] == UInt8(ascii: ":") { start = offset + 1 }
+        return local.utf8.elementsEqual(bytes[start..<name.upperBound])
+    }
+
     /// The prefix of a qualified name, `nil` when it has none.
     func prefix(_ range: Range<Int>) -> String? {
         let name = text(range)

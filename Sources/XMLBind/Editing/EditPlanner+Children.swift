@@ -54,15 +54,34 @@ extension EditPlanner {
         if old.isEmpty, new.isEmpty { return true }
         // Each object of the document's list and the element it was bound from.
         var elements: [Int] = []
+        let children = outline.elements[element].children
+        // Where to look next for each name: siblings bind in document order.
+        var cursors: [String: Int] = [:]
         for object in old {
             let local = slotName?.local ?? object.binding.elementName.local
-            guard
-                let found = outline.elements[element].children.first(where: {
-                    !claimed.contains($0) && outline.localName(outline.elements[$0].name) == local
-                })
-            else { return false }
-            claimed.insert(found)
-            elements.append(found)
+            var position = cursors[local] ?? 0
+            while position < children.count,
+                claimed.contains(children[position]) || !outline.hasLocalName(children[position], local)
+            {
+                position += 1
+            }
+            guard position < children.count else { return false }
+            claimed.insert(children[position])
+            elements.append(children[position])
+            cursors[local] = position + 1
+        }
+        // Lists of one length pair in order while each pair looks alike.
+        if old.count == new.count {
+            let editMark = edits.count
+            let noteMark = notes.count
+            var alike = true
+            for index in old.indices {
+                alike = try compare(old[index], new[index], element: elements[index], slotName: slotName, mustBeAlike: true)
+                if !alike { break }
+            }
+            if alike { return true }
+            edits.removeSubrange(editMark...)
+            notes.removeSubrange(noteMark...)
         }
         let steps = align(old, new)
         var lastPlaced: Int?
@@ -84,21 +103,40 @@ extension EditPlanner {
         return true
     }
 
-    /// Pairs the document's objects with the program's.
-    ///
-    /// Lists of one length pair in order while each pair looks alike (see
-    /// ``similarity(_:_:)``). Otherwise the pairing that makes the pairs most alike is
-    /// chosen (an alignment by dynamic programming, as a diff does, where two objects pair
-    /// only when most of their values agree): a removed object is then removed even when
-    /// the one after it changed too, rather than the lists being paired off one by one.
+    /// Pairs the document's objects with the program's, as a diff does: objects whose
+    /// values all agree pair first at both ends; between them, the pairing that makes the
+    /// pairs most alike (``similarity(_:_:)``) is chosen by dynamic programming. A removed
+    /// object is then removed even when the one after it changed too, rather than the list
+    /// being paired off in order.
     func align(_ old: [Item], _ new: [Item]) -> [Step] {
-        if old.count == new.count, zip(old, new).allSatisfy({ similarity($0, $1) >= Self.pairingThreshold }) {
-            return old.indices.map { .same(old: $0, new: $0) }
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, similarity(old[prefix], new[prefix]) == 1 { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            similarity(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) == 1
+        {
+            suffix += 1
         }
+        let rows = old.count - prefix - suffix
+        let columns = new.count - prefix - suffix
+        var steps = (0..<prefix).map { Step.same(old: $0, new: $0) }
+        steps += middleSteps(Array(old[prefix..<(prefix + rows)]), Array(new[prefix..<(prefix + columns)])).map {
+            switch $0 {
+            case .same(let oldIndex, let newIndex): .same(old: oldIndex + prefix, new: newIndex + prefix)
+            case .removed(let oldIndex): .removed(old: oldIndex + prefix)
+            case .added(let newIndex): .added(new: newIndex + prefix)
+            }
+        }
+        steps += (0..<suffix).map { .same(old: old.count - suffix + $0, new: new.count - suffix + $0) }
+        return steps
+    }
+
+    /// The alignment of the part of two lists between their agreeing ends.
+    private func middleSteps(_ old: [Item], _ new: [Item]) -> [Step] {
         let rows = old.count
         let columns = new.count
         guard rows * columns <= Self.alignmentLimit else {
-            // Too large to align: paired in order, the rest removed or added.
+            // Too large to align: paired in order, the rest added or removed.
             let paired = min(rows, columns)
             return (0..<paired).map { Step.same(old: $0, new: $0) } + (paired..<columns).map { .added(new: $0) }
                 + (paired..<rows).map { .removed(old: $0) }
@@ -108,10 +146,12 @@ extension EditPlanner {
         var pairScores = [Double](repeating: 0, count: rows * columns)
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
-                let alike = similarity(old[row], new[column])
+                // Any two objects of one mapping may pair (a little better than not pairing);
+                // the more alike, the better.
+                let alike = old[row].binding === new[column].binding ? similarity(old[row], new[column]) + 0.01 : -1
                 pairScores[row * columns + column] = alike
                 var best = max(scores[(row + 1) * width + column], scores[row * width + column + 1])
-                if alike >= Self.pairingThreshold { best = max(best, scores[(row + 1) * width + column + 1] + alike) }
+                if alike > 0 { best = max(best, scores[(row + 1) * width + column + 1] + alike) }
                 scores[row * width + column] = best
             }
         }
@@ -120,8 +160,7 @@ extension EditPlanner {
         var column = 0
         while row < rows, column < columns {
             let alike = pairScores[row * columns + column]
-            if alike >= Self.pairingThreshold,
-                scores[row * width + column] == scores[(row + 1) * width + column + 1] + alike
+            if alike > 0, scores[row * width + column] == scores[(row + 1) * width + column + 1] + alike
             {
                 steps.append(.same(old: row, new: column))
                 row += 1
@@ -163,10 +202,11 @@ extension EditPlanner {
         return total == 0 ? 1 : Double(same) / Double(total)
     }
 
-    /// Two objects pair when at least this share of them agrees.
+    /// Two objects of a list of unchanged length pair by their place when at least this
+    /// share of them agrees (else the list is aligned).
     static let pairingThreshold = 0.5
     /// The largest alignment (objects before × objects after) worked out; larger lists pair in order.
-    static let alignmentLimit = 1 << 22
+    static let alignmentLimit = 1 << 20
 
     // MARK: Placing new elements
 

@@ -60,58 +60,81 @@ struct EditPlanner {
 
     // MARK: Objects
 
-    /// Compares an object as the document binds it with the program's, bound from `element`.
-    mutating func compare(_ old: Item, _ new: Item, element: Int, slotName: XMLName?) throws(XMLBindError) {
+    /// Compares an object as the document binds it with the program's, bound from `element`,
+    /// and plans the edits that make the element bind to the program's.
+    ///
+    /// - Parameter mustBeAlike: Whether to give up, planning nothing, when the two objects
+    ///   do not look alike (see ``similarity(_:_:)``): two objects paired only by their
+    ///   place in a list.
+    /// - Returns: `false` when it gave up.
+    @discardableResult
+    mutating func compare(_ old: Item, _ new: Item, element: Int, slotName: XMLName?, mustBeAlike: Bool = false)
+        throws(XMLBindError) -> Bool
+    {
         let binding = new.binding
         guard old.binding === binding else {
+            if mustBeAlike { return false }
             try replace(element, with: new, slotName: slotName, because: nil)
-            return
+            return true
         }
         if Self.needsWholeComparison(binding) {
             // Shapes whose values spread over nested elements (paths, lists of values, keyed
             // maps, names held by the object): compared whole, rewritten whole.
             if try fingerprint(old) != fingerprint(new) {
+                if mustBeAlike, similarity(old, new) < Self.pairingThreshold { return false }
                 try replace(element, with: new, slotName: slotName, because: nil)
             }
-            return
+            return true
+        }
+        // Every value that differs, and every list of children, read once.
+        var changed: [(index: Int, value: String?)] = []
+        for (index, property) in binding.properties.enumerated() {
+            let after = property.read(new.box)
+            if property.read(old.box) != after { changed.append((index, after)) }
+        }
+        var lists = binding.childSlots.map { slot in (old: slot.read(old.box), new: slot.read(new.box), name: slot.xmlName) }
+        if binding.childSlots.isEmpty, let read = binding.access.readChildren {
+            lists.append((read(old.box), read(new.box), nil))
+        }
+        let keptAttributes = binding.access.readAttributes.map { read in (old: read(old.box), new: read(new.box)) }
+        if mustBeAlike {
+            let total = binding.properties.count + lists.count + (keptAttributes == nil ? 0 : 1)
+            var differing = changed.count + lists.filter { $0.old.count != $0.new.count }.count
+            if let keptAttributes, keptAttributes.old != keptAttributes.new { differing += 1 }
+            if total > 0, Double(total - differing) / Double(total) < Self.pairingThreshold { return false }
         }
         let editMark = edits.count
         let noteMark = notes.count
-        for (index, property) in binding.properties.enumerated() {
-            let before = property.read(old.box)
-            let after = property.read(new.box)
-            guard before != after else { continue }
-            if try !place(property, index: index, of: binding, value: after, in: element) {
+        for (index, value) in changed {
+            let property = binding.properties[index]
+            if try !place(property, index: index, of: binding, value: value, in: element) {
                 edits.removeSubrange(editMark...)
                 notes.removeSubrange(noteMark...)
                 try replace(
                     element, with: new, slotName: slotName,
                     because: "the new value of property '\(property.propertyName)' cannot be placed in it exactly")
-                return
+                return true
             }
         }
-        if let read = binding.access.readAttributes {
-            try compareKeptAttributes(read(old.box), read(new.box), in: element)
+        if let keptAttributes {
+            try compareKeptAttributes(keptAttributes.old, keptAttributes.new, in: element)
         }
         var claimed = Set<Int>()
-        var lists = binding.childSlots.map { slot in (slot.read(old.box), slot.read(new.box), slot.xmlName) }
-        if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            lists.append((read(old.box), read(new.box), nil))
-        }
-        for (oldList, newList, slotName) in lists {
-            guard try compareChildren(oldList, newList, of: element, slotName: slotName, claimed: &claimed) else {
+        for list in lists {
+            guard try compareChildren(list.old, list.new, of: element, slotName: list.name, claimed: &claimed) else {
                 edits.removeSubrange(editMark...)
                 notes.removeSubrange(noteMark...)
                 pendingCloses[element] = nil
                 try replace(
                     element, with: new, slotName: slotName,
                     because: "its child objects cannot be matched with its child elements")
-                return
+                return true
             }
         }
         if let close = pendingCloses.removeValue(forKey: element) {
             edits.append(.insert(close, at: outline.elements[element].startTagEnd))
         }
+        return true
     }
 
     /// Whether a binding's values are compared whole rather than one by one.
@@ -253,7 +276,7 @@ struct EditPlanner {
 
     /// The first child element of `element` whose local name is `name`'s.
     func findChild(_ name: XMLName, in element: Int) -> Int? {
-        outline.elements[element].children.first { outline.localName(outline.elements[$0].name) == name.local }
+        outline.elements[element].children.first { outline.hasLocalName($0, name.local) }
     }
 
     /// A registered name as it is written when no namespace needs a prefix; `nil` otherwise.

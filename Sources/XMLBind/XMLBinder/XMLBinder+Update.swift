@@ -43,7 +43,8 @@ extension XMLBinder {
     public func update(_ original: Data, with object: Any, file: String? = nil, warnings: WarningLog? = nil)
         throws -> Data
     {
-        let edits = try planEdits(original, isString: false, object: object, file: file, warnings: warnings)
+        let edits = try planEdits(
+            original, input: .data(original, forceUTF8: false), object: object, file: file, warnings: warnings)
         return try Self.applying(edits, to: original)
     }
 
@@ -61,7 +62,8 @@ extension XMLBinder {
         throws -> String
     {
         let data = Data(original.utf8)
-        let edits = try planEdits(data, isString: true, object: object, file: file, warnings: warnings)
+        let edits = try planEdits(
+            data, input: .data(data, forceUTF8: true), object: object, file: file, warnings: warnings)
         return String(decoding: try Self.applying(edits, to: data), as: UTF8.self)
     }
 
@@ -79,7 +81,8 @@ extension XMLBinder {
     public func updateEdits(_ original: Data, with object: Any, file: String? = nil, warnings: WarningLog? = nil)
         throws -> [TextEdit]
     {
-        try planEdits(original, isString: false, object: object, file: file, warnings: warnings)
+        try planEdits(
+            original, input: .data(original, forceUTF8: false), object: object, file: file, warnings: warnings)
     }
 
     /// Writes the changes a program made to a bound graph back into the file it was bound
@@ -127,7 +130,10 @@ extension XMLBinder {
                 code: .io, message: "cannot read '\(url.path)': \(error.localizedDescription)",
                 origin: Origin(file: file ?? url.path, line: 0, column: 0))
         }
-        let edits = try planEdits(original, isString: false, object: object, file: file ?? url.path, warnings: warnings)
+        // Bound from the file (read into expat's buffer in pieces past the whole-file limit),
+        // outlined from the map.
+        let edits = try planEdits(
+            original, input: .file(url.path), object: object, file: file ?? url.path, warnings: warnings)
         if edits.isEmpty, destination.standardizedFileURL == url.standardizedFileURL { return }
         let replacement = try FileReplacement(replacing: destination.path)
         do {
@@ -143,10 +149,12 @@ extension XMLBinder {
 
     /// Binds `original` again, with an outline of where its values lie, and plans the edits
     /// that make it bind to `object`.
-    private func planEdits(_ original: Data, isString: Bool, object: Any, file: String?, warnings: WarningLog?)
+    private func planEdits(_ original: Data, input: Input, object: Any, file: String?, warnings: WarningLog?)
         throws(XMLBindError) -> [TextEdit]
     {
-        let parsed = try bind(.data(original, forceUTF8: isString), file: file)
+        var isString = false
+        if case .data(_, let forceUTF8) = input { isString = forceUTF8 }
+        let parsed = try bind(input, file: file)
         let outline: DocumentOutline
         do {
             outline = try DocumentOutline(scanning: [UInt8](original), checksEncoding: !isString)
