@@ -23,7 +23,9 @@ extension EditPlanner {
         }
         let newNames = Set(new.map(\.name))
         for attribute in old where !newNames.contains(attribute.name) {
-            if let found = find(attribute.name) { edits.append(.remove(found.leadingSpace..<(found.value.upperBound + 1))) }
+            if let found = find(attribute.name) {
+                edits.append(.remove(found.leadingSpace..<(found.value.upperBound + 1)))
+            }
         }
         let oldValues = Dictionary(old.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         for attribute in new where oldValues[attribute.name] != attribute.value {
@@ -76,7 +78,8 @@ extension EditPlanner {
             let noteMark = notes.count
             var alike = true
             for index in old.indices {
-                alike = try compare(old[index], new[index], element: elements[index], slotName: slotName, mustBeAlike: true)
+                alike = try compare(
+                    old[index], new[index], element: elements[index], slotName: slotName, mustBeAlike: true)
                 if !alike { break }
             }
             if alike { return true }
@@ -160,8 +163,7 @@ extension EditPlanner {
         var column = 0
         while row < rows, column < columns {
             let alike = pairScores[row * columns + column]
-            if alike > 0, scores[row * width + column] == scores[(row + 1) * width + column + 1] + alike
-            {
+            if alike > 0, scores[row * width + column] == scores[(row + 1) * width + column + 1] + alike {
                 steps.append(.same(old: row, new: column))
                 row += 1
                 column += 1
@@ -219,13 +221,15 @@ extension EditPlanner {
         if let previous {
             let indent = outline.ownIndentation(of: previous)
             let text = try render(item, slotName: slotName, indentation: indent)
-            edits.append(.insert((indent.map { outline.lineBreak + $0 } ?? "") + text, at: outline.elements[previous].end))
+            edits.append(
+                .insert((indent.map { outline.lineBreak + $0 } ?? "") + text, at: outline.elements[previous].end))
             return
         }
         if let next {
             let indent = outline.ownIndentation(of: next)
             let text = try render(item, slotName: slotName, indentation: indent)
-            edits.append(.insert(text + (indent.map { outline.lineBreak + $0 } ?? ""), at: outline.elements[next].start))
+            edits.append(
+                .insert(text + (indent.map { outline.lineBreak + $0 } ?? ""), at: outline.elements[next].start))
             return
         }
         let found = outline.elements[parent]
@@ -236,7 +240,8 @@ extension EditPlanner {
             let text = try render(item, slotName: slotName, indentation: childIndent)
             if pendingCloses[parent] == nil {
                 edits.append(TextEdit(range: (found.startTagEnd - 2)..<found.startTagEnd, replacement: ">"))
-                pendingCloses[parent] = (parentIndent.map { outline.lineBreak + $0 } ?? "") + "</\(outline.text(found.name))>"
+                pendingCloses[parent] =
+                    (parentIndent.map { outline.lineBreak + $0 } ?? "") + "</\(outline.text(found.name))>"
             }
             edits.append(.insert((childIndent.map { outline.lineBreak + $0 } ?? "") + text, at: found.startTagEnd))
             return

@@ -41,7 +41,8 @@ extension EditPlanner {
         guard oldName != newName else { return text }
         let oldClose = Array("</".utf8) + oldName + [UInt8(ascii: ">")]
         if utf8.count >= oldClose.count, Array(utf8.suffix(oldClose.count)) == oldClose {
-            utf8.replaceSubrange((utf8.count - oldClose.count)..., with: Array("</".utf8) + newName + [UInt8(ascii: ">")])
+            utf8.replaceSubrange(
+                (utf8.count - oldClose.count)..., with: Array("</".utf8) + newName + [UInt8(ascii: ">")])
         }
         utf8.replaceSubrange(1..<end, with: newName)
         return String(decoding: utf8, as: UTF8.self)

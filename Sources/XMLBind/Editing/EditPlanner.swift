@@ -92,7 +92,9 @@ struct EditPlanner {
             let after = property.read(new.box)
             if property.read(old.box) != after { changed.append((index, after)) }
         }
-        var lists = binding.childSlots.map { slot in (old: slot.read(old.box), new: slot.read(new.box), name: slot.xmlName) }
+        var lists = binding.childSlots.map { slot in
+            (old: slot.read(old.box), new: slot.read(new.box), name: slot.xmlName)
+        }
         if binding.childSlots.isEmpty, let read = binding.access.readChildren {
             lists.append((read(old.box), read(new.box), nil))
         }
@@ -229,7 +231,8 @@ struct EditPlanner {
         if text.contains("${") {
             notes.append(
                 Note(
-                    message: "the new value of \(what) replaces the substitution \(Self.reference(in: text, "${", "}"))",
+                    message:
+                        "the new value of \(what) replaces the substitution \(Self.reference(in: text, "${", "}"))",
                     offset: range.lowerBound))
         }
         var rest = Substring(text)
@@ -256,7 +259,9 @@ struct EditPlanner {
 
     /// The attribute of `element` a registered name matches.
     func findAttribute(_ name: XMLName, in element: Int) -> Int? {
-        let range = outline.elements[element].firstAttribute..<(outline.elements[element].firstAttribute
+        let range =
+            outline.elements[element]
+            .firstAttribute..<(outline.elements[element].firstAttribute
             + outline.elements[element].attributeCount)
         for index in range {
             let attribute = outline.attributes[index]
@@ -289,6 +294,7 @@ struct EditPlanner {
 
     /// Where an attribute is added: after the last one, or after the element's name.
     func endOfAttributes(_ element: Int) -> Int {
-        outline.attributes(of: element).last.map { $0.value.upperBound + 1 } ?? outline.elements[element].name.upperBound
+        outline.attributes(of: element).last.map { $0.value.upperBound + 1 }
+            ?? outline.elements[element].name.upperBound
     }
 }

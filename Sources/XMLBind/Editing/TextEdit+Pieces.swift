@@ -20,7 +20,9 @@ extension TextEdit {
         for edit in ordered {
             guard edit.range.lowerBound >= 0, edit.range.upperBound <= document.count else {
                 throw XMLBindError(
-                    code: .io, message: "cannot edit the document: \(TextEditError.outOfBounds(edit, documentSize: document.count))")
+                    code: .io,
+                    message:
+                        "cannot edit the document: \(TextEditError.outOfBounds(edit, documentSize: document.count))")
             }
             if let previous, edit.range.lowerBound < previous.range.upperBound {
                 throw XMLBindError(

@@ -105,8 +105,9 @@ struct EditInPlacePropertyTests {
             let log = WarningLog()
             let edits = try binder.updateEdits(original, with: testCase.config, warnings: log)
             let result = try TextEdit.apply(edits, to: original)
-            let context = Comment(rawValue: "seed \(seed), changes \(testCase.changes)\n\(testCase.document)\n---\n"
-                + String(decoding: result, as: UTF8.self))
+            let context = Comment(
+                rawValue: "seed \(seed), changes \(testCase.changes)\n\(testCase.document)\n---\n"
+                    + String(decoding: result, as: UTF8.self))
             // (a) The result binds to the changed graph (expat reads it: well-formed).
             let reparsed = try binder.parse(result, as: Config.self)
             #expect(EditingModel.describe(reparsed) == EditingModel.describe(testCase.config), context)

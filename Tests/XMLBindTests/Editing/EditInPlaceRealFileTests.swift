@@ -11,7 +11,8 @@ import Testing
 @Suite("Editing in place: fontconfig, polkit, D-Bus and xkb files")
 struct EditInPlaceRealFileTests {
     static func fixture(_ name: String) throws -> Data {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/Editing"))
+        let url = try #require(
+            Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/Editing"))
         return try Data(contentsOf: url)
     }
 
@@ -232,7 +233,10 @@ struct EditInPlaceRealFileTests {
         let expected = try Self.replacing(
             original,
             [
-                (#"<allow send_destination="*" eavesdrop="true"/>"#, #"<allow send_destination="*" eavesdrop="false"/>"#),
+                (
+                    #"<allow send_destination="*" eavesdrop="true"/>"#,
+                    #"<allow send_destination="*" eavesdrop="false"/>"#
+                ),
                 (#"<allow own="*"/>"#, #"<allow own="*"/>"# + "\n    " + #"<allow own="org.example.Service"/>"#),
                 (
                     #"<limit name="max_incoming_bytes">1000000000</limit>"#,

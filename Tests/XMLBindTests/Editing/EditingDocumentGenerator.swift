@@ -63,7 +63,9 @@ struct EditingDocumentGenerator {
         text += ">"
         if hasNote {
             text += "\n" + unit + unit + "<note>"
-            text += chance(0.3) ? "<![CDATA[" + value().replacingOccurrences(of: "]]>", with: "") + "]]>" : escapedText(value())
+            text +=
+                chance(0.3)
+                ? "<![CDATA[" + value().replacingOccurrences(of: "]]>", with: "") + "]]>" : escapedText(value())
             text += "</note>"
         }
         for position in 0..<settings {
@@ -91,11 +93,14 @@ struct EditingDocumentGenerator {
         let indent = String(repeating: unit, count: depth)
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             switch Int.random(in: 0...3, using: &random) {
-            case 0: text += "\n" + indent
+            case 0:
+                text += "\n" + indent
                 keep(comment(), group: group)
-            case 1: text += "\n" + indent
+            case 1:
+                text += "\n" + indent
                 keep("<?keep pi\(next())?>", group: group)
-            case 2: text += "\n" + indent
+            case 2:
+                text += "\n" + indent
                 keep("<extra kind='k\(next())'>text <b>bold</b></extra>", group: group)
             default: text += "\n"
             }
@@ -130,9 +135,10 @@ struct EditingDocumentGenerator {
     /// A short random value with characters that need escaping.
     mutating func value() -> String {
         let pieces = ["a", "b", "z", " ", "&", "<", ">", "\"", "'", "é", "日", "-", "1"]
-        return String((0..<Int.random(in: 0...6, using: &random)).map { _ in
-            pieces.randomElement(using: &random) ?? "a"
-        }.joined())
+        return String(
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                pieces.randomElement(using: &random) ?? "a"
+            }.joined())
     }
 
     private func escapedAttribute(_ value: String) -> String {

@@ -45,7 +45,8 @@ enum EditingModel {
                     + "\(String(reflecting: group.note)) \(group.enabled)")
             for setting in group.settings {
                 lines.append(
-                    "    setting \(String(reflecting: setting.name)) \(setting.level) \(String(reflecting: setting.value))")
+                    "    setting \(String(reflecting: setting.name)) \(setting.level) \(String(reflecting: setting.value))"
+                )
             }
         }
         return lines.joined(separator: "\n")
