@@ -82,7 +82,10 @@ struct EditPlanner {
             // maps, names held by the object): compared whole, rewritten whole.
             if try fingerprint(old) != fingerprint(new) {
                 if mustBeAlike, similarity(old, new) < Self.pairingThreshold { return false }
-                try replace(element, with: new, slotName: slotName, because: nil)
+                try replace(
+                    element, with: new, slotName: slotName,
+                    because: "its mapping places values in nested elements (paths, lists of values, keyed maps, "
+                        + "names or readers), which are compared and written whole")
             }
             return true
         }

@@ -210,4 +210,34 @@ struct EditInPlaceTests {
         let range = try #require(edits.first?.range)
         #expect(String(decoding: data[range], as: UTF8.self) == "net")
     }
+
+    final class Server: Bindable {
+        var name = ""
+        var port = 0
+        init() {}
+    }
+
+    final class Servers: Bindable {
+        var servers: [Server] = []
+        init() {}
+    }
+
+    @Test("An element whose values lie in nested paths is written anew, with a located warning")
+    func pathsWrittenWhole() throws {
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Servers.self, element: "servers").children(\.servers),
+            mapping(Server.self, element: "server").attribute(\.name).element(\.port, xml: "net/port"))
+        let first = #"<server name="a"><net><!-- web --><port>80</port></net></server>"#
+        let text = "<servers>\n  \(first)\n  <server name=\"b\"><net><port>81</port></net></server>\n</servers>\n"
+        let servers = try binder.parse(text, as: Servers.self)
+        servers.servers[1].port = 8080
+        let log = WarningLog()
+        let result = try binder.update(text, with: servers, warnings: log)
+        #expect(try binder.parse(result, as: Servers.self).servers.map(\.port) == [80, 8080])
+        #expect(result.hasPrefix("<servers>\n  \(first)\n  <server name=\"b\">"))
+        let warning = try #require(log.warnings.first)
+        #expect(warning.code == .inexactEdit)
+        #expect(warning.origin?.line == 3)
+        #expect(warning.message.contains("<server> is written anew"))
+    }
 }
