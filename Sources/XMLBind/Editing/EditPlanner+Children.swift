@@ -49,28 +49,32 @@ extension EditPlanner {
     /// - Returns: `false` when the document's objects cannot be told apart by their
     ///   elements (then the parent is written anew).
     mutating func compareChildren(
-        _ oldValues: [Any], _ newValues: [Any], of element: Int, slotName: XMLName?, claimed: inout Set<Int>
+        _ old: [Item], _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout Set<Int>?
     ) throws(XMLBindError) -> Bool {
-        let old = oldValues.compactMap(item)
-        let new = newValues.compactMap(item)
         if old.isEmpty, new.isEmpty { return true }
         // Each object of the document's list and the element it was bound from.
         var elements: [Int] = []
         let children = outline.elements[element].children
-        // Where to look next for each name: siblings bind in document order.
+        elements.reserveCapacity(old.count)
+        // Where to look next for each name: siblings bind in document order. The last
+        // name's place is kept aside, as a list's children mostly share one name.
         var cursors: [String: Int] = [:]
+        var lastName: String?
+        var lastPosition = 0
         for object in old {
             let local = slotName?.local ?? object.binding.elementName.local
-            var position = cursors[local] ?? 0
+            var position = local == lastName ? lastPosition : cursors[local] ?? 0
             while position < children.count,
-                claimed.contains(children[position]) || !outline.hasLocalName(children[position], local)
+                claimed?.contains(children[position]) == true || !outline.hasLocalName(children[position], local)
             {
                 position += 1
             }
             guard position < children.count else { return false }
-            claimed.insert(children[position])
+            claimed?.insert(children[position])
             elements.append(children[position])
-            cursors[local] = position + 1
+            if let lastName, lastName != local { cursors[lastName] = lastPosition }
+            lastName = local
+            lastPosition = position + 1
         }
         // Lists of one length pair in order while each pair looks alike.
         if old.count == new.count {
@@ -189,9 +193,9 @@ extension EditPlanner {
         let binding = new.binding
         var same = 0
         var total = 0
-        for property in binding.properties {
+        for index in binding.properties.indices {
             total += 1
-            if property.read(old.box) == property.read(new.box) { same += 1 }
+            if Self.value(index, of: binding, old.box) == Self.value(index, of: binding, new.box) { same += 1 }
         }
         for slot in binding.childSlots {
             total += 1

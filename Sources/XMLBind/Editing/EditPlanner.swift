@@ -32,6 +32,8 @@ struct EditPlanner {
     /// Empty-element tags opened (`/>` rewritten as `>`) to take inserted content, with
     /// the end tag still to write after it.
     var pendingCloses: [Int: String] = [:]
+    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
+    var classBindings: [ObjectIdentifier: ElementBinding] = [:]
 
     init(registry: CompiledRegistry, prefixes: [String: String], outline: DocumentOutline) {
         self.registry = registry
@@ -91,15 +93,18 @@ struct EditPlanner {
         }
         // Every value that differs, and every list of children, read once.
         var changed: [(index: Int, value: String?)] = []
-        for (index, property) in binding.properties.enumerated() {
-            let after = property.read(new.box)
-            if property.read(old.box) != after { changed.append((index, after)) }
+        for index in binding.properties.indices {
+            let after = Self.value(index, of: binding, new.box)
+            if Self.value(index, of: binding, old.box) != after { changed.append((index, after)) }
         }
-        var lists = binding.childSlots.map { slot in
-            (old: slot.read(old.box), new: slot.read(new.box), name: slot.xmlName)
+        var lists = binding.childSlots.indices.map { slot in
+            (
+                old: children(slot, of: binding, old.box), new: children(slot, of: binding, new.box),
+                name: binding.childSlots[slot].xmlName
+            )
         }
         if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            lists.append((read(old.box), read(new.box), nil))
+            lists.append((read(old.box).compactMap(item), read(new.box).compactMap(item), nil))
         }
         let keptAttributes = binding.access.readAttributes.map { read in (old: read(old.box), new: read(new.box)) }
         if mustBeAlike {
@@ -124,8 +129,9 @@ struct EditPlanner {
         if let keptAttributes {
             try compareKeptAttributes(keptAttributes.old, keptAttributes.new, in: element)
         }
-        var claimed = Set<Int>()
-        for list in lists {
+        // Elements taken by one list, kept from the others (only needed with two lists or more).
+        var claimed: Set<Int>? = lists.count > 1 ? [] : nil
+        for list in lists where !list.old.isEmpty || !list.new.isEmpty {
             guard try compareChildren(list.old, list.new, of: element, slotName: list.name, claimed: &claimed) else {
                 edits.removeSubrange(editMark...)
                 notes.removeSubrange(noteMark...)
@@ -140,6 +146,45 @@ struct EditPlanner {
             edits.append(.insert(close, at: outline.elements[element].startTagEnd))
         }
         return true
+    }
+
+    /// A property's value as the writer writes it: a `String`, `String?` or `Bool` with its
+    /// built-in conversion read from its field (as the serializer reads it), any other
+    /// through its key path and conversion.
+    static func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
+        let setter = binding.setters[index]
+        if setter.boolOffset >= 0 {
+            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: setter.boolOffset) ? "true" : "false"
+        }
+        if setter.textOffset >= 0 {
+            let fields = FieldAccess.of(box, isClass: binding.isClass)
+            return setter.textIsOptional
+                ? fields.load(String?.self, at: setter.textOffset) : fields.load(String.self, at: setter.textOffset)
+        }
+        return binding.properties[index].read(box)
+    }
+
+    /// The children of one slot: read as references from their field when they are class
+    /// instances held there (as the serializer reads them), else as the slot's values.
+    mutating func children(_ slot: Int, of binding: ElementBinding, _ box: AnyObject) -> [Item] {
+        guard let direct = WritingForm.directChildren(binding, slot) else {
+            return binding.childSlots[slot].read(box).compactMap(item)
+        }
+        let objects = FieldAccess.of(box, isClass: binding.isClass).loadReferences(
+            at: direct.offset, isArray: direct.isArray)
+        var items: [Item] = []
+        items.reserveCapacity(objects.count)
+        for object in objects {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if let known = classBindings[type] {
+                items.append(Item(value: object, binding: known, box: object))
+            } else if let found = item(object) {
+                // A type that stores its element's name resolves per object.
+                if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
+                items.append(found)
+            }
+        }
+        return items
     }
 
     /// Whether a binding's values are compared whole rather than one by one.
