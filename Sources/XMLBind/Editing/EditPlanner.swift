@@ -154,7 +154,8 @@ struct EditPlanner {
     static func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
         let setter = binding.setters[index]
         if setter.boolOffset >= 0 {
-            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: setter.boolOffset) ? "true" : "false"
+            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: setter.boolOffset)
+                ? "true" : "false"
         }
         if setter.textOffset >= 0 {
             let fields = FieldAccess.of(box, isClass: binding.isClass)
