@@ -108,6 +108,7 @@ enum Contenders {
             FoundationContender(),
             WriteContender(),
             WriteFileContender(),
+            EditContender(),
             XMLDocumentContender(),
             EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),
             EncodedCopyContender(name: "binder-koi8r", declared: "KOI8-R", iconvName: "KOI8-R"),

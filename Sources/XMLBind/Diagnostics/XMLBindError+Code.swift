@@ -41,6 +41,8 @@ extension XMLBindError {
             case unsupportedXMLVersion = "unsupported-xml-version"
             case invalidEncoding = "invalid-encoding"
             case encodingRefused = "encoding-refused"
+            // Editing in place (issue 32).
+            case inexactEdit = "inexact-edit"
         }
 
         private let kind: Kind
@@ -141,6 +143,11 @@ extension XMLBindError {
         /// ``ParseOptions/encoding``: UTF-7 spells `<` as `+ADw-`, so markup can hide from
         /// every check that looks at bytes (a proxy's filter, a grep, a signature scan).
         public static let encodingRefused = Code(.encodingRefused)
+
+        /// Editing in place could not place a change exactly where the document held the
+        /// value: a `${…}` or entity reference replaced by the new value, an element written
+        /// anew, a comment inside a rewritten text. A warning; see <doc:EditingInPlace>.
+        public static let inexactEdit = Code(.inexactEdit)
 
         /// A stable, kebab-case name for the code, such as `conversion-failed`.
         public var description: String { kind.rawValue }

@@ -1,0 +1,349 @@
+/// Works out the ``TextEdit``s that turn a document into one that binds to a changed
+/// graph, touching only what changed.
+///
+/// It walks three things in step, through the registry that reads and writes them: the
+/// graph as the document binds now (parsed again from the original), the graph as the
+/// program changed it, and the document's ``DocumentOutline``. A property is compared by
+/// what the writer would write for it (its conversion's format side), so a value that
+/// only reads differently (`030` for `30`) is not rewritten. What cannot be placed exactly
+/// is written anew as a whole element, and noted.
+struct EditPlanner {
+    /// A change that could not be placed exactly, for a located warning.
+    struct Note {
+        var message: String
+        var offset: Int
+    }
+
+    /// An object of the graph with its binding and its box (the instance itself for a
+    /// class, a box around a struct).
+    struct Item {
+        var value: Any
+        var binding: ElementBinding
+        var box: AnyObject
+    }
+
+    let registry: CompiledRegistry
+    let prefixes: [String: String]
+    let outline: DocumentOutline
+    /// One indentation step, guessed from the document (see ``indentUnit``).
+    let indentUnit: String
+    var edits: [TextEdit] = []
+    var notes: [Note] = []
+    /// Empty-element tags opened (`/>` rewritten as `>`) to take inserted content, with
+    /// the end tag still to write after it.
+    var pendingCloses: [Int: String] = [:]
+    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
+    var classBindings: [ObjectIdentifier: ElementBinding] = [:]
+
+    init(registry: CompiledRegistry, prefixes: [String: String], outline: DocumentOutline) {
+        self.registry = registry
+        self.prefixes = prefixes
+        self.outline = outline
+        self.indentUnit = Self.guessIndentUnit(outline)
+    }
+
+    /// Plans the edits that make the document bind to `changed`, given `parsed`, its graph
+    /// as it binds now.
+    mutating func planDocument(parsed: Any, changed: Any) throws(XMLBindError) {
+        guard !outline.elements.isEmpty, let old = item(parsed) else { return }
+        guard let new = item(changed) else {
+            throw XMLBindError(code: .unmappedType, message: "cannot write the document: its root object is nil")
+        }
+        try compare(old, new, element: 0, slotName: nil)
+    }
+
+    /// The item for a graph value: `nil` for a `nil` optional or an unregistered type.
+    func item(_ value: Any) -> Item? {
+        guard let unwrapped = OptionalValue.unwrapped(value),
+            let (binding, box) = registry.binding(for: unwrapped)
+        else { return nil }
+        return Item(value: unwrapped, binding: binding, box: box)
+    }
+
+    // MARK: Objects
+
+    /// Compares an object as the document binds it with the program's, bound from `element`,
+    /// and plans the edits that make the element bind to the program's.
+    ///
+    /// - Parameter mustBeAlike: Whether to give up, planning nothing, when the two objects
+    ///   do not look alike (see ``similarity(_:_:)``): two objects paired only by their
+    ///   place in a list.
+    /// - Returns: `false` when it gave up.
+    @discardableResult
+    mutating func compare(_ old: Item, _ new: Item, element: Int, slotName: XMLName?, mustBeAlike: Bool = false)
+        throws(XMLBindError) -> Bool
+    {
+        let binding = new.binding
+        guard old.binding === binding else {
+            if mustBeAlike { return false }
+            try replace(element, with: new, slotName: slotName, because: nil)
+            return true
+        }
+        if Self.needsWholeComparison(binding) {
+            // Shapes whose values spread over nested elements (paths, lists of values, keyed
+            // maps, names held by the object): compared whole, rewritten whole.
+            if try fingerprint(old) != fingerprint(new) {
+                if mustBeAlike, similarity(old, new) < Self.pairingThreshold { return false }
+                try replace(
+                    element, with: new, slotName: slotName,
+                    because: "its mapping places values in nested elements (paths, lists of values, keyed maps, "
+                        + "names or readers), which are compared and written whole")
+            }
+            return true
+        }
+        // Every value that differs, and every list of children, read once.
+        var changed: [(index: Int, value: String?)] = []
+        for index in binding.properties.indices {
+            let after = Self.value(index, of: binding, new.box)
+            if Self.value(index, of: binding, old.box) != after { changed.append((index, after)) }
+        }
+        var lists = binding.childSlots.indices.map { slot in
+            (
+                old: children(slot, of: binding, old.box), new: children(slot, of: binding, new.box),
+                name: binding.childSlots[slot].xmlName
+            )
+        }
+        if binding.childSlots.isEmpty, let read = binding.access.readChildren {
+            lists.append((read(old.box).compactMap(item), read(new.box).compactMap(item), nil))
+        }
+        let keptAttributes = binding.access.readAttributes.map { read in (old: read(old.box), new: read(new.box)) }
+        if mustBeAlike {
+            let total = binding.properties.count + lists.count + (keptAttributes == nil ? 0 : 1)
+            var differing = changed.count + lists.filter { $0.old.count != $0.new.count }.count
+            if let keptAttributes, keptAttributes.old != keptAttributes.new { differing += 1 }
+            if total > 0, Double(total - differing) / Double(total) < Self.pairingThreshold { return false }
+        }
+        let editMark = edits.count
+        let noteMark = notes.count
+        for (index, value) in changed {
+            let property = binding.properties[index]
+            if try !place(property, index: index, of: binding, value: value, in: element) {
+                edits.removeSubrange(editMark...)
+                notes.removeSubrange(noteMark...)
+                try replace(
+                    element, with: new, slotName: slotName,
+                    because: "the new value of property '\(property.propertyName)' cannot be placed in it exactly")
+                return true
+            }
+        }
+        if let keptAttributes {
+            try compareKeptAttributes(keptAttributes.old, keptAttributes.new, in: element)
+        }
+        // Elements taken by one list, kept from the others (only needed with two lists or more).
+        var claimed: Set<Int>? = lists.count > 1 ? [] : nil
+        for list in lists where !list.old.isEmpty || !list.new.isEmpty {
+            guard try compareChildren(list.old, list.new, of: element, slotName: list.name, claimed: &claimed) else {
+                edits.removeSubrange(editMark...)
+                notes.removeSubrange(noteMark...)
+                pendingCloses[element] = nil
+                try replace(
+                    element, with: new, slotName: slotName,
+                    because: "its child objects cannot be matched with its child elements")
+                return true
+            }
+        }
+        if let close = pendingCloses.removeValue(forKey: element) {
+            edits.append(.insert(close, at: outline.elements[element].startTagEnd))
+        }
+        return true
+    }
+
+    /// A property's value as the writer writes it: a `String`, `String?` or `Bool` with its
+    /// built-in conversion read from its field (as the serializer reads it), any other
+    /// through its key path and conversion.
+    static func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
+        let setter = binding.setters[index]
+        if setter.boolOffset >= 0 {
+            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: setter.boolOffset)
+                ? "true" : "false"
+        }
+        if setter.textOffset >= 0 {
+            let fields = FieldAccess.of(box, isClass: binding.isClass)
+            return setter.textIsOptional
+                ? fields.load(String?.self, at: setter.textOffset) : fields.load(String.self, at: setter.textOffset)
+        }
+        return binding.properties[index].read(box)
+    }
+
+    /// The children of one slot: read as references from their field when they are class
+    /// instances held there (as the serializer reads them), else as the slot's values.
+    mutating func children(_ slot: Int, of binding: ElementBinding, _ box: AnyObject) -> [Item] {
+        guard let direct = WritingForm.directChildren(binding, slot) else {
+            return binding.childSlots[slot].read(box).compactMap(item)
+        }
+        let objects = FieldAccess.of(box, isClass: binding.isClass).loadReferences(
+            at: direct.offset, isArray: direct.isArray)
+        var items: [Item] = []
+        items.reserveCapacity(objects.count)
+        for object in objects {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if let known = classBindings[type] {
+                items.append(Item(value: object, binding: known, box: object))
+            } else if let found = item(object) {
+                // A type that stores its element's name resolves per object.
+                if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
+                items.append(found)
+            }
+        }
+        return items
+    }
+
+    /// Whether a binding's values are compared whole rather than one by one.
+    static func needsWholeComparison(_ binding: ElementBinding) -> Bool {
+        binding.paths != nil || binding.hasKeyedProperties || binding.elementNameSlot != nil
+            || binding.readerFactory != nil || binding.properties.contains { $0.collection != nil }
+            || binding.childSlots.contains { !$0.path.isEmpty }
+    }
+
+    // MARK: Properties
+
+    /// Writes a property's new value where the document holds it; `false` when it cannot
+    /// be placed exactly.
+    private mutating func place(
+        _ property: PropertyBinding, index: Int, of binding: ElementBinding, value: String?, in element: Int
+    ) throws(XMLBindError) -> Bool {
+        let what = "property '\(property.propertyName)'"
+        if property.form == .text {
+            guard outline.elements[element].children.isEmpty else { return false }
+            try replaceContent(of: element, with: value ?? "", cdata: property.writesCDATA, what: what)
+            return true
+        }
+        if property.form.acceptsAttribute, let attribute = findAttribute(property.xmlName, in: element) {
+            let found = outline.attributes[attribute]
+            guard let value else {
+                edits.append(.remove(found.leadingSpace..<(found.value.upperBound + 1)))
+                return true
+            }
+            noteReferences(in: found.value, what: what)
+            let escaped = try ValueEscaping.attribute(value, quote: found.quote, what: what)
+            edits.append(TextEdit(range: found.value, replacement: escaped))
+            return true
+        }
+        if property.form.acceptsElement, let child = findChild(property.xmlName, in: element) {
+            guard outline.elements[child].children.isEmpty else { return false }
+            guard let value else {
+                edits.append(.remove(outline.removalRange(of: child)))
+                return true
+            }
+            try replaceContent(of: child, with: value, cdata: property.writesCDATA, what: what)
+            return true
+        }
+        // Not in the document (a default, or nil): added where the writer would put it.
+        guard let value else { return true }
+        guard let name = Self.plainName(property.xmlName) else { return false }
+        switch Serializer.placement(of: property, in: binding, options: WritingOptions()) {
+        case .attribute:
+            let quote = outline.attributes(of: element).last?.quote ?? UInt8(ascii: "\"")
+            let escaped = try ValueEscaping.attribute(value, quote: quote, what: what)
+            let quoteText = String(UnicodeScalar(quote))
+            edits.append(.insert(" \(name)=\(quoteText)\(escaped)\(quoteText)", at: endOfAttributes(element)))
+        case .element:
+            if outline.elements[element].isEmptyTag { return false }
+            let text = try ValueEscaping.text(value, cdata: property.writesCDATA, what: what)
+            let piece = text.isEmpty ? "<\(name)/>" : "<\(name)>\(text)</\(name)>"
+            edits.append(.insert(leadIn(forChildOf: element) + piece, at: outline.elements[element].startTagEnd))
+        case .text:
+            return false
+        }
+        return true
+    }
+
+    /// Replaces an element's content (which holds no elements) with text.
+    private mutating func replaceContent(of element: Int, with value: String, cdata: Bool, what: String)
+        throws(XMLBindError)
+    {
+        let found = outline.elements[element]
+        let original = found.startTagEnd..<found.endTagStart
+        let wasCDATA = outline.text(original).hasPrefix("<![CDATA[")
+        if found.holdsMarkup, !wasCDATA {
+            notes.append(
+                Note(
+                    message: "the comments or processing instructions inside the text of \(what) are replaced with it",
+                    offset: found.start))
+        }
+        noteReferences(in: original, what: what)
+        let text = try ValueEscaping.text(value, cdata: cdata || wasCDATA, what: what)
+        if found.isEmptyTag {
+            guard !text.isEmpty else { return }
+            let qualified = outline.text(found.name)
+            edits.append(
+                TextEdit(range: (found.startTagEnd - 2)..<found.startTagEnd, replacement: ">\(text)</\(qualified)>"))
+        } else {
+            edits.append(TextEdit(range: original, replacement: text))
+        }
+    }
+
+    /// Notes a value about to be rewritten whose text holds a `${…}` reference or an entity
+    /// reference: the new value replaces the reference.
+    private mutating func noteReferences(in range: Range<Int>, what: String) {
+        let text = outline.text(range)
+        if text.contains("${") {
+            notes.append(
+                Note(
+                    message:
+                        "the new value of \(what) replaces the substitution \(Self.reference(in: text, "${", "}"))",
+                    offset: range.lowerBound))
+        }
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            let name = rest[rest.index(after: amp)...].prefix { $0 != ";" }
+            if !name.hasPrefix("#"), !["amp", "lt", "gt", "quot", "apos"].contains(name) {
+                notes.append(
+                    Note(
+                        message: "the new value of \(what) replaces the entity reference &\(name);",
+                        offset: range.lowerBound))
+                return
+            }
+            rest = rest[rest.index(after: amp)...]
+        }
+    }
+
+    private static func reference(in text: String, _ open: String, _ close: String) -> String {
+        guard let start = text.range(of: open), let end = text[start.upperBound...].firstIndex(of: Character(close))
+        else { return open + "…" + close }
+        return String(text[start.lowerBound...end])
+    }
+
+    // MARK: Finding
+
+    /// The attribute of `element` a registered name matches.
+    func findAttribute(_ name: XMLName, in element: Int) -> Int? {
+        let range =
+            outline.elements[element]
+            .firstAttribute..<(outline.elements[element].firstAttribute
+            + outline.elements[element].attributeCount)
+        for index in range {
+            let attribute = outline.attributes[index]
+            guard outline.localName(attribute.name) == name.local else { continue }
+            let prefix = outline.prefix(attribute.name)
+            switch name.namespace {
+            case .any, .none:
+                if prefix == nil { return index }
+            case .uri(let uri):
+                if let prefix, outline.namespaceURI(prefix: prefix, at: element) == uri { return index }
+            case .prefix(let expected):
+                if prefix == expected { return index }
+            }
+        }
+        return nil
+    }
+
+    /// The first child element of `element` whose local name is `name`'s.
+    func findChild(_ name: XMLName, in element: Int) -> Int? {
+        outline.elements[element].children.first { outline.hasLocalName($0, name.local) }
+    }
+
+    /// A registered name as it is written when no namespace needs a prefix; `nil` otherwise.
+    static func plainName(_ name: XMLName) -> String? {
+        switch name.namespace {
+        case .any, .none: name.local
+        case .uri, .prefix: nil
+        }
+    }
+
+    /// Where an attribute is added: after the last one, or after the element's name.
+    func endOfAttributes(_ element: Int) -> Int {
+        outline.attributes(of: element).last.map { $0.value.upperBound + 1 }
+            ?? outline.elements[element].name.upperBound
+    }
+}
