@@ -91,7 +91,8 @@ extension BindingEngine {
                 name, in: binding, attributes: { attributes.made }, byteIndex: byteIndex,
                 message: {
                     "unexpected element <\(name.qualifiedName)> inside <\(node.name)> in <\(binding.elementName)>"
-                        + (expected.isEmpty ? "" : ", which holds " + expected.map { "<\($0)>" }.joined(separator: " or "))
+                        + (expected.isEmpty
+                            ? "" : ", which holds " + expected.map { "<\($0)>" }.joined(separator: " or "))
                 },
                 suggestions: { expected.map(\.local) })
         }
@@ -189,7 +190,8 @@ extension BindingEngine {
         case .key:
             guard let member = frames.lastSlot else { return }
             let found = memberTarget(
-                text.values(from: frame.textStart), keyed, of: binding, owner: owner, byteIndex: member.pointee.byteIndex)
+                text.values(from: frame.textStart), keyed, of: binding, owner: owner,
+                byteIndex: member.pointee.byteIndex)
             dropText(from: frame.textStart)
             guard let found else {
                 // The rest of the member is skipped; its end tag ends the skip.

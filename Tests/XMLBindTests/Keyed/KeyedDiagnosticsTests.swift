@@ -162,7 +162,7 @@ struct KeyedDiagnosticsTests {
         #expect(server.tags == ["x", "y"])
         #expect(
             log.warnings.map { "\($0.origin?.description ?? "") \($0.message)" } == [
-                "s.xml:4:3 member 'host' of <struct> is given more than once; the first value is kept",
+                "s.xml:4:3 member 'host' of <struct> is given more than once; the first value is kept"
             ])
     }
 
