@@ -70,8 +70,7 @@ extension Serializer {
     }
 
     /// A list's values inside the list path: `array/data/value` around each.
-    private func list(_ values: [MemberContent], _ keyed: KeyedLayout, owner: NamespacePlan.Target) -> MemberContent
-    {
+    private func list(_ values: [MemberContent], _ keyed: KeyedLayout, owner: NamespacePlan.Target) -> MemberContent {
         guard let itemName = keyed.listSteps.last else { return MemberContent(children: []) }
         var level = values.map { element(name(itemName, owner), $0) }
         for step in keyed.listSteps.dropLast().reversed() {
@@ -123,6 +122,8 @@ extension Serializer {
     /// Notes the shape's names for the namespace plan.
     mutating func noteKeyedNames(_ keyed: KeyedLayout) {
         for name in keyed.elementNames { plan.note(plan.target(of: name, attribute: false), attribute: false) }
-        if let attribute = keyed.keyAttribute { plan.note(plan.target(of: attribute, attribute: true), attribute: true) }
+        if let attribute = keyed.keyAttribute {
+            plan.note(plan.target(of: attribute, attribute: true), attribute: true)
+        }
     }
 }
