@@ -26,6 +26,15 @@ struct XMLSchemaPlan {
         self.mappings = mappings
         var elementNamespaces: [String?] = []
         for mapping in mappings {
+            // XML Schema names elements, not the text of a child: a keyed member's type
+            // cannot be told from its key, so the shape is refused rather than loosened.
+            if let keyed = mapping.keyedMembers {
+                throw XMLSchemaError(
+                    message:
+                        "cannot describe \(mapping.typeName) (<\(mapping.element.local)>): its members are <\(keyed.element)> "
+                        + "elements chosen by a key written in the document (.keyedMembers), which an XML Schema cannot "
+                        + "tie to their types; describe it with a schema of your own")
+            }
             elementNamespaces.append(
                 try Self.namespace(
                     of: mapping.element, defaultNamespace: generator.defaultNamespace,

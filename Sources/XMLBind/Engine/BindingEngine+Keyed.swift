@@ -168,10 +168,17 @@ extension BindingEngine {
         }
         let slot = target - keyed.propertyCount
         let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
-        guard child >= 0, Self.matches(registry.bindings[child].elementName, name),
+        guard child >= 0 else {
+            // No mapping for the slot's type: reported as for a slot with `xml:`.
+            startNamedChild(
+                slot, of: binding, at: bindingIndex, name: name, rawName: rawName, attributes: attributes,
+                byteIndex: byteIndex)
+            return
+        }
+        guard Self.matches(registry.bindings[child].elementName, name),
             holder.pointee.childOrdinal & KeyedFlag.wrapped == 0
         else {
-            unknown(child >= 0 ? [registry.bindings[child].elementName] : [])
+            unknown([registry.bindings[child].elementName])
             return
         }
         holder.pointee.childOrdinal |= KeyedFlag.wrapped

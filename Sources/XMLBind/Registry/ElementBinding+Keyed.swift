@@ -92,6 +92,13 @@ extension ElementBinding {
             problems.append(
                 problem(nil, ".reading(with:) and .keyedMembers cannot be combined: a reader reads the whole element"))
         }
+        if let key = keyed.keyElement, keyed.valueElement == nil {
+            problems.append(
+                problem(
+                    nil,
+                    "a member keyed by its child <\(key)> needs a value element (value: \"value\"): its own text "
+                        + "would stand before the key when written"))
+        }
         if let key = keyed.keyElement, key.local == keyed.valueElement?.local {
             problems.append(problem(nil, "the key element and the value element of .keyedMembers are both <\(key)>"))
         }

@@ -108,6 +108,8 @@ final class ElementBinding: Sendable {
     /// The keyed shape (`.keyedMembers`): the declarations after it are matched by member
     /// key, through its table, and by nothing else; `nil` for most mappings.
     let keyed: KeyedLayout?
+    /// The keyed shape as declared, for the read-only views (``XMLBinder/DeclaredMapping``).
+    let keyedMembers: KeyedMembers?
     /// Makes the mapping's reader session for a parse, when its elements are read by an
     /// ``ElementReader`` (`.reading(with:)`); `nil` for declarative mappings.
     let readerFactory: (@Sendable () -> ReaderSession)?
@@ -241,6 +243,7 @@ final class ElementBinding: Sendable {
         ignoredAttributes = ignored.filter(\.0).map(\.1)
         ignoredNamespaces = definition.ignoredNamespaces
         schemaType = definition.schemaType.map { XMLName(parsing: $0, unprefixed: .any).resolving(prefixes) }
+        keyedMembers = contents.keyedMembers
         keyed = contents.keyedMembers.map {
             KeyedLayout($0, properties: declared, slots: slots, prefixes: prefixes)
         }

@@ -158,7 +158,9 @@ extension Serializer {
     private mutating func writeStart(_ path: RenderedPath, _ binding: ElementBinding) throws(XMLBindError) {
         writer.raw("<" + path.name)
         for attribute in path.attributes {
-            try checked("property '\(binding.properties[attribute.index].propertyName)'", binding) {
+            let what =
+                attribute.index < 0 ? "a member key" : "property '\(binding.properties[attribute.index].propertyName)'"
+            try checked(what, binding) {
                 try $0.attribute(attribute.name, attribute.value)
             }
         }

@@ -103,6 +103,7 @@ extension Serializer {
             for slot in binding.childSlots {
                 for step in slot.path { plan.note(plan.target(of: step, attribute: false), attribute: false) }
             }
+            if let keyed = binding.keyed { noteKeyedNames(keyed) }
             if let type = binding.schemaType {
                 plan.note(.uri(BindingEngine.schemaInstanceNamespace, hint: "xsi"), attribute: true)
                 plan.note(plan.target(of: type, attribute: true), attribute: true)

@@ -113,6 +113,11 @@ extension Serializer {
 
     /// Writes a text value, as character data or CDATA as the property asks.
     mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
+        // A keyed member's key (Serializer+Keyed.swift) belongs to no property.
+        guard index >= 0 else {
+            try checked("a member key", binding) { try $0.text(text) }
+            return
+        }
         let cdata = binding.properties[index].writesCDATA
         try checked("property '\(binding.properties[index].propertyName)'", binding) { writer in
             if cdata { try writer.cdata(text) } else { try writer.text(text) }

@@ -196,7 +196,8 @@ struct Serializer {
                 writer.raw(UInt8(ascii: "/"))
                 writer.raw(UInt8(ascii: ">"))
             } else {
-                if frame.wroteElement { newline(frame.depth, unless: frame.inline) }
+                // A frame without tags (keyed members, Serializer+Keyed.swift) ends with nothing.
+                if frame.wroteElement, !frame.close.isEmpty { newline(frame.depth, unless: frame.inline) }
                 writer.raw(frame.close)
             }
             try output { writer in try writer.flushIfNeeded() }
@@ -336,6 +337,27 @@ struct Serializer {
             frame.slotName = nil
             frame.slotParent = form.target
             frame.children.load(try orderedChildren(slots, of: binding, frame.box))
+        case .member(let item):
+            let members = renderMembers(item, of: form, frame.box)
+            guard !members.isEmpty else { return nil }
+            open(&frame)
+            if members.count == 1 || !members.contains(where: \.holdsObjects) {
+                for member in members {
+                    newline(frame.depth + 1, unless: frame.inline)
+                    frame.wroteElement = true
+                    if member.holdsObjects {
+                        return try startPath(member, of: frame, depth: frame.depth + 1, inline: frame.inline)
+                    }
+                    try writePath(member, binding, depth: frame.depth + 1, inline: frame.inline)
+                }
+                return nil
+            }
+            // Several members holding objects: a frame without tags of its own writes them in turn.
+            frame.wroteElement = true
+            var holder = Frame(form: frame.form, box: frame.box, close: [], depth: frame.depth, inline: frame.inline)
+            holder.opened = true
+            holder.queue = members.map { .path($0) }
+            return holder
         }
         return nil
     }

@@ -22,6 +22,8 @@ final class WritingForm {
         /// The children of several slots in the order a `.childOrder` list gives (written
         /// where the first of them is declared).
         case orderedChildren(slots: [Int])
+        /// A keyed member (`.keyedMembers`), written in the member shape (Serializer+Keyed.swift).
+        case member(DeclaredItem)
     }
 
     /// Where a property's value is read from.
@@ -106,7 +108,9 @@ final class WritingForm {
         }
         var attributes: [Attribute] = []
         for (index, property) in binding.properties.enumerated()
-        where property.path.isEmpty && property.collection == nil && placement(property) == .attribute {
+        where property.path.isEmpty && property.collection == nil && !property.isKeyed
+            && placement(property) == .attribute
+        {
             let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
             attributes.append(
                 Attribute(value: Value(index, binding.setters[index]), start: XMLWriter.attributeStart(name)))
@@ -118,6 +122,10 @@ final class WritingForm {
         // first declaration's element (which one each value came from is not kept).
         var writtenLists: Set<AnyKeyPath> = []
         for declared in binding.contentOrder {
+            if binding.isKeyed(declared) {
+                steps.append(.member(declared))
+                continue
+            }
             switch declared {
             case .property(let index):
                 let property = binding.properties[index]

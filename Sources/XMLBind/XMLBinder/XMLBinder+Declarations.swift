@@ -120,6 +120,9 @@ extension XMLBinder {
         package var contents: [DeclaredContent]
         /// How this mapping's `.property` declarations are written, when it says.
         package var propertyForm: WritingOptions.PropertyForm?
+        /// The keyed shape (`.keyedMembers`), when the mapping declares one: its members are
+        /// chosen by keys written in the document, not by element names.
+        package var keyedMembers: KeyedMembers?
     }
 
     /// Every registered mapping, in registration order (a later mapping of the same
@@ -164,7 +167,7 @@ extension XMLBinder {
             }
             return DeclaredMapping(
                 typeName: binding.typeName, type: binding.access.type, element: DeclaredName(binding.elementName),
-                contents: contents, propertyForm: binding.propertyForm)
+                contents: contents, propertyForm: binding.propertyForm, keyedMembers: binding.keyedMembers)
         }
     }
 

@@ -108,3 +108,98 @@ struct KeyedXMLRPCTests {
         #expect(person.home?.origin?.description == "p.xml:14:35")
     }
 }
+
+/// Writing XML-RPC structs back in the shape they are read in.
+@Suite("Keyed members: writing XML-RPC structs")
+struct KeyedXMLRPCWritingTests {
+    typealias Person = KeyedXMLRPCTests.Person
+
+    static let compact = WritingOptions(layout: .compact, includesDeclaration: false)
+
+    @Test func writesMembersInDeclarationOrderWithTheirWrappers() throws {
+        let person = Person()
+        person.name = "Ada"
+        person.age = 36
+        person.active = true
+        person.tags = ["math", "poetry"]
+        let home = KeyedXMLRPCTests.Address()
+        home.city = "London"
+        home.zip = 1815
+        person.home = home
+        let phone = KeyedXMLRPCTests.Phone()
+        phone.kind = "home"
+        phone.number = "1"
+        person.phones = [phone]
+        let xml = try KeyedXMLRPCTests.binder.xml(from: person, options: Self.compact)
+        #expect(
+            xml == "<struct>"
+                + "<member><name>name</name><value><string>Ada</string></value></member>"
+                + "<member><name>age</name><value><int>36</int></value></member>"
+                + "<member><name>score</name><value><double>0.0</double></value></member>"
+                + "<member><name>active</name><value><boolean>1</boolean></value></member>"
+                + "<member><name>tags</name><value><array><data>"
+                + "<value><string>math</string></value><value><string>poetry</string></value>"
+                + "</data></array></value></member>"
+                + "<member><name>home</name><value><struct>"
+                + "<member><name>city</name><value><string>London</string></value></member>"
+                + "<member><name>zip</name><value><int>1815</int></value></member>"
+                + "</struct></value></member>"
+                + "<member><name>phones</name><value><array><data><value><struct>"
+                + "<member><name>kind</name><value><string>home</string></value></member>"
+                + "<member><name>number</name><value><string>1</string></value></member>"
+                + "</struct></value></data></array></value></member>"
+                + "</struct>")
+    }
+
+    @Test func aDocumentReadsBackTheSame() throws {
+        let binder = KeyedXMLRPCTests.binder
+        let first = try binder.parse(KeyedXMLRPCTests.document, as: Person.self)
+        let written = try binder.xml(from: first)
+        let second = try binder.parse(written, as: Person.self)
+        #expect(try binder.xml(from: second) == written)
+        #expect(second.name == "Ada" && second.age == 36 && second.firstName == "Augusta")
+        #expect(second.score == 9.5 && second.active && second.tags == ["math", "poetry"])
+        #expect(second.home?.zip == 1815 && second.work?.city == "Marylebone" && second.work?.zip == nil)
+        #expect(second.phones.map(\.kind) == ["home", "work"])
+    }
+
+    @Test func prettyLayoutKeepsScalarsOnTheirMembersLines() throws {
+        let person = Person()
+        person.name = "Ada"
+        person.tags = ["x"]
+        let xml = try KeyedXMLRPCTests.binder.xml(
+            from: person, options: WritingOptions(layout: .pretty(indent: "  "), includesDeclaration: false))
+        #expect(
+            xml == """
+                <struct>
+                  <member>
+                    <name>name</name>
+                    <value><string>Ada</string></value>
+                  </member>
+                  <member>
+                    <name>age</name>
+                    <value><int>0</int></value>
+                  </member>
+                  <member>
+                    <name>score</name>
+                    <value><double>0.0</double></value>
+                  </member>
+                  <member>
+                    <name>active</name>
+                    <value><boolean>0</boolean></value>
+                  </member>
+                  <member>
+                    <name>tags</name>
+                    <value>
+                      <array>
+                        <data>
+                          <value><string>x</string></value>
+                        </data>
+                      </array>
+                    </value>
+                  </member>
+                </struct>
+
+                """)
+    }
+}
