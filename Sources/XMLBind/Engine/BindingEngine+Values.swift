@@ -119,12 +119,15 @@ extension BindingEngine {
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()
-            report(
-                PendingDiagnostic(
-                    code: .conversionFailed,
-                    message: Self.conversionMessage(
-                        shown, property, element: binding, error: error, original: original),
-                    byteOffset: offset, focus: focus))
+            var diagnostic = PendingDiagnostic(
+                code: .conversionFailed,
+                message: Self.conversionMessage(shown, property, element: binding, error: error, original: original),
+                byteOffset: offset, focus: focus)
+            // A value that came from `${…}` is not written where the caret points: no fix-it.
+            if original == nil, let suggestion = (error as? ConversionError)?.suggestion {
+                diagnostic.fix = .replaceValue(with: suggestion)
+            }
+            report(diagnostic)
         }
     }
 

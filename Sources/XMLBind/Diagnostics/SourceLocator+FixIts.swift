@@ -1,0 +1,113 @@
+/// Fix-its made into byte edits, by reading the source again on the error path.
+extension SourceLocator {
+    /// Whether a diagnostic's offsets are offsets into the document's own bytes.
+    var knowsDocumentOffsets: Bool {
+        guard !readsTranscodedText else { return false }
+        if case .unavailable = source { return false }
+        return true
+    }
+
+    /// Whether fix-its can be made: the document is UTF-8 (edits are written as UTF-8) and
+    /// can be read again whole.
+    var canEdit: Bool {
+        guard knowsDocumentOffsets, encoding == .utf8 else { return false }
+        switch source {
+        case .bytes, .file: return true
+        case .recent, .unavailable: return false
+        }
+    }
+
+    /// The fix-it `fix` stands for, at a diagnostic's offset and focus; `nil` when the
+    /// source cannot be edited or does not read as expected.
+    func fixIt(_ fix: PendingFix, at byteOffset: Int, focus: PendingDiagnostic.Focus) -> FixIt? {
+        guard canEdit, byteOffset >= 0 else { return nil }
+        switch fix {
+        case .ready(let fixIt):
+            return fixIt
+        case .renameAttribute(let name, let replacement):
+            guard let start = attributeOffsets(tagStart: byteOffset, qualifiedName: name)?.name else { return nil }
+            let edit = TextEdit(range: start..<(start + name.utf8.count), replacement: replacement)
+            return FixIt("replace '\(name)' with '\(replacement)'", edits: [edit])
+        case .renameElement(let local):
+            return renameElement(at: byteOffset, to: local)
+        case .replaceValue(let value):
+            switch focus {
+            case .attributeValue(let name, nil, _):
+                return replaceAttributeValue(name, inTagAt: byteOffset, with: value)
+            case .elementText:
+                return replaceText(ofElementAt: byteOffset, with: value)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Renames the local part of the element's name in its start tag and its end tag.
+    private func renameElement(at tagStart: Int, to local: String) -> FixIt? {
+        let head = source.bytes(at: tagStart, count: 1024)
+        guard head.first == UInt8(ascii: "<") else { return nil }
+        let nameEnd = head.dropFirst().firstIndex(where: Self.endsName) ?? head.count
+        guard nameEnd < head.count else { return nil }
+        let qualified = head[1..<nameEnd]
+        let localStart = (qualified.lastIndex(of: UInt8(ascii: ":")) ?? 0) + 1
+        let written = String(decoding: head[max(1, localStart)..<nameEnd], as: UTF8.self)
+        let prefixLength = max(1, localStart) - 1
+        var edits = [TextEdit(range: (tagStart + 1 + prefixLength)..<(tagStart + nameEnd), replacement: local)]
+        switch OpenElementScanner.closing(of: tagStart, in: self) {
+        case .selfClosing?:
+            break
+        case .endTag(let endTag)?:
+            // `</` then the same qualified name, as expat required.
+            let nameStart = endTag + 2 + prefixLength
+            edits.append(TextEdit(range: nameStart..<(nameStart + written.utf8.count), replacement: local))
+        case nil:
+            return nil
+        }
+        return FixIt("replace '\(written)' with '\(local)'", edits: edits)
+    }
+
+    /// Replaces an attribute's whole value, escaped for its quotes.
+    private func replaceAttributeValue(_ name: String, inTagAt tagStart: Int, with value: String) -> FixIt? {
+        guard let start = attributeOffsets(tagStart: tagStart, qualifiedName: name)?.value, start > 0,
+            let quote = source.bytes(at: start - 1, count: 1).first
+        else { return nil }
+        let rest = source.bytes(at: start, count: 1 << 16)
+        guard let length = rest.firstIndex(of: quote) else { return nil }
+        let written = String(decoding: rest[..<length], as: UTF8.self)
+        let escaped = XMLEscaping.attribute(value, quote: quote)
+        return FixIt(
+            "replace '\(written)' with '\(value)'",
+            edits: [TextEdit(range: start..<(start + length), replacement: escaped)])
+    }
+
+    /// Replaces an element's text, from its first character that is not whitespace to its
+    /// last, inside a CDATA section when the text is one.
+    private func replaceText(ofElementAt tagStart: Int, with value: String) -> FixIt? {
+        let start = offset(of: tagStart, focus: .elementText)
+        guard start > tagStart else { return nil }
+        let rest = source.bytes(at: start, count: 1 << 16)
+        let cdataEnd = Array("]]>".utf8)
+        let before = source.bytes(at: max(tagStart, start - 9), count: min(9, start - tagStart))
+        let inCDATA = before.elementsEqual(Array("<![CDATA[".utf8).suffix(before.count))
+        var end: Int?
+        if inCDATA {
+            end = rest.indices.first { rest[$0...].starts(with: cdataEnd) }
+        } else {
+            end = rest.firstIndex(of: UInt8(ascii: "<"))
+        }
+        guard var length = end else { return nil }
+        while length > 0, [0x20, 0x09, 0x0A, 0x0D].contains(rest[length - 1]) { length -= 1 }
+        guard length > 0 else { return nil }
+        if inCDATA, value.contains("]]>") { return nil }
+        let written = String(decoding: rest[..<length], as: UTF8.self)
+        let replacement = inCDATA ? value : XMLEscaping.text(value)
+        return FixIt(
+            "replace '\(written)' with '\(value)'",
+            edits: [TextEdit(range: start..<(start + length), replacement: replacement)])
+    }
+
+    /// A byte that ends a name in a tag.
+    static func endsName(_ byte: UInt8) -> Bool {
+        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(byte)
+    }
+}
