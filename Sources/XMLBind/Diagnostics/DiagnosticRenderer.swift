@@ -58,13 +58,18 @@ struct DiagnosticRenderer {
         else {
             return out + "\n" + paint("fix-it: ", .note) + fixIt.fixIt.message
         }
+        // The replaced characters underlined, after the caret (the caret's own cell stays `^`).
         if inline.column == column {
             out += paint(inline.underline(in: line, from: 1), .caret)
+        } else if inline.column > column {
+            let caretPrefix = DisplayWidth.caretPrefix(for: line, column: column)
+            let gap = DisplayWidth.caretPrefix(for: line, column: inline.column).dropFirst(caretPrefix.count + 1)
+            out += gap + paint(inline.underline(in: line, from: 0), .caret)
         }
         if !inline.replacement.isEmpty {
             out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
             out += paint(inline.replacement, .caret)
-        } else if inline.column != column {
+        } else if inline.column < column {
             out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
             out += paint(inline.underline(in: line, from: 0), .caret)
         }

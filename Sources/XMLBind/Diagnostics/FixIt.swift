@@ -10,9 +10,11 @@
 /// reveal the next problem, and two fix-its of one parse may touch the same bytes (apply
 /// one, parse again).
 ///
-/// Fix-its are only worked out on the error path, and only for documents read as UTF-8 (or
-/// ASCII) from bytes or a file that can be read again: for a transcoded or streamed-once
-/// input the offsets would not point into the original bytes.
+/// Fix-its are only worked out on the error path, and only for documents whose own bytes
+/// are UTF-8 (or ASCII): for a document the parse transcoded to UTF-8 first, the offsets
+/// would not point into its bytes. Input streamed from a pipe or an `AsyncSequence` keeps
+/// only its recent part; a fix-it that needs bytes no longer at hand (an unknown element's
+/// end tag far below, say) is left out.
 public struct FixIt: Sendable, Hashable, CustomStringConvertible {
     /// What applying the fix-it does, such as `replace 'clas' with 'class'`.
     public var message: String

@@ -7,14 +7,11 @@ extension SourceLocator {
         return true
     }
 
-    /// Whether fix-its can be made: the document is UTF-8 (edits are written as UTF-8) and
-    /// can be read again whole.
+    /// Whether fix-its can be made: the document's own bytes are UTF-8 (edits are written
+    /// as UTF-8). A stream keeps only its recent input: a fix-it that needs bytes no longer
+    /// (or not yet) at hand is left out, as each maker checks what it reads.
     var canEdit: Bool {
-        guard knowsDocumentOffsets, encoding == .utf8 else { return false }
-        switch source {
-        case .bytes, .file: return true
-        case .recent, .unavailable: return false
-        }
+        knowsDocumentOffsets && encoding == .utf8
     }
 
     /// The fix-it `fix` stands for, at a diagnostic's offset and focus; `nil` when the

@@ -16,21 +16,24 @@ extension WellFormednessAdvice {
             let breaks = between.indices.filter {
                 between[$0] == 0x0A || (between[$0] == 0x0D && between[safe: $0 + 1] != 0x0A)
             }
+            let closing = "</\(innermost.name)>"
             let insertion: Int
+            let place: String
             switch breaks.count {
             case 0:
                 insertion = endTag
+                place = "before '</\(found)>'"
             case 1:
                 // The end of the innermost element's line, before its trailing spaces and break.
                 var end = breaks[0]
                 if end > 0, between[end - 1] == 0x0D { end -= 1 }
                 while end > 0, between[end - 1] == 0x20 || between[end - 1] == 0x09 { end -= 1 }
                 insertion = innermost.offset + end
+                place = "at the end of the line <\(innermost.name)> opened on"
             default:
                 return nil
             }
-            let closing = "</\(innermost.name)>"
-            return .ready(FixIt("insert '\(closing)'", edits: [.insert(closing, at: insertion)]))
+            return .ready(FixIt("insert '\(closing)' \(place)", edits: [.insert(closing, at: insertion)]))
         }
         guard Suggestion.closest(to: found, among: [innermost.name]) != nil else { return nil }
         return .ready(
