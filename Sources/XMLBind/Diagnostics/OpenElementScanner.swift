@@ -99,15 +99,17 @@ struct OpenElementScanner {
         return position == end || limit == nil ? scanner : nil
     }
 
-    /// How the element whose start tag's `<` is at `elementOffset` ends, read from the
-    /// document's start (so that comments, CDATA sections and the DOCTYPE are skipped as
-    /// expat skips them); `nil` when the source cannot be read or the element does not end.
+    /// How the element whose start tag's `<` is at `elementOffset` ends, read from that
+    /// start tag on (a start tag begins in character data, so the scan starts in step;
+    /// comments and CDATA sections inside are skipped as expat skips them, and only the
+    /// element itself is read); `nil` when the source cannot be read or the element does
+    /// not end.
     static func closing(of elementOffset: Int, in locator: SourceLocator) -> Closing? {
-        guard locator.unitSize == 1, locator.source.base?.offset == 0, elementOffset >= 0 else { return nil }
+        guard locator.unitSize == 1, let base = locator.source.base, elementOffset >= base.offset else { return nil }
         var scanner = OpenElementScanner(decode: { _ in "" })
         scanner.watched = elementOffset
-        var position = 0
-        locator.source.forEachChunk(from: 0) { chunk, _ in
+        var position = elementOffset
+        locator.source.forEachChunk(from: elementOffset) { chunk, _ in
             for byte in chunk {
                 scanner.read(byte, at: position)
                 position += 1
