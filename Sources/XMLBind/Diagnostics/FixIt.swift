@@ -5,7 +5,7 @@
 /// away from the only close candidate (`clas` → `class`, an enum value `HTTPS` → `https`), a
 /// bare `&` (→ `&amp;`) or `<` (→ `&lt;`), an element left open that the next line's end tag
 /// shows should be closed, an end tag whose name is misspelt, an attribute written twice with
-/// the same value. The edits' ranges are byte offsets into the document as it was read (see
+/// the same value, an element that repeats a single value with the same text. The edits' ranges are byte offsets into the document as it was read (see
 /// ``TextEdit``); apply them with ``TextEdit/apply(_:to:)``, then parse again: one fix can
 /// reveal the next problem, and two fix-its of one parse may touch the same bytes (apply
 /// one, parse again).

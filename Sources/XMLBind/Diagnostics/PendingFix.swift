@@ -12,4 +12,8 @@ enum PendingFix: Sendable {
     /// Replace the value the diagnostic's focus points at (an attribute's value, or an
     /// element's text) by `text`, escaped as its place needs.
     case replaceValue(with: String)
+    /// Remove the element at the diagnostic's offset (with its line, when the line holds
+    /// nothing else) when its text is the same, byte for byte, as the first value: the
+    /// text of the element at `offset`, or the value of `attribute` in the start tag there.
+    case removeRepeatedElement(sameAs: Int, attribute: String?)
 }

@@ -27,6 +27,8 @@ extension SourceLocator {
             return FixIt("replace '\(name)' with '\(replacement)'", edits: [edit])
         case .renameElement(let local):
             return renameElement(at: byteOffset, to: local)
+        case .removeRepeatedElement(let first, let attribute):
+            return removeRepeatedElement(at: byteOffset, sameAs: first, attribute: attribute)
         case .replaceValue(let value):
             switch focus {
             case .attributeValue(let name, nil, _):
@@ -101,6 +103,71 @@ extension SourceLocator {
         return FixIt(
             "replace '\(written)' with '\(value)'",
             edits: [TextEdit(range: start..<(start + length), replacement: replacement)])
+    }
+
+    /// Removes a repeated element whose text is the first value's, with its own line.
+    private func removeRepeatedElement(at start: Int, sameAs first: Int, attribute: String?) -> FixIt? {
+        guard let (textRange, end) = extent(ofElementAt: start) else { return nil }
+        let firstValue: [UInt8]
+        if let attribute {
+            guard let value = attributeOffsets(tagStart: first, qualifiedName: attribute)?.value, value > 0,
+                let quote = source.bytes(at: value - 1, count: 1).first
+            else { return nil }
+            let rest = source.bytes(at: value, count: 1 << 16)
+            guard let length = rest.firstIndex(of: quote) else { return nil }
+            firstValue = Array(rest[..<length])
+        } else {
+            guard let (firstText, _) = extent(ofElementAt: first) else { return nil }
+            firstValue = source.bytes(at: firstText.lowerBound, count: firstText.count)
+        }
+        guard source.bytes(at: textRange.lowerBound, count: textRange.count) == firstValue else { return nil }
+        // With its line, when nothing else is on it.
+        var lower = start
+        var upper = end
+        let before = source.bytes(at: max(0, start - 256), count: min(256, start))
+        let indent = before.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let after = source.bytes(at: end, count: 256)
+        let trailing = after.prefix { $0 == 0x20 || $0 == 0x09 }.count
+        let lineStarts =
+            indent == before.count ? start - indent == 0 : [0x0A, 0x0D].contains(before[before.count - indent - 1])
+        if lineStarts, trailing < after.count, [0x0A, 0x0D].contains(after[trailing]) {
+            lower = start - indent
+            upper = end + trailing + (after[trailing...].starts(with: [0x0D, 0x0A]) ? 2 : 1)
+        }
+        let name = String(
+            decoding: source.bytes(at: start + 1, count: 256).prefix { !Self.endsName($0) }, as: UTF8.self)
+        return FixIt("remove the repeated <\(name)>", edits: [.remove(lower..<upper)])
+    }
+
+    /// An element's text (between its tags; empty for `<a/>`) and the offset just past it.
+    private func extent(ofElementAt start: Int) -> (text: Range<Int>, end: Int)? {
+        let tag = source.bytes(at: start, count: 1 << 16)
+        var quote: UInt8?
+        var index = 1
+        while index < tag.count {
+            let byte = tag[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            index += 1
+        }
+        guard index < tag.count else { return nil }
+        let textStart = start + index + 1
+        switch OpenElementScanner.closing(of: start, in: self) {
+        case .selfClosing?:
+            return (textStart..<textStart, textStart)
+        case .endTag(let endTag)?:
+            guard let close = source.bytes(at: endTag, count: 1024).firstIndex(of: UInt8(ascii: ">")) else {
+                return nil
+            }
+            return (textStart..<endTag, endTag + close + 1)
+        case nil:
+            return nil
+        }
     }
 
     /// A byte that ends a name in a tag.

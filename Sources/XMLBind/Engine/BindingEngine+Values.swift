@@ -204,21 +204,32 @@ extension BindingEngine {
         case .text(let offset, _):
             first = PendingDiagnostic.Note(message: "first given here", byteOffset: offset)
         }
+        // A repeated element with the same text as the first value: removing it is the fix.
+        var fix: PendingFix?
+        if case .element = place {
+            if case .attributeName(let name) = first.focus {
+                fix = .removeRepeatedElement(sameAs: first.byteOffset, attribute: name)
+            } else {
+                fix = .removeRepeatedElement(sameAs: first.byteOffset, attribute: nil)
+            }
+        }
         reportGivenTwice(
             "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
-            byteOffset: offset, focus: focus, first: first)
+            byteOffset: offset, focus: focus, first: first, fix: fix)
     }
 
     /// Reports a second value for a single-valued property or child slot.
     private func reportGivenTwice(
-        _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note
+        _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note,
+        fix: PendingFix? = nil
     ) {
         let lenient = options.mode == .lenient
-        report(
-            PendingDiagnostic(
-                severity: lenient ? .warning : .error, code: .duplicateValue,
-                message: lenient ? message + "; the first value is kept" : message,
-                byteOffset: byteOffset, focus: focus, notes: [first]))
+        var diagnostic = PendingDiagnostic(
+            severity: lenient ? .warning : .error, code: .duplicateValue,
+            message: lenient ? message + "; the first value is kept" : message,
+            byteOffset: byteOffset, focus: focus, notes: [first])
+        diagnostic.fix = fix
+        report(diagnostic)
     }
 
     /// Marks the parent's single child slot (`.child`) as given, for a child whose start

@@ -20,6 +20,7 @@ import XMLBindTestSupport
         var clazz: String?
         var scope: Scope = .singleton
         var mode: Scope?
+        var lazy: String?
         var properties: [Property] = []
     }
 
@@ -30,7 +31,7 @@ import XMLBindTestSupport
     static let binder = XMLBinder().registeredAtSetup(
         mapping(Beans.self, element: "beans").children(\.beans),
         mapping(Bean.self, element: "bean")
-            .attribute(\.id).attribute(\.clazz, xml: "class").attribute(\.scope).element(\.mode)
+            .attribute(\.id).attribute(\.clazz, xml: "class").attribute(\.scope).element(\.mode).property(\.lazy)
             .children(\.properties),
         mapping(Property.self, element: "property").attribute(\.name))
 
@@ -112,6 +113,15 @@ import XMLBindTestSupport
             testDescription: "an attribute written twice with the same value",
             document: "<beans><bean id='a'\n      id='a'/></beans>", code: .malformedXML,
             message: "remove the second id='a'", fixed: "<beans><bean id='a'/></beans>"),
+        Case(
+            testDescription: "a repeated element with the same value goes, with its line",
+            document: "<beans><bean>\n  <mode>prototype</mode>\n  <mode>prototype</mode>\r\n</bean></beans>",
+            code: .duplicateValue, message: "remove the repeated <mode>",
+            fixed: "<beans><bean>\n  <mode>prototype</mode>\n</bean></beans>"),
+        Case(
+            testDescription: "an element that repeats an attribute's value goes",
+            document: "<beans><bean lazy='true'><lazy>true</lazy></bean></beans>", code: .duplicateValue,
+            message: "remove the repeated <lazy>", fixed: "<beans><bean lazy='true'></bean></beans>"),
     ]
 
     func errors(_ document: Data) -> [Diagnostic] {
@@ -142,6 +152,7 @@ import XMLBindTestSupport
     @Test(arguments: [
         // Two values: which one was meant is the author's call.
         "<beans><bean id='a' id='b'/></beans>",
+        "<beans><bean lazy='true'><lazy>false</lazy></bean></beans>",
         // Nothing close to suggest.
         "<beans><bean xyzzy='1'/></beans>",
         // The end tag is two lines below: where the element should end is not obvious.
