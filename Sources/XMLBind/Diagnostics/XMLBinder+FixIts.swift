@@ -44,7 +44,7 @@ extension XMLBinder {
 
     /// Applies a file's fix-its (see ``applyingFixIts(to:file:maximumRounds:)``) and, when
     /// any applied, replaces the file with the changed document atomically, as
-    /// ``write(_:to:options:)`` does: through a temporary file next to it, which keeps the
+    /// ``write(_:to:options:)-(_,URL,_)`` does: through a temporary file next to it, which keeps the
     /// file's mode and owner and follows a symbolic link.
     ///
     /// - Parameters:
