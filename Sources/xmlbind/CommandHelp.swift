@@ -20,6 +20,8 @@ enum CommandHelp {
           check FILE...     Check that each FILE is well-formed XML ('-' reads standard input).
                             Problems are printed to standard error as file:line:column
                             diagnostics. Exits 0 when all files are well-formed, 1 otherwise.
+                            --fix applies the fix-its (--dry-run prints a diff instead);
+                            --format json|sarif prints the diagnostics for tools.
           rpc URL METHOD [ARG...]
                             Call an XML-RPC method; print the result as an indented tree.
           rpc serve [--port N]
@@ -77,18 +79,40 @@ enum CommandHelp {
 
         """,
         "check": """
-        USAGE: xmlbind check [--] FILE...
+        USAGE: xmlbind check [--format text|json|sarif] [--fix [--dry-run]] [--] FILE...
 
         Parses each FILE with nothing registered (in lenient mode), so only
         well-formedness is checked. Each problem is printed to standard error as a
         file:line:column diagnostic with its source line, in color on a terminal
-        (unless NO_COLOR is set). '-' reads standard input; after '--', every argument
-        is a file, even one that starts with '-'.
+        (unless NO_COLOR is set), and under the caret the fix-it when there is one
+        obvious correction (a bare '&' to '&amp;', a literal '<' to '&lt;', an
+        element the next line's end tag shows was left open, a misspelt end tag, an
+        attribute written twice with the same value). '-' reads standard input;
+        after '--', every argument is a file, even one that starts with '-'.
 
-        Exits 0 when every file is well-formed, 1 when any is not or cannot be read,
-        and 2 for a usage error.
+        Exits 0 when every file is well-formed (after the fix-its, with --fix), 1
+        when any is not or cannot be read, and 2 for a usage error.
 
         OPTIONS:
+          --fix             Apply the fix-its, check again, and repeat while fix-its
+                            are left (at most 100 rounds: a parse stops at the first
+                            malformation, so each round fixes one); then replace the
+                            file atomically. Prints each fix as file:line:column:
+                            fixed: what, then the problems left. Not for '-'.
+          --dry-run         With --fix: write nothing; print a unified diff of the
+                            changes on standard output instead (--- a/FILE,
+                            +++ b/FILE, hunks with 3 lines of context).
+          --format FORMAT   text (the default): diagnostics on standard error.
+                            json: one JSON document on standard output,
+                            {"version": 1, "files": [{"path", "diagnostics",
+                            "omitted", and with --fix "fixed" and "written"}]}; each
+                            diagnostic has "severity", "code", "message", and when
+                            known "line", "column" (characters), "byteOffset",
+                            "sourceLine", "notes" and "fixIts" (each a "message" and
+                            "edits": byte ranges "start"..<"end" and a "replacement").
+                            sarif: a SARIF 2.1.0 log on standard output (rules are
+                            the diagnostic codes; columns in UTF-16 code units; notes
+                            as relatedLocations; fix-its as fixes).
           -h, --help        Show this help.
 
         """,

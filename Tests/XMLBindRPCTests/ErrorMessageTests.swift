@@ -23,6 +23,7 @@ struct ErrorMessageTests {
                 response:1:53: error: mismatched end tag: expected </value> to close <value>, found </param>
                     1 | <methodResponse><params><param><value><int>1</int></param></params></methodResponse>
                       |                                                     ^
+                      |                                                   </value>
                 response:1:32: note: <value> opened here
                     1 | <methodResponse><params><param><value><int>1</int></param></params></methodResponse>
                       |                                ^

@@ -144,6 +144,10 @@ public struct ConversionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// from an ``ElementReader``: so that the parse reports it as a failed conversion of
     /// element text. Not part of the error's identity.
     var attempt: Attempt?
+    /// The value the text most likely meant (an enum's case as written, `https` for
+    /// `HTTPS`), when one is close: the parse offers it as a fix-it. Not part of the
+    /// error's identity.
+    var suggestion: String?
 
     /// What an element reader tried to convert (see ``attempt``).
     struct Attempt: Sendable {

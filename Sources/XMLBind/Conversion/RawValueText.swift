@@ -18,7 +18,9 @@ enum RawValueText {
                     // Only on failure: the suggestion is worked out from the text as written.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let suggestion = Suggestion.closest(to: written, among: allowed)
-                    throw ConversionError(reason + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                    var error = ConversionError(reason + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+                    error.suggestion = suggestion
+                    throw error
                 }
                 return value
             },

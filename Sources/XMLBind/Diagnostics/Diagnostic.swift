@@ -27,6 +27,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         public var origin: Origin?
         /// The source line at ``origin``.
         public var sourceLine: String?
+        /// The byte offset in the document that ``origin`` stands for, when it is known
+        /// (see ``Diagnostic/byteOffset``).
+        public var byteOffset: Int?
         var caretColumn: Int?
 
         /// Creates a note.
@@ -55,6 +58,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var sourceLine: String?
     /// Further remarks, each with its own place.
     public var notes: [Note]
+    /// The byte offset in the document that ``origin`` stands for, when it is known: set by
+    /// a parse for documents whose bytes it can read again (from `Data`, a `String` as its
+    /// UTF-8, or a file), in the document's own bytes (also for UTF-16); `nil` for a
+    /// document the parse transcoded to UTF-8 first and for input streamed from a pipe.
+    public var byteOffset: Int?
+    /// Machine-applicable corrections: none, or the one obvious fix (see ``FixIt``).
+    /// Rendered under the caret, as a compiler shows its fix-its.
+    public var fixIts: [FixIt]
     /// The caret's column within ``sourceLine`` when that is a window of a long line.
     var caretColumn: Int?
 
@@ -67,9 +78,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     ///   - origin: Where the problem is.
     ///   - sourceLine: The text of the line at `origin`, without its line break.
     ///   - notes: Further remarks.
+    ///   - byteOffset: The byte offset in the document that `origin` stands for.
+    ///   - fixIts: Corrections a tool can apply.
     public init(
         severity: Severity = .error, code: XMLBindError.Code, message: String, origin: Origin? = nil,
-        sourceLine: String? = nil, notes: [Note] = []
+        sourceLine: String? = nil, notes: [Note] = [], byteOffset: Int? = nil, fixIts: [FixIt] = []
     ) {
         self.severity = severity
         self.code = code
@@ -77,6 +90,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.origin = origin
         self.sourceLine = sourceLine
         self.notes = notes
+        self.byteOffset = byteOffset
+        self.fixIts = fixIts
     }
 
     /// The diagnostic as plain text: `file:line:column: error: message`, the source line

@@ -18,7 +18,7 @@ struct DiagnosticRenderer {
         var out = block(
             label: diagnostic.severity.rawValue, tone: diagnostic.severity == .error ? .error : .warning,
             message: diagnostic.message, origin: diagnostic.origin, sourceLine: diagnostic.sourceLine,
-            caretColumn: diagnostic.caretColumn)
+            caretColumn: diagnostic.caretColumn, fixIt: diagnostic.fixIts.first.map { ($0, diagnostic.byteOffset) })
         for note in diagnostic.notes {
             out +=
                 "\n"
@@ -29,9 +29,11 @@ struct DiagnosticRenderer {
         return out
     }
 
-    /// `place: label: message`, then the excerpt when the line is known.
+    /// `place: label: message`, then the excerpt when the line is known, with the fix-it
+    /// under the caret when its edit is on the line (else as a `fix-it:` line).
     private func block(
-        label: String, tone: Tone, message: String, origin: Origin?, sourceLine: String?, caretColumn: Int?
+        label: String, tone: Tone, message: String, origin: Origin?, sourceLine: String?, caretColumn: Int?,
+        fixIt: (fixIt: FixIt, byteOffset: Int?)? = nil
     ) -> String {
         var out = ""
         if let origin {
@@ -39,13 +41,38 @@ struct DiagnosticRenderer {
             out += paint(origin.line > 0 ? "\(origin): " : "\(origin.file ?? "<input>"): ", .place)
         }
         out += paint("\(label): ", tone) + paint(message, .message)
-        guard let origin, origin.line > 0, let line = sourceLine else { return out }
+        guard let origin, origin.line > 0, let line = sourceLine else {
+            return out + (fixIt.map { "\n" + paint("fix-it: ", .note) + $0.fixIt.message } ?? "")
+        }
         let number = String(origin.line)
         let width = max(5, number.count)
         let gutter = String(repeating: " ", count: width - number.count) + number
+        let blank = String(repeating: " ", count: width)
+        let column = caretColumn ?? origin.column
         out += "\n\(gutter) | \(line)"
-        out += "\n\(String(repeating: " ", count: width)) | "
-        out += DisplayWidth.caretPrefix(for: line, column: caretColumn ?? origin.column) + paint("^", .caret)
+        out += "\n\(blank) | "
+        out += DisplayWidth.caretPrefix(for: line, column: column) + paint("^", .caret)
+        guard let fixIt else { return out }
+        guard let byteOffset = fixIt.byteOffset,
+            let inline = FixItPlacement(fixIt.fixIt, line: line, caretColumn: column, caretOffset: byteOffset)
+        else {
+            return out + "\n" + paint("fix-it: ", .note) + fixIt.fixIt.message
+        }
+        // The replaced characters underlined, after the caret (the caret's own cell stays `^`).
+        if inline.column == column {
+            out += paint(inline.underline(in: line, from: 1), .caret)
+        } else if inline.column > column {
+            let caretPrefix = DisplayWidth.caretPrefix(for: line, column: column)
+            let gap = DisplayWidth.caretPrefix(for: line, column: inline.column).dropFirst(caretPrefix.count + 1)
+            out += gap + paint(inline.underline(in: line, from: 0), .caret)
+        }
+        if !inline.replacement.isEmpty {
+            out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
+            out += paint(inline.replacement, .caret)
+        } else if inline.column < column {
+            out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
+            out += paint(inline.underline(in: line, from: 0), .caret)
+        }
         return out
     }
 

@@ -48,6 +48,18 @@ struct OpenElementScanner {
     /// The root element, once its start tag has been read.
     private(set) var root: OpenElement?
 
+    /// How an element ends, for ``closing(of:in:)``.
+    enum Closing: Equatable {
+        /// Its start tag ends with `/>`.
+        case selfClosing
+        /// Its end tag's `<` is at this offset.
+        case endTag(Int)
+    }
+
+    /// The element whose end ``closing(of:in:)`` looks for, and what it found.
+    private var watched: Int?
+    private var closing: Closing?
+
     private var state = State.text
     private var markupStart = 0
     private var name: [UInt8] = []
@@ -85,6 +97,27 @@ struct OpenElementScanner {
             return position < end
         }
         return position == end || limit == nil ? scanner : nil
+    }
+
+    /// How the element whose start tag's `<` is at `elementOffset` ends, read from that
+    /// start tag on (a start tag begins in character data, so the scan starts in step;
+    /// comments and CDATA sections inside are skipped as expat skips them, and only the
+    /// element itself is read); `nil` when the source cannot be read or the element does
+    /// not end.
+    static func closing(of elementOffset: Int, in locator: SourceLocator) -> Closing? {
+        guard locator.unitSize == 1, let base = locator.source.base, elementOffset >= base.offset else { return nil }
+        var scanner = OpenElementScanner(decode: { _ in "" })
+        scanner.watched = elementOffset
+        var position = elementOffset
+        locator.source.forEachChunk(from: elementOffset) { chunk, _ in
+            for byte in chunk {
+                scanner.read(byte, at: position)
+                position += 1
+                if scanner.closing != nil { return false }
+            }
+            return true
+        }
+        return scanner.closing
     }
 
     private init(decode: @escaping ([UInt8]) -> String) {
@@ -137,7 +170,11 @@ struct OpenElementScanner {
             } else if byte == UInt8(ascii: ">") {
                 let element = OpenElement(name: decode(name), offset: markupStart)
                 if root == nil { root = element }
-                if lastInTag != UInt8(ascii: "/") { open.append(element) }
+                if lastInTag != UInt8(ascii: "/") {
+                    open.append(element)
+                } else if markupStart == watched {
+                    closing = .selfClosing
+                }
                 state = .text
             } else if !Self.isSpace(byte) {
                 lastInTag = byte
@@ -149,7 +186,7 @@ struct OpenElementScanner {
             }
         case .endTag:
             if byte == UInt8(ascii: ">") {
-                _ = open.popLast()
+                if let closed = open.popLast(), closed.offset == watched { closing = .endTag(markupStart) }
                 state = .text
             }
         case .processingInstruction:

@@ -39,6 +39,8 @@ struct PendingDiagnostic: Sendable {
     /// For expat's well-formedness errors, which one, so ``WellFormednessAdvice`` can
     /// rewrite the message once the parse has stopped.
     var malformation: Malformation?
+    /// The one obvious correction, when there is one; made into byte edits by ``resolve``.
+    var fix: PendingFix?
 
     init(
         severity: Diagnostic.Severity = .error, code: XMLBindError.Code, message: String, byteOffset: Int,
@@ -70,6 +72,10 @@ struct PendingDiagnostic: Sendable {
                 diagnostic.origin = Origin(file: file, line: location.line, column: location.column)
                 diagnostic.sourceLine = location.lineText
                 diagnostic.caretColumn = location.caretColumn
+                if locator.knowsDocumentOffsets { diagnostic.byteOffset = offsets[index] }
+                if let fix = item.fix, let fixIt = locator.fixIt(fix, at: item.byteOffset, focus: item.focus) {
+                    diagnostic.fixIts = [fixIt]
+                }
             } else {
                 diagnostic.origin =
                     item.fallback.map { Origin(file: file, line: $0.line, column: $0.column + 1) }
@@ -81,6 +87,7 @@ struct PendingDiagnostic: Sendable {
                     resolved.origin = Origin(file: file, line: location.line, column: location.column)
                     resolved.sourceLine = location.lineText
                     resolved.caretColumn = location.caretColumn
+                    if locator.knowsDocumentOffsets { resolved.byteOffset = offset }
                 }
                 return resolved
             }

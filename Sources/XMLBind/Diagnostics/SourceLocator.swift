@@ -23,6 +23,9 @@ struct SourceLocator {
 
     let source: SourceText
     let encoding: Encoding
+    /// Whether `source` holds the UTF-8 a parse made of a document in another encoding: its
+    /// offsets are then not the document's own, so diagnostics get no byte offset or fix-it.
+    var readsTranscodedText = false
 
     /// A locator for a source whose bytes are in `encoding`: the one the parse decided
     /// (``DocumentEncoding/sourceEncoding``), so that diagnostics count as expat counted.

@@ -52,6 +52,7 @@ enum WellFormednessAdvice {
                 "mismatched end tag: expected </\(innermost.name)> to close <\(innermost.name)>"
                 + (found.isEmpty ? "" : ", found </\(found)>")
             diagnostic.notes.append(.init(message: "<\(innermost.name)> opened here", byteOffset: innermost.offset))
+            diagnostic.fix = closingFix(open: scan.open, endTagName: found, at: offset, locator: locator)
         case .noElement:
             // An empty input is reported at offset -1.
             guard offset > 0 else {
@@ -72,6 +73,7 @@ enum WellFormednessAdvice {
             let shown = closing.prefix(4).joined() + (closing.count > 4 ? "… (\(closing.count - 4) more)" : "")
             diagnostic.message = "the document ends inside <\(innermost.name)>; expected \(shown)"
             diagnostic.notes.append(.init(message: "<\(innermost.name)> opened here", byteOffset: innermost.offset))
+            diagnostic.fix = endOfInputFix(open: scan.open, at: offset, locator: locator)
         case .duplicateAttribute:
             let attribute = name(at: offset, locator: locator)
             guard !attribute.isEmpty else { return failure }
@@ -80,6 +82,7 @@ enum WellFormednessAdvice {
                 let first = locator.attributeOffsets(tagStart: tag, qualifiedName: attribute)?.name, first < offset
             {
                 diagnostic.notes.append(.init(message: "first given here", byteOffset: first))
+                diagnostic.fix = duplicateAttributeFix(attribute, first: first, second: offset, locator: locator)
             }
         case .unclosedToken:
             let head = locator.unitSize == 1 ? locator.source.bytes(at: offset, count: 9) : []
@@ -112,10 +115,25 @@ enum WellFormednessAdvice {
                 diagnostic.fallback = nil
                 diagnostic.message =
                     "unescaped '&': write '&amp;' for a literal ampersand, or end the entity reference with ';'"
+                diagnostic.fix = .ready(
+                    FixIt(
+                        "replace '&' with '&amp;'",
+                        edits: [TextEdit(range: ampersand..<(ampersand + 1), replacement: "&amp;")]))
             } else if locator.source.bytes(at: offset, count: 1) == [UInt8(ascii: "<")],
                 let scan = OpenElementScanner.scan(locator, upTo: offset), case .attributeValue = scan.context
             {
                 diagnostic.message = "'<' is not allowed in an attribute value: write '&lt;'"
+                diagnostic.fix = .ready(escapeLessThan(at: offset))
+            } else if offset > 0, locator.source.bytes(at: offset - 1, count: 1) == [UInt8(ascii: "<")],
+                let scan = OpenElementScanner.scan(locator, upTo: offset - 1), scan.context == .text,
+                !scan.open.isEmpty
+            {
+                // expat refuses the character after a `<` that no name, `/`, `!` or `?` follows.
+                diagnostic.byteOffset = offset - 1
+                diagnostic.focus = .offset
+                diagnostic.fallback = nil
+                diagnostic.message = "'<' starts markup: write '&lt;' for a literal '<' in text"
+                diagnostic.fix = .ready(escapeLessThan(at: offset - 1))
             }
         }
         return diagnostic

@@ -106,6 +106,8 @@ extension XMLBinder {
             return SourceLocator(source: .bytes(document), encoding: encoding.sourceEncoding)
         }
         let utf8 = document.withUnsafeBytes { transcoder.decode($0, isFinal: true).utf8 }
-        return SourceLocator(source: .bytes(utf8), encoding: .utf8)
+        var locator = SourceLocator(source: .bytes(utf8), encoding: .utf8)
+        locator.readsTranscodedText = true
+        return locator
     }
 }

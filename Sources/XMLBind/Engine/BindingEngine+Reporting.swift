@@ -38,10 +38,11 @@ extension BindingEngine {
         if let parent, ignores(element: name, in: parent) { return }
         let policy = parent?.unknownContentPolicy ?? globalPolicy
         if case .ignore = policy { return }
+        let suggestion = Suggestion.closest(to: String(decoding: name.local, as: UTF8.self), among: suggestions())
         reportUnknown(
             policy: policy, code: .unknownElement,
-            message: message() + Self.didYouMean(String(decoding: name.local, as: UTF8.self), among: suggestions()),
-            byteOffset: byteIndex, focus: .offset,
+            message: message() + Self.didYouMean(suggestion),
+            byteOffset: byteIndex, focus: .offset, fix: suggestion.map { .renameElement(to: $0) },
             content: UnknownContent(
                 kind: .element, name: name.qualifiedName,
                 namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
@@ -60,10 +61,14 @@ extension BindingEngine {
         if ignores(attribute: name, in: binding) { return }
         let policy = binding.unknownContentPolicy ?? globalPolicy
         if case .ignore = policy { return }
+        let suggestion = Suggestion.closest(to: name.qualifiedName, among: suggestions())
+        // A prefixed name renamed to an unprefixed one changes its namespace: no fix-it.
+        let renames = name.uri == nil && !name.qualifiedName.contains(":")
         reportUnknown(
             policy: policy, code: .unknownAttribute,
-            message: message() + Self.didYouMean(name.qualifiedName, among: suggestions()),
+            message: message() + Self.didYouMean(suggestion),
             byteOffset: byteIndex, focus: .attributeName(name.qualifiedName),
+            fix: renames ? suggestion.map { .renameAttribute(name.qualifiedName, to: $0) } : nil,
             content: UnknownContent(
                 kind: .attribute, name: name.qualifiedName,
                 namespace: name.uri.map { String(decoding: $0, as: UTF8.self) },
@@ -76,16 +81,19 @@ extension BindingEngine {
     /// namespace scope: only then, so the other policies pay nothing for them.
     func reportUnknown(
         policy: UnknownContentPolicy, code: XMLBindError.Code, message: String, byteOffset: Int,
-        focus: PendingDiagnostic.Focus, content: UnknownContent,
+        focus: PendingDiagnostic.Focus, fix: PendingFix? = nil, content: UnknownContent,
         attributes: () -> [XMLAttribute] = { [] }, value: () -> String? = { nil }
     ) {
         switch policy {
         case .error:
-            report(PendingDiagnostic(code: code, message: message, byteOffset: byteOffset, focus: focus))
+            var diagnostic = PendingDiagnostic(code: code, message: message, byteOffset: byteOffset, focus: focus)
+            diagnostic.fix = fix
+            report(diagnostic)
         case .warning:
-            report(
-                PendingDiagnostic(
-                    severity: .warning, code: code, message: message, byteOffset: byteOffset, focus: focus))
+            var diagnostic = PendingDiagnostic(
+                severity: .warning, code: code, message: message, byteOffset: byteOffset, focus: focus)
+            diagnostic.fix = fix
+            report(diagnostic)
         case .ignore:
             break
         case .callback(let handle):
@@ -120,6 +128,11 @@ extension BindingEngine {
 
     /// `; did you mean 'class'?` when one candidate is close (see ``Suggestion``), else nothing.
     static func didYouMean(_ name: String, among candidates: [String]) -> String {
-        Suggestion.closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        didYouMean(Suggestion.closest(to: name, among: candidates))
+    }
+
+    /// `; did you mean 'class'?` for a suggestion, else nothing.
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

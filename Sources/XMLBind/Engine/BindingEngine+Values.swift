@@ -119,12 +119,15 @@ extension BindingEngine {
         } catch {
             let property = binding.properties[index]
             let (offset, focus) = place.focus()
-            report(
-                PendingDiagnostic(
-                    code: .conversionFailed,
-                    message: Self.conversionMessage(
-                        shown, property, element: binding, error: error, original: original),
-                    byteOffset: offset, focus: focus))
+            var diagnostic = PendingDiagnostic(
+                code: .conversionFailed,
+                message: Self.conversionMessage(shown, property, element: binding, error: error, original: original),
+                byteOffset: offset, focus: focus)
+            // A value that came from `${…}` is not written where the caret points: no fix-it.
+            if original == nil, let suggestion = (error as? ConversionError)?.suggestion {
+                diagnostic.fix = .replaceValue(with: suggestion)
+            }
+            report(diagnostic)
         }
     }
 
@@ -201,21 +204,32 @@ extension BindingEngine {
         case .text(let offset, _):
             first = PendingDiagnostic.Note(message: "first given here", byteOffset: offset)
         }
+        // A repeated element with the same text as the first value: removing it is the fix.
+        var fix: PendingFix?
+        if case .element = place {
+            if case .attributeName(let name) = first.focus {
+                fix = .removeRepeatedElement(sameAs: first.byteOffset, attribute: name)
+            } else {
+                fix = .removeRepeatedElement(sameAs: first.byteOffset, attribute: nil)
+            }
+        }
         reportGivenTwice(
             "\(Self.named(property)) of <\(binding.elementName)> is given more than once",
-            byteOffset: offset, focus: focus, first: first)
+            byteOffset: offset, focus: focus, first: first, fix: fix)
     }
 
     /// Reports a second value for a single-valued property or child slot.
     func reportGivenTwice(
-        _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note
+        _ message: String, byteOffset: Int, focus: PendingDiagnostic.Focus, first: PendingDiagnostic.Note,
+        fix: PendingFix? = nil
     ) {
         let lenient = options.mode == .lenient
-        report(
-            PendingDiagnostic(
-                severity: lenient ? .warning : .error, code: .duplicateValue,
-                message: lenient ? message + "; the first value is kept" : message,
-                byteOffset: byteOffset, focus: focus, notes: [first]))
+        var diagnostic = PendingDiagnostic(
+            severity: lenient ? .warning : .error, code: .duplicateValue,
+            message: lenient ? message + "; the first value is kept" : message,
+            byteOffset: byteOffset, focus: focus, notes: [first])
+        diagnostic.fix = fix
+        report(diagnostic)
     }
 
     /// Marks the parent's single child slot (`.child`) as given, for a child whose start

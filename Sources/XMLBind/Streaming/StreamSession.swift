@@ -227,7 +227,8 @@ final class StreamSession<Element> {
         var pending = held + engine.diagnostics[resolvedCount...]
         held.removeAll()
         resolvedCount = engine.diagnostics.count
-        let locator = SourceLocator(source: diagnosticSource, encoding: driver.sourceEncoding)
+        var locator = SourceLocator(source: diagnosticSource, encoding: driver.sourceEncoding)
+        locator.readsTranscodedText = driver.encoding?.isTranscoded == true
         if !expatErrorResolved, let expatError = driver.failure {
             pending.append(WellFormednessAdvice.explain(expatError, locator: locator, limits: driver.limits))
             expatErrorResolved = true

@@ -129,7 +129,8 @@ extension XMLBinder {
                 origin: Origin(file: file, line: 0, column: 0))
         }
         if driver.encoding?.isTranscoded == true { source = .bytes(driver.decodedText) }
-        let locator = SourceLocator(source: source, encoding: driver.sourceEncoding)
+        var locator = SourceLocator(source: source, encoding: driver.sourceEncoding)
+        locator.readsTranscodedText = driver.encoding?.isTranscoded == true
         var pending = engine.diagnostics
         if let failure = driver.failure {
             pending.append(WellFormednessAdvice.explain(failure, locator: locator, limits: options.limits))

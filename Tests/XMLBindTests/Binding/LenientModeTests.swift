@@ -71,6 +71,7 @@ struct LenientModeTests {
                 <input>:1:13: error: mismatched end tag: expected </x> to close <x>, found </beans>
                     1 | <beans><x></beans>
                       |             ^
+                      |           </x>
                 <input>:1:8: note: <x> opened here
                     1 | <beans><x></beans>
                       |        ^
@@ -81,6 +82,7 @@ struct LenientModeTests {
                 <input>:1:16: error: mismatched end tag: expected </y> to close <y>, found </x>
                     1 | <beans><x><y></x></beans>
                       |                ^
+                      |              </y>
                 <input>:1:11: note: <y> opened here
                     1 | <beans><x><y></x></beans>
                       |           ^

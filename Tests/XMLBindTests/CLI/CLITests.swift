@@ -77,18 +77,21 @@ import XMLBindTestSupport
 
                 beans-broken.xml:6:68: error: unknown attribute 'vlaue' on <configuration:define>; did you mean 'value'?
                     6 |     <configuration:define namespace="db" key="poolSize" type="int" vlaue="16"/>
-                      |                                                                    ^
+                      |                                                                    ^~~~~
+                      |                                                                    value
                 beans-broken.xml:8:62: error: cannot convert "singelton" to Scope for property 'scope' of <bean>: \
                 not a valid Scope value; expected one of: singleton, prototype; did you mean 'singleton'?
                     8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
-                      |                                                              ^
+                      |                                                              ^~~~~~~~~
+                      |                                                              singleton
                 beans-broken.xml:8:79: error: cannot convert "yes" to Bool for property 'lazy' of <bean>: \
                 expected true, false, 1 or 0
                     8 |     <bean id="dataSource" class="com.example.db.Pool" scope="singelton" lazy="yes">
                       |                                                                               ^
                 beans-broken.xml:10:9: error: unknown element <proprety> inside <bean>; did you mean 'property'?
                    10 |         <proprety name="timeout">30</proprety>
-                      |         ^
+                      |         ^~~~~~~~~
+                      |          property
 
                 """))
     }
@@ -140,6 +143,7 @@ import XMLBindTestSupport
                 \(bad.path):3:3: error: mismatched end tag: expected </b> to close <b>, found </a>
                     3 | </a>
                       |   ^
+                fix-it: insert '</b>' at the end of the line <b> opened on
                 \(bad.path):2:3: note: <b> opened here
                     2 |   <b>
                       |   ^
@@ -192,7 +196,9 @@ import XMLBindTestSupport
     @Test func checkHelpPrintsHelpInsteadOfOpeningAFile() throws {
         let result = try run(["check", "--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("USAGE: xmlbind check [--] FILE...\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "USAGE: xmlbind check [--format text|json|sarif] [--fix [--dry-run]] [--] FILE...\n"))
         #expect(result.stdout.contains("'-' reads standard input"))
         // After `--`, `--help` is a file name.
         let file = try run(["check", "--", "--help"])

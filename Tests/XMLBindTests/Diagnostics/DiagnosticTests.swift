@@ -46,6 +46,7 @@ struct DiagnosticTests {
                 t.xml:3:5: error: mismatched end tag: expected </bean> to close <bean>, found </beans>
                     3 |   </beans>
                       |     ^
+                fix-it: insert '</bean>' at the end of the line <bean> opened on
                 t.xml:2:3: note: <bean> opened here
                     2 |   <bean id="a">
                       |   ^

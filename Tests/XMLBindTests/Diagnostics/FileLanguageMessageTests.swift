@@ -39,12 +39,13 @@ import XMLBind
                 server.xml:1:19: error: cannot convert "HTTPS" to Scheme for 'protocol' (property 'proto') of \
                 <server>: not a valid Scheme value; expected one of: http, https; did you mean 'https'?
                     1 | <server protocol="HTTPS"/>
-                      |                   ^
+                      |                   ^~~~~
+                      |                   https
                 """)
         #expect(
             printed(#"<server protocol="htps"/>"#)?.hasSuffix(
                 "expected one of: http, https; did you mean 'https'?\n    1 | <server protocol=\"htps\"/>\n"
-                    + "      |                   ^") == true)
+                    + "      |                   ^~~~\n      |                   https") == true)
     }
 
     @Test func anEnumThatIsNotCaseIterableSaysOnlyThatTheValueIsInvalid() {

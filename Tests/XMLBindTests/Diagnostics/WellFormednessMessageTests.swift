@@ -21,6 +21,7 @@ import XMLBind
                 reference with ';'
                     2 |   <dish>fish & chips</dish>
                       |              ^
+                      |              &amp;
                 """),
         Case(
             testDescription: "a & followed by a name without ';'",
@@ -30,6 +31,7 @@ import XMLBind
                 reference with ';'
                     1 | <menu><dish>fish &chips</dish></menu>
                       |                  ^
+                      |                  &amp;
                 """),
         Case(
             testDescription: "a bare & in an attribute value",
@@ -39,6 +41,7 @@ import XMLBind
                 reference with ';'
                     1 | <company name="R&D"/>
                       |                 ^
+                      |                 &amp;
                 """),
         Case(
             testDescription: "a < in an attribute value",
@@ -47,6 +50,7 @@ import XMLBind
                 m.xml:1:14: error: '<' is not allowed in an attribute value: write '&lt;'
                     1 | <rule test="a<b"/>
                       |              ^
+                      |              &lt;
                 """),
         Case(
             testDescription: "a mismatched end tag names the element it should close and where that opened",
@@ -81,6 +85,7 @@ import XMLBind
                 m.xml:3:14: error: the document ends inside <name>; expected </name></server></config>
                     3 |     <name>web
                       |              ^
+                      |              </name></server></config>
                 m.xml:3:5: note: <name> opened here
                     3 |     <name>web
                       |     ^
@@ -140,6 +145,7 @@ import XMLBind
                 server.xml:3:3: error: mismatched end tag: expected </server> to close <server>, found </config>
                     3 | </config>
                       |   ^
+                fix-it: insert '</server>' at the end of the line <server> opened on
                 server.xml:2:3: note: <server> opened here
                     2 |   <server>
                       |   ^

@@ -26,7 +26,8 @@ struct StreamDiagnosticsTests {
               |                       ^
         \(file):6:16: error: unknown attribute 'prize' on <item>; did you mean 'price'?
             6 |   <item id="e" prize="5"/>
-              |                ^
+              |                ^~~~~
+              |                price
         """
     }
 
@@ -93,13 +94,15 @@ struct StreamDiagnosticsTests {
             _ = try await input.stream(Self.large, as: Item.self, binder: Self.requiringBinder, chunkSize: 10_000)
         }
         // The same diagnostics, except that a stream whose start has left the window can
-        // no longer tell which element the mismatched end tag should have closed.
+        // no longer tell which element the mismatched end tag should have closed (nor
+        // offer to correct its name).
         #expect(streamed?.diagnostics.dropLast() == whole?.diagnostics.dropLast())
         #expect(
             whole?.diagnostics.last?.description == """
                 feed.xml:42004:21: error: mismatched end tag: expected </item> to close <item>, found </itm>
                 42004 |   <item id="last"></itm>
-                      |                     ^
+                      |                     ^~~
+                      |                     item
                 feed.xml:42004:3: note: <item> opened here
                 42004 |   <item id="last"></itm>
                       |   ^

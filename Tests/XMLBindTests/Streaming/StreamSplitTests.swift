@@ -83,6 +83,7 @@ struct StreamSplitTests {
                 feed.xml:4:18: error: mismatched end tag: expected </item> to close <item>, found </feed>
                     4 |   <item id="c"></feed>
                       |                  ^
+                      |                </item>
                 feed.xml:4:3: note: <item> opened here
                     4 |   <item id="c"></feed>
                       |   ^
