@@ -2,17 +2,35 @@ extension Serializer {
     // MARK: Attributes
 
     /// Writes the declared attributes, then an ``AttributeContainer``'s.
+    ///
+    /// A `String`, `String?` or `Bool` with its built-in conversion is read from its field
+    /// and written straight after its ` name="` (unless defaults are omitted or
+    /// substitutions restored, which compare the text first).
     mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
         let binding = form.binding
+        let readsFields = !options.omitsDefaultValues && options.restoresSubstitutions == nil
         for attribute in form.attributes {
-            if attribute.value.boolOffset >= 0, !options.omitsDefaultValues, options.restoresSubstitutions == nil {
-                let flag = FieldAccess.of(box, isClass: form.isClass).load(Bool.self, at: attribute.value.boolOffset)
-                writer.raw(attribute.start)
-                writer.raw(flag ? "true\"" : "false\"")
+            let source = attribute.value
+            if readsFields, source.isPlain {
+                let fields = FieldAccess.of(box, isClass: form.isClass)
+                if source.boolOffset >= 0 {
+                    writer.raw(attribute.start)
+                    writer.raw(fields.load(Bool.self, at: source.boolOffset) ? "true\"" : "false\"")
+                    continue
+                }
+                let text =
+                    source.textIsOptional
+                    ? fields.load(String?.self, at: source.textOffset) : fields.load(String.self, at: source.textOffset)
+                guard let text else { continue }
+                do {
+                    try writer.attribute(start: attribute.start, text)
+                } catch {
+                    throw Self.invalid(error, "property '\(binding.properties[source.index].propertyName)'", binding)
+                }
                 continue
             }
-            guard let value = value(attribute.value, of: form, box) else { continue }
-            try checked("property '\(binding.properties[attribute.value.index].propertyName)'", binding) {
+            guard let value = value(source, of: form, box) else { continue }
+            try checked("property '\(binding.properties[source.index].propertyName)'", binding) {
                 try $0.attribute(start: attribute.start, value)
             }
         }
@@ -113,9 +131,10 @@ extension Serializer {
 
     /// Writes a text value, as character data or CDATA as the property asks.
     mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
-        let cdata = binding.properties[index].writesCDATA
-        try checked("property '\(binding.properties[index].propertyName)'", binding) { writer in
-            if cdata { try writer.cdata(text) } else { try writer.text(text) }
+        do {
+            if binding.properties[index].writesCDATA { try writer.cdata(text) } else { try writer.text(text) }
+        } catch {
+            throw Self.invalid(error, "property '\(binding.properties[index].propertyName)'", binding)
         }
     }
 }
