@@ -10,7 +10,8 @@ import Foundation
 //   mark outside the written bytes is clamped to them.
 // - One writer owns a storage and uses it on one thread (a document is written by one
 //   call), so its three fields skip Swift's dynamic exclusivity checks: they are read and
-//   written on every append, and nothing reaches them during another access.
+//   written on every append, and nothing reaches them during another access. SafeMode
+//   declares them checked.
 // - The writer appends only valid UTF-8 (its input is Swift strings), which `takeString()`
 //   relies on.
 // - When the system refuses more memory, nothing more is stored and `failed` is set: the
@@ -31,9 +32,15 @@ final class DocumentStorage {
         var description: String { "out of memory" }
     }
 
-    @exclusivity(unchecked) private var base: UnsafeMutableRawPointer?
-    @exclusivity(unchecked) private var capacity = 0
-    @exclusivity(unchecked) private(set) var count = 0
+    #if SafeMode
+        private var base: UnsafeMutableRawPointer?
+        private var capacity = 0
+        private(set) var count = 0
+    #else
+        @exclusivity(unchecked) private var base: UnsafeMutableRawPointer?
+        @exclusivity(unchecked) private var capacity = 0
+        @exclusivity(unchecked) private(set) var count = 0
+    #endif
     /// Whether an allocation failed: the bytes since then are missing.
     private(set) var failed = false
 

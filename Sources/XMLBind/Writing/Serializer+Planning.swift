@@ -22,6 +22,9 @@ extension Serializer {
         let notesPerObject: Bool
         /// Whether the walk goes into the objects: child slots or provided children.
         let hasChildren: Bool
+        /// Whether every child slot is read as references (and no provider gives more):
+        /// an object whose slots are all empty then has nothing to walk.
+        let readsOnlyReferences: Bool
     }
 
     /// The first walk: notes the namespace of every name the document will use.
@@ -41,7 +44,7 @@ extension Serializer {
             {
                 let (found, fresh) = facts(of: binding)
                 note(binding, box, facts: found, fresh: fresh)
-                if planFacts[found].hasChildren {
+                if planFacts[found].hasChildren, !isLeaf(box, binding, facts: found) {
                     stack.append(PlanFrame(binding: binding, box: box, facts: found))
                 }
                 continue
@@ -75,9 +78,24 @@ extension Serializer {
                 direct: binding.childSlots.indices.map { WritingForm.directChildren(binding, $0) },
                 notesPerObject: binding.access.readNamespace != nil || binding.access.readAttributes != nil
                     || !nillable(binding).isEmpty,
-                hasChildren: !binding.childSlots.isEmpty || binding.access.readChildren != nil))
+                hasChildren: !binding.childSlots.isEmpty || binding.access.readChildren != nil,
+                readsOnlyReferences: binding.access.readChildren == nil
+                    && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil }))
         lastPlanFacts = planFacts.count - 1
         return (lastPlanFacts, true)
+    }
+
+    /// Whether an object's child slots are all read as references and all empty: most
+    /// objects of a graph are leaves, and the walk then needs no frame for them.
+    private func isLeaf(_ box: AnyObject, _ binding: ElementBinding, facts: Int) -> Bool {
+        guard planFacts[facts].readsOnlyReferences else { return false }
+        let fields = FieldAccess.of(box, isClass: binding.isClass)
+        for direct in planFacts[facts].direct {
+            guard let direct, fields.loadReferences(at: direct.offset, isArray: direct.isArray).isEmpty else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The binding of a class instance read from a field.

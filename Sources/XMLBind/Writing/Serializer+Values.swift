@@ -9,29 +9,43 @@ extension Serializer {
     mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
         let binding = form.binding
         let readsFields = !options.omitsDefaultValues && options.restoresSubstitutions == nil
+        let starts = form.attributeStarts
         for attribute in form.attributes {
             let source = attribute.value
+            var refused: XMLWriter.InvalidCharacter?
             if readsFields, source.isPlain {
                 let fields = FieldAccess.of(box, isClass: form.isClass)
                 if source.boolOffset >= 0 {
-                    writer.raw(attribute.start)
-                    writer.raw(fields.load(Bool.self, at: source.boolOffset) ? "true\"" : "false\"")
+                    let flag = fields.load(Bool.self, at: source.boolOffset)
+                    starts.withUnsafeBytes { names in
+                        writer.raw(UnsafeRawBufferPointer(rebasing: names[attribute.start]))
+                        writer.raw(flag ? "true\"" : "false\"")
+                    }
                     continue
                 }
                 let text =
                     source.textIsOptional
                     ? fields.load(String?.self, at: source.textOffset) : fields.load(String.self, at: source.textOffset)
                 guard let text else { continue }
-                do {
-                    try writer.attribute(start: attribute.start, text)
-                } catch {
-                    throw Self.invalid(error, "property '\(binding.properties[source.index].propertyName)'", binding)
+                starts.withUnsafeBytes { names in
+                    do throws(XMLWriter.InvalidCharacter) {
+                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), text)
+                    } catch {
+                        refused = error
+                    }
                 }
-                continue
+            } else {
+                guard let value = value(source, of: form, box) else { continue }
+                starts.withUnsafeBytes { names in
+                    do throws(XMLWriter.InvalidCharacter) {
+                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), value)
+                    } catch {
+                        refused = error
+                    }
+                }
             }
-            guard let value = value(source, of: form, box) else { continue }
-            try checked("property '\(binding.properties[source.index].propertyName)'", binding) {
-                try $0.attribute(start: attribute.start, value)
+            if let refused {
+                throw Self.invalid(refused, "property '\(binding.properties[source.index].propertyName)'", binding)
             }
         }
         guard let extras = binding.access.readAttributes?(box), !extras.isEmpty else { return }

@@ -330,10 +330,21 @@ struct Serializer {
                 }
             }
         case .children(let slot, let direct):
+            var references: [AnyObject]?
+            if let direct {
+                // An empty slot (most `.child` slots of a graph's leaves) is done at once.
+                references = FieldAccess.of(frame.box, isClass: binding.isClass).loadReferences(
+                    at: direct.offset, isArray: direct.isArray)
+                if references?.isEmpty == true { return nil }
+            }
             frame.slotName = binding.childSlots[slot].xmlName
             // Read only with a slot name.
             if frame.slotName != nil { frame.slotParent = form.target }
-            frame.children.load(slot, direct: direct, of: binding, frame.box)
+            if let references {
+                frame.children.load(references: references)
+            } else {
+                frame.children.load(slot, direct: nil, of: binding, frame.box)
+            }
         case .orderedChildren(let slots):
             frame.slotName = nil
             frame.slotParent = form.target

@@ -1,7 +1,8 @@
 // Invariants:
 // - `escape(_:from:to:into:inAttribute:)` reads the bytes of a view lent for one call (a
-//   string's UTF-8 from `String.withUTF8`): eight at a time, each load wholly below `end`,
-//   and single bytes below the view's count. It writes into `target`, space the document
+//   string's UTF-8 from `String.withUTF8`): eight at a time, each load wholly within
+//   `start..<end` (the last few bytes as the last eight shifted down, or one by one when
+//   the piece is shorter), and single bytes below the view's count. It writes into `target`, space the document
 //   storage lends for the call (``DocumentStorage/appendInPlace(reserving:_:)``) with room
 //   for `(end - start) * 6 + 8` bytes: each input byte gives at most six (`&quot;`), and a
 //   reference is stored as one eight-byte word of which only its own length counts.
@@ -29,11 +30,30 @@ extension XMLWriter {
         while index < end {
             if index &+ 8 <= end {
                 let word = (source + index).loadUnaligned(as: UInt64.self)
-                if isPlain(word, inAttribute: inAttribute) {
+                if isPlain(word) {
                     (target + out).storeBytes(of: word, as: UInt64.self)
                     index &+= 8
                     out &+= 8
                     continue
+                }
+            } else {
+                // The last few bytes, in a word filled up with `A`s: stored whole, counted
+                // as far as they go. Past eight bytes, the word is the last eight (loaded
+                // again, below `end`) shifted down; else they are gathered one by one.
+                let left = end &- index
+                let fill = UInt64(0x4141_4141_4141_4141) &<< UInt64(left &* 8)
+                var word: UInt64
+                if end &- start >= 8 {
+                    word = (source + (end &- 8)).loadUnaligned(as: UInt64.self) &>> UInt64((8 &- left) &* 8) | fill
+                } else {
+                    word = fill
+                    for offset in 0..<left {
+                        word |= UInt64(bytes[index &+ offset]) &<< UInt64(offset &* 8)
+                    }
+                }
+                if isPlain(word) {
+                    (target + out).storeBytes(of: word, as: UInt64.self)
+                    return (out &+ left, nil)
                 }
             }
             let byte = bytes[index]

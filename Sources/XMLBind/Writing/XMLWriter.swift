@@ -78,16 +78,25 @@ package struct XMLWriter {
     // MARK: Markup
 
     /// Writes markup as it is: names, `<`, `="`, line breaks and indentation.
+    @inline(__always)
     mutating func raw(_ bytes: [UInt8]) {
         output.append(bytes)
     }
 
     /// Writes markup held in a `String`, its UTF-8 as one contiguous run.
+    @inline(__always)
     package mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes markup lent as bytes.
+    @inline(__always)
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        output.append(bytes)
+    }
+
+    @inline(__always)
     mutating func raw(_ byte: UInt8) {
         output.appendByte(byte)
     }
@@ -96,6 +105,7 @@ package struct XMLWriter {
     package var count: Int { output.count }
 
     /// Writes markup known when the program is built (`<value><int>`), as it is.
+    @inline(__always)
     package mutating func raw(_ text: StaticString) {
         output.append(text)
     }
@@ -114,7 +124,22 @@ package struct XMLWriter {
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    @inline(__always)
     mutating func attribute(start: [UInt8], _ value: String) throws(InvalidCharacter) {
+        var refused: InvalidCharacter?
+        start.withUnsafeBytes { start in
+            do throws(InvalidCharacter) {
+                try attribute(start: start, value)
+            } catch {
+                refused = error
+            }
+        }
+        if let refused { throw refused }
+    }
+
+    /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    @inline(__always)
+    mutating func attribute(start: UnsafeRawBufferPointer, _ value: String) throws(InvalidCharacter) {
         let mark = output.count
         output.append(start)
         do {
@@ -140,6 +165,7 @@ package struct XMLWriter {
 
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
+    @inline(__always)
     package mutating func text(_ value: String) throws(InvalidCharacter) {
         let mark = output.count
         do {
@@ -219,16 +245,20 @@ package struct XMLWriter {
     static let escapeChunk = 4096
 
     /// Whether none of the eight bytes of `word` needs escaping or checking: no control
-    /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
-    /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
+    /// character, `&`, `<`, `>`, `"` or the lead byte 0xEF (of U+FFFE, U+FFFF). Tests every
+    /// byte at once (the "has zero byte" bit trick), four tests for the six kinds: `<` and
+    /// `>` differ only in bit 1, `"` and `&` only in bit 2. (A `"` in text then takes the
+    /// byte-by-byte path, which copies it.)
     @inline(__always)
-    static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+    static func isPlain(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        @inline(__always) func has(_ byte: UInt64) -> Bool { hasZero(word ^ (ones &* byte)) }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return !hasControl && !has(0x26) && !has(0x3C) && !has(0x3E) && !has(0xEF) && !(inAttribute && has(0x22))
+        let angle = (word | ones &* 0x02) ^ (ones &* 0x3E)
+        let quoteOrAmpersand = (word | ones &* 0x04) ^ (ones &* 0x26)
+        let lead = word ^ (ones &* 0xEF)
+        let found =
+            ((word &- ones &* 0x20) & ~word) | ((angle &- ones) & ~angle)
+            | ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand) | ((lead &- ones) & ~lead)
+        return found & 0x8080_8080_8080_8080 == 0
     }
 
     // MARK: Output
