@@ -1,13 +1,15 @@
 import Foundation
 
-/// Writes XML markup and escaped text as UTF-8 into a buffer, and hands full buffers on:
-/// to a sink (a file, a handle) or to a ``DocumentStorage`` (a document kept in memory).
+/// Writes XML markup and escaped text as UTF-8 into a ``DocumentStorage``: the whole
+/// document, kept in memory, or (with a sink: a file, a handle) the bytes not yet handed
+/// on, passed to the sink once past a threshold.
 ///
 /// The writer knows XML's lexical rules, not the registry: ``Serializer`` decides what
 /// to write and calls it. Names are written as given (they come from registrations);
-/// values are escaped in one pass that copies runs of ordinary bytes whole, and a
-/// character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
-/// whatever of the value was already written.
+/// values are escaped in one pass that copies runs of ordinary bytes eight at a time, and
+/// a character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
+/// whatever of the value was already written. A copy of a writer writes into the same
+/// storage: one writer writes one document.
 ///
 /// `package`: XMLBindRPC writes its wire messages straight through it (see
 /// ``init(reservingCapacity:)``), with the same escaping and refusals as the serializer.
