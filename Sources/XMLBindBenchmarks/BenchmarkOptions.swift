@@ -24,17 +24,20 @@ struct BenchmarkOptions {
     var cLimit: String?
     /// The hand-written C streamer (`expat_stream_ns`) to run as the `c-stream` row.
     var cStream: String?
+    /// A Python with lxml, to run lxml's writer as the `lxml` row: `--python`, or the peers'
+    /// environment when it has been made.
+    var python: String? = LXMLWriteContender.defaultPython
 
     /// One contender, once, no warm-up, only its checksum line on standard output.
     var isSingleShot: Bool { runs == 1 && only?.count == 1 }
 
     static let help = """
         XMLBindBenchmarks: XMLBind side by side with bare expat and Foundation's XMLParser,
-        and writing the graphs back side by side with Foundation's XMLDocument.
+        and writing the graphs back side by side with Foundation's XMLDocument and lxml.
 
         USAGE: XMLBindBenchmarks [--workload beans|rss] [--size BYTES | --file PATH]
                                  [--runs N] [--only NAME[,NAME…]] [--no-memory]
-                                 [--c-limit PATH]
+                                 [--c-limit PATH] [--python PATH]
                XMLBindBenchmarks --workload beans|rss [--size BYTES] --emit PATH
 
         Workloads are the documents of Benchmarks/gen_workloads.py, generated in
@@ -50,7 +53,7 @@ struct BenchmarkOptions {
           --runs N              Timed runs per contender (default 5).
           --only NAME[,NAME…]   Run only these contenders: floor, binder,
                                 binder-origins (every model type OriginAware), stream,
-                                foundation, write, write-file, xmldocument. stream
+                                foundation, write, write-file, xmldocument, lxml. stream
                                 reads --file itself, in chunks. The writers write the
                                 graph binder builds (outside the clock): write with
                                 xmlData, write-file to a file, xmldocument with
@@ -76,6 +79,12 @@ struct BenchmarkOptions {
                                 pieces and freeing each top-level object at its end) as
                                 c-stream (BIND_NO_ORIGIN=1), timed as c-limit is; the
                                 stream row's × C is then to c-stream.
+          --python PATH         A Python with lxml, to run lxml's writer as the lxml row
+                                (lxml.etree.tostring of the tree lxml parsed from the
+                                workload, timed in the child: parse and start-up not
+                                counted; no peak memory). By default the peers'
+                                environment .build/soap-peers/bin/python of the current
+                                directory, when scripts/soap-peers.sh has made it.
           --emit PATH           Write the generated workload to PATH and exit.
           --print-peak-memory   With --only NAME --runs 1: also print peak-rss-bytes=N
                                 (VmHWM) after the checksum line; the table's memory
@@ -160,6 +169,8 @@ struct BenchmarkOptions {
                 options.cLimit = try value(for: argument)
             case "--c-stream":
                 options.cStream = try value(for: argument)
+            case "--python":
+                options.python = try value(for: argument)
             default:
                 throw .usage("error: unknown argument '\(argument)'.")
             }
@@ -179,6 +190,11 @@ struct BenchmarkOptions {
         }
         if options.cStream == nil, options.only?.contains(Contenders.cStreamName) == true {
             throw .usage("error: the '\(Contenders.cStreamName)' contender needs --c-stream PATH.")
+        }
+        if options.python == nil, options.only?.contains(Contenders.lxmlName) == true {
+            throw .usage(
+                "error: the '\(Contenders.lxmlName)' contender needs a Python with lxml: run scripts/soap-peers.sh "
+                    + "(it makes .build/soap-peers) or give --python PATH.")
         }
         if options.printPeakMemory, !options.isSingleShot {
             throw .usage("error: --print-peak-memory needs --only NAME --runs 1.")

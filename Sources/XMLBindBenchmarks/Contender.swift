@@ -54,6 +54,9 @@ enum ParseResult {
     case written(Data, Workload)
     /// A written file (`write-file`), checksummed by reading it back.
     case writtenFile(URL, Workload)
+    /// A file written by a peer in a child process (`lxml`) that timed its own writing:
+    /// the runner takes these times in place of its clock's.
+    case peerWritten(URL, Workload, seconds: Double, cpuSeconds: Double)
 
     /// Single-shot results left for the process's exit to reclaim (see
     /// ``BenchmarkRunner/runSingleShot(_:)``); only the main thread touches it.
@@ -71,6 +74,7 @@ enum ParseResult {
         case .tally(let line): line
         case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
         case .writtenFile(let file, let workload): ParseResult.readBack(file, workload)
+        case .peerWritten(let file, let workload, _, _): ParseResult.readBack(file, workload)
         }
     }
 
@@ -90,34 +94,39 @@ enum Contenders {
     static let cLimitNames = ["c-limit", "c-limit-origins"]
     /// The C streamer's row (run only with `--c-stream PATH`).
     static let cStreamName = "c-stream"
+    /// lxml's writer (run when a Python with lxml is known: `--python PATH`).
+    static let lxmlName = "lxml"
 
     /// Every contender that can run; the C limit's and the C streamer's when their programs
-    /// are given.
-    static func all(cLimit: String? = nil, cStream: String? = nil) -> [any Contender] {
+    /// are given, lxml's when a Python that has it is.
+    static func all(cLimit: String? = nil, cStream: String? = nil, python: String? = nil) -> [any Contender] {
         let limits: [any Contender] =
             cLimit.map {
                 [CLimitContender(program: $0, withOrigins: false), CLimitContender(program: $0, withOrigins: true)]
             }
             ?? []
         let streamer: [any Contender] = cStream.map { [CLimitContender(streamer: $0)] } ?? []
-        return limits + streamer + [
+        let lxml: [any Contender] = python.map { [LXMLWriteContender(python: $0)] } ?? []
+        let readers: [any Contender] = [
             FloorContender(),
             BinderContender(),
             OriginBinderContender(),
             StreamContender(),
             FoundationContender(),
-            WriteContender(),
-            WriteFileContender(),
-            EditContender(),
-            XMLDocumentContender(),
+        ]
+        let writers: [any Contender] = [
+            WriteContender(), WriteFileContender(), EditContender(), XMLDocumentContender(),
+        ]
+        let others: [any Contender] = [
             EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),
             EncodedCopyContender(name: "binder-koi8r", declared: "KOI8-R", iconvName: "KOI8-R"),
             FeedContender(),
         ]
+        return limits + streamer + readers + writers + lxml + others
     }
 
     /// Every name `--only` accepts.
     static var knownNames: [String] {
-        all().map(\.name) + cLimitNames + [cStreamName] + pending.keys.sorted()
+        all().map(\.name) + cLimitNames + [cStreamName, lxmlName] + pending.keys.sorted()
     }
 }

@@ -52,7 +52,8 @@ func runBenchmarks() throws(BenchmarkError) {
             return
         }
 
-        let contenders = Contenders.all(cLimit: options.cLimit, cStream: options.cStream).filter {
+        let contenders = Contenders.all(cLimit: options.cLimit, cStream: options.cStream, python: options.python).filter
+        {
             options.only?.contains($0.name) ?? true
         }
         let runner = BenchmarkRunner(options: options, contenders: contenders)

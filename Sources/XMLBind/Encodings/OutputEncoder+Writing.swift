@@ -54,11 +54,10 @@ extension OutputEncoder {
     /// Encodes a whole document the writer stored, into storage of its own.
     func encodeStorage(_ storage: DocumentStorage) throws(XMLBindError) -> DocumentStorage {
         let encoded = try encodeDocument([UInt8](storage.takeData()))
-        let result = DocumentStorage()
-        do {
-            try encoded.withUnsafeBytes { try result.append($0) }
-        } catch {
-            throw XMLBindError(code: .io, message: "cannot write the document: \(error)")
+        let result = DocumentStorage(reservingCapacity: encoded.count)
+        result.append(encoded)
+        if result.failed {
+            throw XMLBindError(code: .io, message: "cannot write the document: \(DocumentStorage.OutOfMemory())")
         }
         return result
     }

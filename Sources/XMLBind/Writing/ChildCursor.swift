@@ -25,6 +25,13 @@ struct ChildCursor {
         objects = fields.loadReferences(at: direct.offset, isArray: direct.isArray)
     }
 
+    /// Takes a slot's children read as references (``WritingForm/DirectChildren``).
+    mutating func load(references: [AnyObject]) {
+        next = 0
+        values = []
+        objects = references
+    }
+
     /// Takes a provider's children (``ChildrenProvider``).
     mutating func load(_ children: [Any]) {
         next = 0

@@ -3,11 +3,28 @@ extension Serializer {
     private struct PlanFrame {
         let binding: ElementBinding
         let box: AnyObject
+        /// The binding's entry in ``Serializer/planFacts``.
+        let facts: Int
         /// The next child slot; one past the last is the provider's children.
         var slot = 0
         var children = ChildCursor()
-        /// Each slot's way of reading its children as references, if it has one.
+    }
+
+    /// What the planning walk needs of one binding, worked out the first time it is met
+    /// (when its declared names are noted), so that each further object of it costs a
+    /// look in a short list rather than hashing.
+    struct PlanFacts {
+        let binding: ObjectIdentifier
+        /// Each child slot's way of reading its children as references, if it has one.
         let direct: [WritingForm.DirectChildren?]
+        /// Whether each object may add names of its own: its namespace (``NamespaceAware``),
+        /// kept attributes (``AttributeContainer``) or an `xsi:nil`.
+        let notesPerObject: Bool
+        /// Whether the walk goes into the objects: child slots or provided children.
+        let hasChildren: Bool
+        /// Whether every child slot is read as references (and no provider gives more):
+        /// an object whose slots are all empty then has nothing to walk.
+        let readsOnlyReferences: Bool
     }
 
     /// The first walk: notes the namespace of every name the document will use.
@@ -16,30 +33,27 @@ extension Serializer {
     /// stack of open objects: bounded by the graph's depth.
     mutating func planNamespaces(_ root: ElementBinding, _ rootBox: AnyObject) throws(XMLBindError) {
         var stack: ContiguousArray<PlanFrame> = []
-        note(root, rootBox, fresh: true)
-        stack.append(PlanFrame(binding: root, box: rootBox, direct: directChildren(of: root)))
+        let (rootFacts, _) = facts(of: root)
+        note(root, rootBox, facts: rootFacts, fresh: true)
+        stack.append(PlanFrame(binding: root, box: rootBox, facts: rootFacts))
         while let top = stack.indices.last {
             let parent = stack[top].binding
-            // Whether the child's binding may be met for the first time.
-            var fresh = false
             if let (binding, _, box) = try stack[top].children.nextChild(
-                { object throws(XMLBindError) in
-                    fresh = true
-                    return try knownType(of: object, parent: parent).map { ($0, -1) }
-                },
-                { value throws(XMLBindError) in
-                    fresh = true
-                    return try resolve(value, parent: parent).map { ($0.0, -1, $0.1) }
-                })
+                { object throws(XMLBindError) in try knownType(of: object, parent: parent).map { ($0, -1) } },
+                { value throws(XMLBindError) in try resolve(value, parent: parent).map { ($0.0, -1, $0.1) } })
             {
-                note(binding, box, fresh: fresh)
-                stack.append(PlanFrame(binding: binding, box: box, direct: directChildren(of: binding)))
+                let (found, fresh) = facts(of: binding)
+                note(binding, box, facts: found, fresh: fresh)
+                if planFacts[found].hasChildren, !isLeaf(box, binding, facts: found) {
+                    stack.append(PlanFrame(binding: binding, box: box, facts: found))
+                }
                 continue
             }
             let slot = stack[top].slot
             if slot < parent.childSlots.count {
                 stack[top].slot += 1
-                stack[top].children.load(slot, direct: stack[top].direct[slot], of: parent, stack[top].box)
+                let direct = planFacts[stack[top].facts].direct[slot]
+                stack[top].children.load(slot, direct: direct, of: parent, stack[top].box)
             } else if slot == parent.childSlots.count {
                 stack[top].slot += 1
                 stack[top].children.load(parent.access.readChildren?(stack[top].box) ?? [])
@@ -49,13 +63,39 @@ extension Serializer {
         }
     }
 
-    /// Each child slot's way of reading its children as references, once per binding.
-    private mutating func directChildren(of binding: ElementBinding) -> [WritingForm.DirectChildren?] {
+    /// The index of a binding's ``PlanFacts`` in ``planFacts``, made the first time the
+    /// binding is met (`fresh`).
+    private mutating func facts(of binding: ElementBinding) -> (index: Int, fresh: Bool) {
         let key = ObjectIdentifier(binding)
-        if let known = directBySlot[key] { return known }
-        let direct = binding.childSlots.indices.map { WritingForm.directChildren(binding, $0) }
-        directBySlot[key] = direct
-        return direct
+        if lastPlanFacts < planFacts.count, planFacts[lastPlanFacts].binding == key { return (lastPlanFacts, false) }
+        if let found = planFacts.firstIndex(where: { $0.binding == key }) {
+            lastPlanFacts = found
+            return (found, false)
+        }
+        planFacts.append(
+            PlanFacts(
+                binding: key,
+                direct: binding.childSlots.indices.map { WritingForm.directChildren(binding, $0) },
+                notesPerObject: binding.access.readNamespace != nil || binding.access.readAttributes != nil
+                    || !nillable(binding).isEmpty,
+                hasChildren: !binding.childSlots.isEmpty || binding.access.readChildren != nil,
+                readsOnlyReferences: binding.access.readChildren == nil
+                    && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil }))
+        lastPlanFacts = planFacts.count - 1
+        return (lastPlanFacts, true)
+    }
+
+    /// Whether an object's child slots are all read as references and all empty: most
+    /// objects of a graph are leaves, and the walk then needs no frame for them.
+    private func isLeaf(_ box: AnyObject, _ binding: ElementBinding, facts: Int) -> Bool {
+        guard planFacts[facts].readsOnlyReferences else { return false }
+        let fields = FieldAccess.of(box, isClass: binding.isClass)
+        for direct in planFacts[facts].direct {
+            guard let direct, fields.loadReferences(at: direct.offset, isArray: direct.isArray).isEmpty else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The binding of a class instance read from a field.
@@ -72,9 +112,13 @@ extension Serializer {
     }
 
     /// Notes the names one object writes, in the order they are written: its element's,
-    /// its binding's declared names (when `fresh`, and then once per binding) and its kept
-    /// attributes'.
-    private mutating func note(_ binding: ElementBinding, _ box: AnyObject, fresh: Bool) {
+    /// its binding's declared names (when `fresh`: once per binding), an `xsi:nil` and its
+    /// kept attributes'.
+    private mutating func note(_ binding: ElementBinding, _ box: AnyObject, facts: Int, fresh: Bool) {
+        guard planFacts[facts].notesPerObject else {
+            if fresh { noteDeclaredNames(binding) }
+            return
+        }
         if binding.access.readNamespace != nil {
             plan.note(plan.elementTarget(binding, box), attribute: false)
         }

@@ -2,18 +2,50 @@ extension Serializer {
     // MARK: Attributes
 
     /// Writes the declared attributes, then an ``AttributeContainer``'s.
+    ///
+    /// A `String`, `String?` or `Bool` with its built-in conversion is read from its field
+    /// and written straight after its ` name="` (unless defaults are omitted or
+    /// substitutions restored, which compare the text first).
     mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
         let binding = form.binding
+        let readsFields = !options.omitsDefaultValues && options.restoresSubstitutions == nil
+        let starts = form.attributeStarts
         for attribute in form.attributes {
-            if attribute.value.boolOffset >= 0, !options.omitsDefaultValues, options.restoresSubstitutions == nil {
-                let flag = FieldAccess.of(box, isClass: form.isClass).load(Bool.self, at: attribute.value.boolOffset)
-                writer.raw(attribute.start)
-                writer.raw(flag ? "true\"" : "false\"")
-                continue
+            let source = attribute.value
+            var refused: XMLWriter.InvalidCharacter?
+            if readsFields, source.isPlain {
+                let fields = FieldAccess.of(box, isClass: form.isClass)
+                if source.boolOffset >= 0 {
+                    let flag = fields.load(Bool.self, at: source.boolOffset)
+                    starts.withUnsafeBytes { names in
+                        writer.raw(UnsafeRawBufferPointer(rebasing: names[attribute.start]))
+                        writer.raw(flag ? "true\"" : "false\"")
+                    }
+                    continue
+                }
+                let text =
+                    source.textIsOptional
+                    ? fields.load(String?.self, at: source.textOffset) : fields.load(String.self, at: source.textOffset)
+                guard let text else { continue }
+                starts.withUnsafeBytes { names in
+                    do throws(XMLWriter.InvalidCharacter) {
+                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), text)
+                    } catch {
+                        refused = error
+                    }
+                }
+            } else {
+                guard let value = value(source, of: form, box) else { continue }
+                starts.withUnsafeBytes { names in
+                    do throws(XMLWriter.InvalidCharacter) {
+                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), value)
+                    } catch {
+                        refused = error
+                    }
+                }
             }
-            guard let value = value(attribute.value, of: form, box) else { continue }
-            try checked("property '\(binding.properties[attribute.value.index].propertyName)'", binding) {
-                try $0.attribute(start: attribute.start, value)
+            if let refused {
+                throw Self.invalid(refused, "property '\(binding.properties[source.index].propertyName)'", binding)
             }
         }
         guard let extras = binding.access.readAttributes?(box), !extras.isEmpty else { return }
@@ -115,12 +147,13 @@ extension Serializer {
     mutating func writeValue(_ text: String, _ index: Int, _ binding: ElementBinding) throws(XMLBindError) {
         // A keyed member's key (Serializer+Keyed.swift) belongs to no property.
         guard index >= 0 else {
-            try checked("a member key", binding) { try $0.text(text) }
+            do { try writer.text(text) } catch { throw Self.invalid(error, "a member key", binding) }
             return
         }
-        let cdata = binding.properties[index].writesCDATA
-        try checked("property '\(binding.properties[index].propertyName)'", binding) { writer in
-            if cdata { try writer.cdata(text) } else { try writer.text(text) }
+        do {
+            if binding.properties[index].writesCDATA { try writer.cdata(text) } else { try writer.text(text) }
+        } catch {
+            throw Self.invalid(error, "property '\(binding.properties[index].propertyName)'", binding)
         }
     }
 }

@@ -68,8 +68,9 @@ struct Serializer {
     /// How many classes ``knownTypes`` remembers; past that, children of further classes
     /// are resolved through the registry each time.
     static let knownTypeLimit = 32
-    /// For the planning walk: each binding's ``WritingForm/directChildren(_:_:)``, by slot.
-    var directBySlot: [ObjectIdentifier: [WritingForm.DirectChildren?]] = [:]
+    /// For the planning walk: what it needs of each binding met, and the last one looked up.
+    var planFacts: [PlanFacts] = []
+    var lastPlanFacts = 0
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
     private var indentation: [[UInt8]] = []
 
@@ -330,9 +331,21 @@ struct Serializer {
                 }
             }
         case .children(let slot, let direct):
+            var references: [AnyObject]?
+            if let direct {
+                // An empty slot (most `.child` slots of a graph's leaves) is done at once.
+                references = FieldAccess.of(frame.box, isClass: binding.isClass).loadReferences(
+                    at: direct.offset, isArray: direct.isArray)
+                if references?.isEmpty == true { return nil }
+            }
             frame.slotName = binding.childSlots[slot].xmlName
-            frame.slotParent = form.target
-            frame.children.load(slot, direct: direct, of: binding, frame.box)
+            // Read only with a slot name.
+            if frame.slotName != nil { frame.slotParent = form.target }
+            if let references {
+                frame.children.load(references: references)
+            } else {
+                frame.children.load(slot, direct: nil, of: binding, frame.box)
+            }
         case .orderedChildren(let slots):
             frame.slotName = nil
             frame.slotParent = form.target
@@ -389,12 +402,18 @@ struct Serializer {
             try write(&writer)
         } catch {
             // The writes passed in throw nothing else.
-            let codePoint = (error as? XMLWriter.InvalidCharacter)?.codePoint ?? "?"
-            throw XMLBindError(
-                code: .invalidCharacter,
-                message: "cannot write \(what()) of <\(binding.elementName)>: the character \(codePoint) "
-                    + "is not allowed in XML 1.0")
+            throw Self.invalid(error as? XMLWriter.InvalidCharacter, what(), binding)
         }
+    }
+
+    /// The error for a character XML 1.0 cannot hold in `what` of an element.
+    static func invalid(_ error: XMLWriter.InvalidCharacter?, _ what: String, _ binding: ElementBinding)
+        -> XMLBindError
+    {
+        XMLBindError(
+            code: .invalidCharacter,
+            message: "cannot write \(what) of <\(binding.elementName)>: the character \(error?.codePoint ?? "?") "
+                + "is not allowed in XML 1.0")
     }
 
     /// Hands bytes on, turning a sink's failure into an ``XMLBindError/Code/io`` error.

@@ -70,11 +70,13 @@ final class WritingForm {
         }
     }
 
-    /// An attribute-form property and what is written before its value.
+    /// An attribute-form property and where what is written before its value is kept.
+    ///
+    /// No array of its own: copying one per attribute written would retain it.
     struct Attribute {
         let value: Value
-        /// ` name="`.
-        let start: [UInt8]
+        /// Where ` name="` is in ``WritingForm/attributeStarts``.
+        let start: Range<Int>
     }
 
     let binding: ElementBinding
@@ -83,6 +85,8 @@ final class WritingForm {
     /// `</name>`, or `nil` as for ``open``.
     let close: [UInt8]?
     let attributes: [Attribute]
+    /// Every attribute's ` name="`, one after the other.
+    let attributeStarts: [UInt8]
     let steps: [Step]
     /// Whether the element holds text (`.text`): nothing is indented inside it, since
     /// whitespace would become part of its value.
@@ -107,15 +111,19 @@ final class WritingForm {
             close = nil
         }
         var attributes: [Attribute] = []
+        var attributeStarts: [UInt8] = []
         for (index, property) in binding.properties.enumerated()
         where property.path.isEmpty && property.collection == nil && !property.isKeyed
             && placement(property) == .attribute
         {
             let name = plan.qualified(property.xmlName.local, plan.target(of: property.xmlName, attribute: true))
+            let first = attributeStarts.count
+            attributeStarts += XMLWriter.attributeStart(name)
             attributes.append(
-                Attribute(value: Value(index, binding.setters[index]), start: XMLWriter.attributeStart(name)))
+                Attribute(value: Value(index, binding.setters[index]), start: first..<attributeStarts.count))
         }
         self.attributes = attributes
+        self.attributeStarts = attributeStarts
         var steps: [Step] = []
         var writtenPaths: Set<ObjectIdentifier> = []
         // Two `.elements` into one key path fill one list: it is written once, with the

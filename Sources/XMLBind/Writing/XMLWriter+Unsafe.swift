@@ -1,21 +1,89 @@
 // Invariants:
-// - `plainWords(in:from:inAttribute:)` reads the bytes of a view lent for one call (a
-//   string's UTF-8 from `String.withUTF8`), eight at a time, each load wholly below the
-//   view's count; it keeps nothing and writes nothing.
+// - `escape(_:from:to:into:inAttribute:)` reads the bytes of a view lent for one call (a
+//   string's UTF-8 from `String.withUTF8`): eight at a time, each load wholly within
+//   `start..<end` (the last few bytes as the last eight shifted down, or one by one when
+//   the piece is shorter), and single bytes below the view's count. It writes into `target`, space the document
+//   storage lends for the call (``DocumentStorage/appendInPlace(reserving:_:)``) with room
+//   for `(end - start) * 6 + 8` bytes: each input byte gives at most six (`&quot;`), and a
+//   reference is stored as one eight-byte word of which only its own length counts.
+//   It keeps nothing.
 
-/// The escaping loop's word loads: runs of bytes that need no escaping are skipped eight
-/// at a time.
+/// The escaping loop's word loads and stores: runs of bytes that need no escaping are
+/// copied eight at a time, straight into the document's storage.
 extension XMLWriter {
-    /// The index from `index` on at which fewer than eight bytes are left or a word of eight
-    /// holds a byte that needs a look (``isPlain(_:inAttribute:)``).
+    /// How much room escaping `length` bytes may need.
     @inline(__always)
-    static func plainWords(in bytes: UnsafeBufferPointer<UInt8>, from index: Int, inAttribute: Bool) -> Int {
-        guard let start = UnsafeRawPointer(bytes.baseAddress) else { return index }
-        let count = bytes.count
-        var index = index
-        while index &+ 8 <= count, isPlain((start + index).loadUnaligned(as: UInt64.self), inAttribute: inAttribute) {
-            index &+= 8
+    static func escapedCapacity(_ length: Int) -> Int { length &* 6 &+ 8 }
+
+    /// Writes `bytes[start..<end]` escaped into `target` (see ``escapedCapacity(_:)``).
+    ///
+    /// - Returns: How many bytes were written, and the first character XML cannot hold, if
+    ///   one was met (the bytes before it are written).
+    @inline(__always)
+    static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into target: UnsafeMutableRawPointer,
+        inAttribute: Bool
+    ) -> (written: Int, refused: InvalidCharacter?) {
+        guard let source = UnsafeRawPointer(bytes.baseAddress) else { return (0, nil) }
+        var index = start
+        var out = 0
+        while index < end {
+            if index &+ 8 <= end {
+                let word = (source + index).loadUnaligned(as: UInt64.self)
+                if isPlain(word) {
+                    (target + out).storeBytes(of: word, as: UInt64.self)
+                    index &+= 8
+                    out &+= 8
+                    continue
+                }
+            } else {
+                // The last few bytes, in a word filled up with `A`s: stored whole, counted
+                // as far as they go. Past eight bytes, the word is the last eight (loaded
+                // again, below `end`) shifted down; else they are gathered one by one.
+                let left = end &- index
+                let fill = UInt64(0x4141_4141_4141_4141) &<< UInt64(left &* 8)
+                var word: UInt64
+                if end &- start >= 8 {
+                    word = (source + (end &- 8)).loadUnaligned(as: UInt64.self) &>> UInt64((8 &- left) &* 8) | fill
+                } else {
+                    word = fill
+                    for offset in 0..<left {
+                        word |= UInt64(bytes[index &+ offset]) &<< UInt64(offset &* 8)
+                    }
+                }
+                if isPlain(word) {
+                    (target + out).storeBytes(of: word, as: UInt64.self)
+                    return (out &+ left, nil)
+                }
+            }
+            let byte = bytes[index]
+            index &+= 1
+            // A reference as its UTF-8 bytes in a little-endian word, and its length.
+            let reference: (word: UInt64, length: Int)
+            switch byte {
+            case UInt8(ascii: "&"): reference = (0x3B70_6D61_26, 5)  // &amp;
+            case UInt8(ascii: "<"): reference = (0x3B74_6C26, 4)  // &lt;
+            case UInt8(ascii: ">"): reference = (0x3B74_6726, 4)  // &gt;
+            case 0x0D: reference = (0x3B33_3123_26, 5)  // &#13;
+            case UInt8(ascii: "\"") where inAttribute: reference = (0x3B74_6F75_7126, 6)  // &quot;
+            case 0x0A where inAttribute: reference = (0x3B30_3123_26, 5)  // &#10;
+            case 0x09 where inAttribute: reference = (0x3B39_2326, 4)  // &#9;
+            case 0x09, 0x0A:
+                reference = (UInt64(byte), 1)
+            case 0..<0x20:
+                return (out, InvalidCharacter(scalar: UInt32(byte)))
+            case 0xEF:
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
+                if index &+ 1 < bytes.count, bytes[index] == 0xBF, bytes[index &+ 1] >= 0xBE {
+                    return (out, InvalidCharacter(scalar: 0xFFC0 | UInt32(bytes[index &+ 1] & 0x3F)))
+                }
+                reference = (UInt64(byte), 1)
+            default:
+                reference = (UInt64(byte), 1)
+            }
+            (target + out).storeBytes(of: reference.word, as: UInt64.self)
+            out &+= reference.length
         }
-        return index
+        return (out, nil)
     }
 }

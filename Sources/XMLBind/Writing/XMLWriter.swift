@@ -1,13 +1,15 @@
 import Foundation
 
-/// Writes XML markup and escaped text as UTF-8 into a buffer, and hands full buffers on:
-/// to a sink (a file, a handle) or to a ``DocumentStorage`` (a document kept in memory).
+/// Writes XML markup and escaped text as UTF-8 into a ``DocumentStorage``: the whole
+/// document, kept in memory, or (with a sink: a file, a handle) the bytes not yet handed
+/// on, passed to the sink once past a threshold.
 ///
 /// The writer knows XML's lexical rules, not the registry: ``Serializer`` decides what
 /// to write and calls it. Names are written as given (they come from registrations);
-/// values are escaped in one pass that copies runs of ordinary bytes whole, and a
-/// character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
-/// whatever of the value was already written.
+/// values are escaped in one pass that copies runs of ordinary bytes eight at a time, and
+/// a character XML 1.0 cannot represent is refused with ``InvalidCharacter``, taking back
+/// whatever of the value was already written. A copy of a writer writes into the same
+/// storage: one writer writes one document.
 ///
 /// `package`: XMLBindRPC writes its wire messages straight through it (see
 /// ``init(reservingCapacity:)``), with the same escaping and refusals as the serializer.
@@ -27,10 +29,10 @@ package struct XMLWriter {
     /// Receives the written bytes in pieces, in order; `nil` keeps everything in memory.
     typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
-    /// The bytes not yet handed on.
-    package private(set) var buffer: [UInt8] = []
-    /// Without a sink: the document so far.
-    let storage: DocumentStorage?
+    /// The bytes written and not yet handed on: the whole document for a writer without a
+    /// sink. Appending is a capacity check and a copy into its block (no array's
+    /// uniqueness check and generic append per piece).
+    let output: DocumentStorage
     private let sink: Sink?
     private let flushThreshold: Int
 
@@ -41,82 +43,114 @@ package struct XMLWriter {
     ///   - flushThreshold: The buffer size past which ``flushIfNeeded()`` hands it on.
     init(sink: Sink? = nil, flushThreshold: Int = 64 << 10) {
         self.sink = sink
-        storage = sink == nil ? DocumentStorage() : nil
-        self.flushThreshold = max(1, flushThreshold)
-        buffer.reserveCapacity(self.flushThreshold + 4096)
+        self.flushThreshold = sink == nil ? .max : max(1, flushThreshold)
+        output = DocumentStorage(reservingCapacity: sink == nil ? 0 : self.flushThreshold + 4096)
     }
 
-    /// Creates a writer that keeps the whole document in ``buffer``, never handing it on
-    /// (``flush()`` keeps it too): for small documents read back whole, such as an XML-RPC
-    /// message.
+    /// Creates a writer that keeps the whole document in memory, never handing it on: for
+    /// small documents read back whole, such as an XML-RPC message.
     ///
     /// - Parameter capacity: The bytes to reserve up front.
     package init(reservingCapacity capacity: Int) {
         sink = nil
-        storage = nil
         flushThreshold = .max
-        buffer.reserveCapacity(max(0, capacity))
+        output = DocumentStorage(reservingCapacity: max(0, capacity))
     }
 
-    /// The document written so far as `Data` (a copy of ``buffer``'s bytes); the writer is
-    /// empty afterwards (and keeps writing into a new buffer).
+    /// Without a sink: the document so far.
+    var storage: DocumentStorage? { sink == nil ? output : nil }
+
+    /// A copy of the bytes not yet handed on (for a writer without a sink, the document so
+    /// far).
+    package var buffer: [UInt8] {
+        output.withBytes { Array($0) }
+    }
+
+    /// The bytes written from `mark` (an earlier ``count``) on, as text.
+    package func text(since mark: Int) -> String {
+        output.withBytes(from: mark) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The document written so far as `Data` (the block itself, not a copy); the writer is
+    /// empty afterwards (and keeps writing into a new block).
     package mutating func takeData() -> Data {
-        var taken: [UInt8] = []
-        swap(&taken, &buffer)
-        return Data(taken)
+        output.takeData()
     }
 
     // MARK: Markup
 
     /// Writes markup as it is: names, `<`, `="`, line breaks and indentation.
+    @inline(__always)
     mutating func raw(_ bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
+        output.append(bytes)
     }
 
-    /// Writes markup held in a `String`. Its UTF-8 is appended as one contiguous run
-    /// (`withUTF8`, which is free for a native string): appending `text.utf8` goes through
-    /// the generic sequence path, about 150 instructions an append.
+    /// Writes markup held in a `String`, its UTF-8 as one contiguous run.
+    @inline(__always)
     package mutating func raw(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        text.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes markup lent as bytes.
+    @inline(__always)
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        output.append(bytes)
+    }
+
+    @inline(__always)
     mutating func raw(_ byte: UInt8) {
-        buffer.append(byte)
+        output.appendByte(byte)
     }
 
     /// How many bytes the buffer holds.
-    package var count: Int { buffer.count }
+    package var count: Int { output.count }
 
     /// Writes markup known when the program is built (`<value><int>`), as it is.
+    @inline(__always)
     package mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        output.append(text)
     }
 
     /// Writes an integer in decimal, without making a `String`.
     package mutating func decimal(_ value: Int64) {
         var magnitude = value.magnitude
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        if value < 0 { output.appendByte(UInt8(ascii: "-")) }
         // The digits come lowest first: appended so, then turned around in place.
-        let first = buffer.count
+        let first = output.count
         repeat {
-            buffer.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30)
+            output.appendByte(UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30)
             magnitude /= 10
         } while magnitude != 0
-        buffer[first...].reverse()
+        output.reverse(from: first)
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    @inline(__always)
     mutating func attribute(start: [UInt8], _ value: String) throws(InvalidCharacter) {
-        let mark = buffer.count
-        buffer.append(contentsOf: start)
+        var refused: InvalidCharacter?
+        start.withUnsafeBytes { start in
+            do throws(InvalidCharacter) {
+                try attribute(start: start, value)
+            } catch {
+                refused = error
+            }
+        }
+        if let refused { throw refused }
+    }
+
+    /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    @inline(__always)
+    mutating func attribute(start: UnsafeRawBufferPointer, _ value: String) throws(InvalidCharacter) {
+        let mark = output.count
+        output.append(start)
         do {
             try escape(value, inAttribute: true)
         } catch {
-            buffer.removeSubrange(mark...)
+            output.truncate(to: mark)
             throw error
         }
-        buffer.append(0x22)
+        output.appendByte(0x22)
     }
 
     /// ` name="value"`, the value escaped for an attribute.
@@ -133,12 +167,13 @@ package struct XMLWriter {
 
     /// Character data: `&`, `<` and `>` escaped, and a carriage return written as `&#13;`
     /// (a literal one would read back as a line feed).
+    @inline(__always)
     package mutating func text(_ value: String) throws(InvalidCharacter) {
-        let mark = buffer.count
+        let mark = output.count
         do {
             try escape(value, inAttribute: false)
         } catch {
-            buffer.removeSubrange(mark...)
+            output.truncate(to: mark)
             throw error
         }
     }
@@ -158,7 +193,7 @@ package struct XMLWriter {
             case 0x0D:
                 raw("]]>&#13;<![CDATA[")
             default:
-                buffer.append(byte)
+                output.appendByte(byte)
             }
             brackets = byte == UInt8(ascii: "]") ? brackets + 1 : 0
         }
@@ -184,90 +219,67 @@ package struct XMLWriter {
     /// references; in attributes also `"`, and tab and line feed, which attribute value
     /// normalization would turn into spaces. Throws, having written part of the value,
     /// for a character XML cannot hold.
+    ///
+    /// The bytes go straight into the storage, a piece of at most ``escapeChunk`` bytes at
+    /// a time (each piece reserves room for its worst case: six bytes a byte).
     private mutating func escape(_ value: String, inAttribute: Bool) throws(InvalidCharacter) {
         var value = value
-        let failure: InvalidCharacter? = value.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                // Eight bytes at a time while none of them needs a look.
-                index = Self.plainWords(in: bytes, from: index, inAttribute: inAttribute)
-                guard index < count else { break }
-                let byte = bytes[index]
-                // Every byte that needs a look is below `?` (0x3F), or the lead byte 0xEF.
-                if byte > 0x3E, byte != 0xEF {
-                    index &+= 1
-                    continue
+        let output = self.output
+        let refused: InvalidCharacter? = value.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start &+ Self.escapeChunk)
+                var refused: InvalidCharacter?
+                output.appendInPlace(reserving: Self.escapedCapacity(end &- start)) { target in
+                    let result = Self.escape(bytes, from: start, to: end, into: target, inAttribute: inAttribute)
+                    refused = result.refused
+                    return result.written
                 }
-                let replacement: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case 0x0D: replacement = "&#13;"
-                case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
-                case 0x0A where inAttribute: replacement = "&#10;"
-                case 0x09 where inAttribute: replacement = "&#9;"
-                case 0x09, 0x0A:
-                    index &+= 1
-                    continue
-                case 0xEF:
-                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
-                    if index + 2 < count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
-                        return InvalidCharacter(scalar: 0xFFC0 | UInt32(bytes[index + 2] & 0x3F))
-                    }
-                    index &+= 1
-                    continue
-                case 0..<0x20:
-                    return InvalidCharacter(scalar: UInt32(byte))
-                default:
-                    index &+= 1
-                    continue
-                }
-                if runStart < index {
-                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                }
-                replacement.withUTF8Buffer { buffer.append(contentsOf: $0) }
-                index &+= 1
-                runStart = index
+                if let refused { return refused }
+                start = end
             }
-            if runStart < count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
             return nil
         }
-        if let failure { throw failure }
+        if let refused { throw refused }
     }
 
+    /// The most bytes of a value escaped into one reservation.
+    static let escapeChunk = 4096
+
     /// Whether none of the eight bytes of `word` needs escaping or checking: no control
-    /// character, `&`, `<`, `>`, the lead byte 0xEF (of U+FFFE, U+FFFF) and, in an
-    /// attribute, `"`. Tests every byte at once (the "has zero byte" bit trick).
+    /// character, `&`, `<`, `>`, `"` or the lead byte 0xEF (of U+FFFE, U+FFFF). Tests every
+    /// byte at once (the "has zero byte" bit trick), four tests for the six kinds: `<` and
+    /// `>` differ only in bit 1, `"` and `&` only in bit 2. (A `"` in text then takes the
+    /// byte-by-byte path, which copies it.)
     @inline(__always)
-    static func isPlain(_ word: UInt64, inAttribute: Bool) -> Bool {
+    static func isPlain(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        @inline(__always) func has(_ byte: UInt64) -> Bool { hasZero(word ^ (ones &* byte)) }
-        let hasControl = (word &- ones &* 0x20) & ~word & highs != 0
-        return !hasControl && !has(0x26) && !has(0x3C) && !has(0x3E) && !has(0xEF) && !(inAttribute && has(0x22))
+        let angle = (word | ones &* 0x02) ^ (ones &* 0x3E)
+        let quoteOrAmpersand = (word | ones &* 0x04) ^ (ones &* 0x26)
+        let lead = word ^ (ones &* 0xEF)
+        let found =
+            ((word &- ones &* 0x20) & ~word) | ((angle &- ones) & ~angle)
+            | ((quoteOrAmpersand &- ones) & ~quoteOrAmpersand) | ((lead &- ones) & ~lead)
+        return found & 0x8080_8080_8080_8080 == 0
     }
 
     // MARK: Output
 
     /// Hands the buffer on once it is past the threshold.
+    @inline(__always)
     mutating func flushIfNeeded() throws {
-        guard buffer.count >= flushThreshold else { return }
+        guard output.count >= flushThreshold else { return }
         try flush()
     }
 
-    /// Hands whatever is buffered on: to the sink, or into the storage.
+    /// Hands whatever is buffered on to the sink; without one, keeps it.
+    ///
+    /// - Throws: ``DocumentStorage/OutOfMemory`` when the system refused the memory for
+    ///   some of the bytes, or what the sink throws.
     mutating func flush() throws {
-        // A writer made with `init(reservingCapacity:)` keeps its document in the buffer.
-        guard !buffer.isEmpty, sink != nil || storage != nil else { return }
-        if let sink {
-            try buffer.withUnsafeBytes { try sink($0) }
-        } else if let storage {
-            try buffer.withUnsafeBytes { try storage.append($0) }
-        }
-        buffer.removeAll(keepingCapacity: true)
+        if output.failed { throw DocumentStorage.OutOfMemory() }
+        guard let sink, output.count > 0 else { return }
+        try output.withBytes { try sink($0) }
+        output.removeAll()
     }
 }

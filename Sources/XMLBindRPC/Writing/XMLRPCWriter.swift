@@ -141,7 +141,7 @@ struct XMLRPCWriter {
             append("<member><name>")
             try appendEscaped(name, place: "a member's name")
             if position < Self.namesKept {
-                let markup = writer.buffer[mark...].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                let markup = writer.text(since: mark)
                 if position < memberNames.count {
                     memberNames[position] = (name, markup)
                 } else if position == memberNames.count {

@@ -60,4 +60,34 @@ import XMLBindTestSupport
             }
         }
     }
+
+    /// A value is escaped in pieces of ``XMLWriter/escapeChunk`` bytes: references, refused
+    /// characters and the three bytes of U+FFFE and U+FFFF are found across their borders.
+    @Test(arguments: [-3, -2, -1, 0, 1])
+    func longValuesAreEscapedAcrossPieces(offset: Int) {
+        let before = String(repeating: "a", count: XMLWriter.escapeChunk + offset)
+        for piece in ["&<>\"\r\n\t", "\u{FFFE}", "\u{FFFF}", "\u{EFBF}", "\u{1}", "é𝄞"] {
+            let value = before + piece + String(repeating: "b&", count: 3000)
+            var writer = XMLWriter()
+            writer.raw("x")
+            let written: String?
+            do {
+                try writer.text(value)
+                written = String(String(decoding: writer.buffer, as: UTF8.self).dropFirst())
+            } catch {
+                #expect(writer.buffer == Array("x".utf8))
+                written = nil
+            }
+            #expect(written == Self.reference(value, inAttribute: false), "\(piece.unicodeScalars.map(\.value))")
+            var attribute = XMLWriter()
+            do {
+                try attribute.attribute(start: Array(#" a=""#.utf8), value)
+                let text = String(decoding: attribute.buffer, as: UTF8.self)
+                #expect(String(text.dropFirst(4).dropLast()) == Self.reference(value, inAttribute: true))
+            } catch {
+                #expect(attribute.buffer.isEmpty)
+                #expect(Self.reference(value, inAttribute: true) == nil)
+            }
+        }
+    }
 }
