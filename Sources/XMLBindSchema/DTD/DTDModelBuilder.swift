@@ -68,15 +68,18 @@ public struct DTDModelBuilder {
             }
             let complex = complexType(of: element)
             model.types.append(
-                ModelType(name: name, kind: .complex(complex), documentation: element.documentation, origin: element.origin))
+                ModelType(
+                    name: name, kind: .complex(complex), documentation: element.documentation, origin: element.origin))
             model.rootElements.append(
-                RootElement(name: name, type: .named(name), documentation: element.documentation, origin: element.origin))
+                RootElement(
+                    name: name, type: .named(name), documentation: element.documentation, origin: element.origin))
         }
         for (element, attributes) in dtd.attributeLists.sorted(by: { $0.key < $1.key })
         where dtd.element(named: element) == nil {
             model.diagnostics.append(
                 GenerationDiagnostic(
-                    .warning, "attributes are declared for '\(element)', which has no <!ELEMENT>; they are not generated",
+                    .warning,
+                    "attributes are declared for '\(element)', which has no <!ELEMENT>; they are not generated",
                     at: attributes.first?.origin))
         }
     }
@@ -117,7 +120,8 @@ public struct DTDModelBuilder {
             for name in Array(orderedUnique: particle.elementNames) {
                 let (minimum, maximum) = bounds[name] ?? (0, nil)
                 indexes[name] = fields.count
-                fields.append(elementField(name, occurrence: Occurrence(minimum: minimum, maximum: maximum), at: element.origin))
+                fields.append(
+                    elementField(name, occurrence: Occurrence(minimum: minimum, maximum: maximum), at: element.origin))
             }
             choices = Self.exclusiveChoices(in: particle).map { group in group.compactMap { indexes[$0] } }
         }
@@ -128,10 +132,13 @@ public struct DTDModelBuilder {
         let qualified = qualifiedName(ofElement: name, at: origin)
         if dtd.element(named: name) == nil {
             model.diagnostics.append(
-                GenerationDiagnostic(.warning, "the content names '\(name)', which has no <!ELEMENT>; it is read as text", at: origin))
+                GenerationDiagnostic(
+                    .warning, "the content names '\(name)', which has no <!ELEMENT>; it is read as text", at: origin))
         }
         let type: TypeReference = isSimple(name) ? .builtin(.string) : .named(qualified)
-        return Field(name: qualified.localName, namespace: qualified.namespace, kind: .element, type: type, occurrence: occurrence)
+        return Field(
+            name: qualified.localName, namespace: qualified.namespace, kind: .element, type: type,
+            occurrence: occurrence)
     }
 
     private mutating func attributeField(_ attribute: DTDAttribute, of element: String) -> Field {
@@ -144,7 +151,8 @@ public struct DTDModelBuilder {
             if namespace == nil {
                 model.diagnostics.append(
                     GenerationDiagnostic(
-                        .warning, "no #FIXED xmlns:\(prefix) says which namespace '\(attribute.name)' is in; it is read without one",
+                        .warning,
+                        "no #FIXED xmlns:\(prefix) says which namespace '\(attribute.name)' is in; it is read without one",
                         at: attribute.origin))
                 localName = attribute.name
             }
@@ -201,7 +209,8 @@ public struct DTDModelBuilder {
         guard let namespace = prefixes[prefix] else {
             model.diagnostics.append(
                 GenerationDiagnostic(
-                    .warning, "no #FIXED xmlns:\(prefix) says which namespace '\(name)' is in; it is matched by its whole name",
+                    .warning,
+                    "no #FIXED xmlns:\(prefix) says which namespace '\(name)' is in; it is matched by its whole name",
                     at: origin))
             return QualifiedName(name)
         }

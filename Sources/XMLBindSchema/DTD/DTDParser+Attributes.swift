@@ -32,6 +32,7 @@ extension DTDParser {
         if current.peek() == UInt8(ascii: "(") {
             return .enumeration(try parseTokenList(of: attribute, names: false))
         }
+        let origin = current.origin
         let keyword = try readName("the type of attribute '\(attribute)'")
         switch keyword {
         case "CDATA": return .cdata
@@ -48,7 +49,7 @@ extension DTDParser {
         default:
             throw error(
                 "unknown attribute type '\(keyword)' for '\(attribute)': expected CDATA, ID, IDREF, IDREFS, ENTITY, "
-                    + "ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration in parentheses")
+                    + "ENTITIES, NMTOKEN, NMTOKENS, NOTATION or an enumeration in parentheses", at: origin)
         }
     }
 
