@@ -29,6 +29,10 @@ public struct DTDModelBuilder {
     /// Enumeration types made so far, by their values, and the names taken.
     private var enumerations: [[String]: QualifiedName] = [:]
     private var takenNames: Set<String>
+    /// Elements whose children may interleave, and the elements such parents hold: those
+    /// are types even when they hold only text, so their order can be kept.
+    private let orderedParents: Set<String>
+    private let orderedChildren: Set<String>
 
     /// Builds the model of a DTD.
     ///
@@ -43,6 +47,9 @@ public struct DTDModelBuilder {
     private init(dtd: DTD) {
         self.dtd = dtd
         self.takenNames = Set(dtd.elements.map(\.name))
+        let ordered = dtd.elements.filter { Self.interleaves($0.content) }
+        self.orderedParents = Set(ordered.map(\.name))
+        self.orderedChildren = Set(ordered.flatMap(\.content.childNames))
         for attributes in dtd.attributeLists.values {
             for attribute in attributes {
                 guard case .fixed(let uri) = attribute.defaultDeclaration else { continue }
@@ -84,10 +91,31 @@ public struct DTDModelBuilder {
         }
     }
 
-    /// Whether the element is a plain text value: `(#PCDATA)` and no attributes.
+    /// Whether the element is a plain text value: `(#PCDATA)`, no attributes, and no parent
+    /// that keeps its children's order.
     private func isSimple(_ element: String) -> Bool {
         guard let declaration = dtd.element(named: element) else { return true }
         return declaration.content == .mixed([]) && attributes(of: element).isEmpty
+            && !orderedChildren.contains(element)
+    }
+
+    /// Whether children of different names may come in any order: a repeated group with two
+    /// names or more (`(test | edit)+`), or mixed content with elements.
+    static func interleaves(_ content: DTDContentModel) -> Bool {
+        switch content {
+        case .empty, .any: return false
+        case .mixed(let names): return Set(names).count > 1
+        case .children(let particle): return hasRepeatedGroup(particle)
+        }
+    }
+
+    private static func hasRepeatedGroup(_ particle: DTDContentParticle) -> Bool {
+        switch particle {
+        case .element: return false
+        case .sequence(let parts, let occurrence), .choice(let parts, let occurrence):
+            if occurrence.allowsMany, Set(particle.elementNames).count > 1 { return true }
+            return parts.contains { hasRepeatedGroup($0) }
+        }
     }
 
     /// The attributes that are fields: namespace declarations left out.
@@ -125,7 +153,9 @@ public struct DTDModelBuilder {
             }
             choices = Self.exclusiveChoices(in: particle).map { group in group.compactMap { indexes[$0] } }
         }
-        return ComplexType(fields: fields, isMixed: isMixed, choices: choices)
+        var complex = ComplexType(fields: fields, isMixed: isMixed, choices: choices)
+        complex.keepsChildOrder = orderedParents.contains(element.name)
+        return complex
     }
 
     private mutating func elementField(_ name: String, occurrence: Occurrence, at origin: Origin?) -> Field {

@@ -47,8 +47,9 @@ struct SwiftSourceWriter {
             "                mapping(\(planned.swiftName).self, element: \(SwiftLiteral.string(element.localName)), "
             + "namespace: \(SwiftLiteral.string(element.namespace ?? "")))"
         for field in planned.fields {
-            text += declaration(of: field, indent: indent)
+            text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
         }
+        if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
         for choice in planned.choices {
             text +=
                 "\n" + indent + ".choice("
@@ -62,7 +63,9 @@ struct SwiftSourceWriter {
         return text
     }
 
-    private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
+    /// One field's declaration; in a class that keeps its children's order, child slots take
+    /// their type's element without `xml:`, as the core's `.childOrder` orders only those.
+    private func declaration(of planned: EmissionPlan.PlannedField, indent: String, ordered: Bool = false) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
         let xml = SwiftLiteral.string(field.qualifiedName.description)
@@ -85,10 +88,10 @@ struct SwiftSourceWriter {
         case .text:
             text += ".text(\(keyPath)\(conversion))"
         case .child:
-            text += ".child(\(keyPath), xml: \(xml))"
+            text += ordered ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += ".children(\(keyPath), xml: \(xml))"
+            text += ordered ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:
@@ -132,6 +135,10 @@ struct SwiftSourceWriter {
         for field in planned.fields {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
+        }
+        if planned.keepsChildOrder {
+            text += "        /// The element names of the children, in document order: written back in that order.\n"
+            text += "        public var childOrder: [String] = []\n"
         }
         text += "        /// Where the element starts in its document.\n"
         text += "        public var origin: Origin?\n\n"
