@@ -82,7 +82,7 @@ public struct SampleReader: Sendable {
     /// One sample's tree. A first pass through a binder with no mappings finds the root
     /// element's name (as unknown content); the second reads the root with a
     /// ``SampleTreeReader``.
-    private func read(_ data: Data, file: String) throws -> (SampleElement, [String: String]) {
+    func read(_ data: Data, file: String) throws -> (SampleElement, [String: String]) {
         let found = FoundRoot()
         var probing = options
         probing.unknownContent = .callback { content in
