@@ -36,7 +36,8 @@ struct EmissionPlanner {
                 continue
             }
             typesByName[type.name] = type
-            let base = SwiftIdentifier.pascalCase(type.name.localName, fallback: "Type")
+            var base = SwiftIdentifier.pascalCase(type.name.localName, fallback: "Type")
+            if base.lowercased() == plan.moduleName.lowercased() { base += "Type" }
             let name = allocator.allocate(SwiftIdentifier.reservedTypeNames.contains(base) ? base + "_" : base)
             typeNames[type.name] = name
             if case .enumeration(let enumeration) = type.kind {

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import XMLBindSchema
+import XMLBindTestSupport
+
+@Suite("Generated code")
+struct GeneratedCodeTests {
+    static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/XSD")
+
+    /// The models the compile test builds together in one target, by name and schema.
+    static let models: [(name: String, schema: String)] = [
+        ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
+    ]
+
+    static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
+        ModelGenerator(name: name, inputs: [URL(fileURLWithPath: schema, relativeTo: fixtures)]).generate()
+    }
+
+    @Test("The same schemas give the same bytes")
+    func deterministic() {
+        for (name, schema) in Self.models {
+            let first = Self.generate(name, schema)
+            let second = Self.generate(name, schema)
+            #expect(!first.failed, "\(first.diagnostics)")
+            #expect(first.files == second.files)
+        }
+    }
+
+    @Test("Hostile names and documentation stay inside comments and string literals")
+    func hostile() throws {
+        let result = Self.generate("Hostile", "hostile.xsd")
+        #expect(!result.failed, "\(result.diagnostics)")
+        let lines = result.files.flatMap { $0.contents.split(separator: "\n", omittingEmptySubsequences: false) }
+        for line in lines {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("//") { continue }
+            // Outside comments, the hostile texts appear only inside string literals.
+            for needle in ["#if", "#endif", "pwned", "exit(1)", "injected", "*/"] where code.contains(needle) {
+                let before = code.components(separatedBy: needle)[0]
+                #expect(before.contains("\""), "\(needle) outside a literal: \(code)")
+            }
+            #expect(!code.contains("\u{202E}"))
+        }
+        let quote = try #require(result.files.first { $0.name == "Hostile+Quote.swift" })
+        #expect(quote.contents.contains(#"case exit1 = "\")); exit(1); (\"""#))
+        #expect(quote.contents.contains(#"case evil = "\\(evil)""#))
+        #expect(quote.contents.contains("case `case` = \"case\""))
+    }
+
+    /// Generates the models into a package of their own that depends on this one, builds it
+    /// with warnings as errors in Swift 6 mode, and runs its program on instances.
+    @Test(
+        "Generated code compiles without warnings in Swift 6, binds, writes back, and locates bad values",
+        .timeLimit(.minutes(30)))
+    func compilesAndRuns() throws {
+        let package = try temporaryDirectory()
+        let sources = package.appendingPathComponent("Sources/GeneratedCheck")
+        for (name, schema) in Self.models {
+            let result = Self.generate(name, schema)
+            #expect(!result.failed, "\(result.diagnostics)")
+            try ModelGenerator.write(result.files, to: sources)
+        }
+        try Data(Self.manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        try Data(Self.program.utf8).write(to: sources.appendingPathComponent("main.swift"))
+        let scratch = TestPackage.root.appendingPathComponent(".build/generated-check")
+        let swift = URL(fileURLWithPath: "/usr/bin/env")
+        let build = try ProcessRun.run(
+            swift, ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path],
+            errorsIntoOutput: true)
+        try #require(build.status == 0, "\(build.stdout)")
+        let program = scratch.appendingPathComponent("debug/GeneratedCheck")
+        func run(_ model: String, _ instance: String) throws -> ProcessRun {
+            try ProcessRun.run(
+                program, [model, Self.fixtures.appendingPathComponent(instance).path], errorsIntoOutput: true)
+        }
+
+        let order = try run("po", "po.xml")
+        #expect(order.status == 0, "\(order.stdout)")
+        #expect(order.stdout.hasPrefix("round trip: same\n"))
+        for text in ["partNum=\"872-AA\"", ">148.95<", ">Alice Smith<", "priority=\"high\"", ">1999-05-21<"] {
+            #expect(order.stdout.contains(text), "\(text) missing from \(order.stdout)")
+        }
+        let library = try run("library", "library.xml")
+        #expect(library.status == 0, "\(library.stdout)")
+        #expect(library.stdout.hasPrefix("round trip: same\n"))
+        for text in [
+            "x:branch=\"north\"", "travel space<", "cover=\"CAFE\"", "currency=\"USD\"", "edition=\"revised\"",
+        ] {
+            #expect(library.stdout.contains(text), "\(text) missing from \(library.stdout)")
+        }
+        let hostile = try run("hostile", "hostile.xml")
+        #expect(hostile.status == 0, "\(hostile.stdout)")
+        #expect(hostile.stdout.contains(#">\(evil)<"#))
+
+        let invalid = try run("po", "po-invalid.xml")
+        #expect(invalid.status == 1)
+        let errors = invalid.stdout.split(separator: "\n").filter { $0.hasPrefix("po-invalid.xml:") }
+        #expect(
+            errors == [
+                #"po-invalid.xml:2:49: error: cannot convert "urgent" to Priority for property 'priority' of <purchaseOrder>: not one of low, normal, high"#,
+                "po-invalid.xml:3:3: error: <USAddress> is missing required property 'name' (child element <name>)",
+                #"po-invalid.xml:14:10: error: cannot convert "9581x" to Decimal for property 'zip' of <USAddress>: not a decimal number"#,
+                #"po-invalid.xml:17:20: error: cannot convert "872-aa" to String for property 'partNum' of <item>: does not match the pattern ^(?:\d{3}-[A-Z]{2})$"#,
+                #"po-invalid.xml:19:17: error: cannot convert "100" to UInt for property 'quantity' of <item>: the value must be less than 100"#,
+            ])
+    }
+
+    static var manifest: String {
+        """
+        // swift-tools-version: 6.2
+        import PackageDescription
+
+        let package = Package(
+            name: "GeneratedCheck",
+            platforms: [.macOS(.v15)],
+            dependencies: [.package(path: \(String(reflecting: TestPackage.root.path)))],
+            targets: [
+                .executableTarget(
+                    name: "GeneratedCheck",
+                    dependencies: [.product(name: "XMLBind", package: \(String(reflecting: TestPackage.root.lastPathComponent)))],
+                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+            ],
+            swiftLanguageModes: [.v6]
+        )
+
+        """
+    }
+
+    /// Parses an instance through a model's binder, writes it, parses and writes that again:
+    /// prints whether the two writes agree, then the first.
+    static let program = #"""
+        import Foundation
+        import XMLBind
+
+        func roundTrip<T>(_ binder: XMLBinder, _ type: T.Type, _ url: URL) throws {
+            let first = try binder.xml(from: binder.parse(contentsOf: url, as: type, file: url.lastPathComponent))
+            let second = try binder.xml(from: binder.parse(first, as: type, file: "written.xml"))
+            print(first == second ? "round trip: same" : "round trip: differs\n" + second)
+            print(first)
+        }
+
+        let url = URL(fileURLWithPath: CommandLine.arguments[2])
+        do {
+            switch CommandLine.arguments[1] {
+            case "po": try roundTrip(PurchaseOrders.binder, PurchaseOrders.PurchaseOrderType.self, url)
+            case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
+            default: try roundTrip(Hostile.binder, Hostile.Class.self, url)
+            }
+        } catch {
+            print(error)
+            exit(1)
+        }
+
+        """#
+}
