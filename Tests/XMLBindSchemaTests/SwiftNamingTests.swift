@@ -55,9 +55,9 @@ struct SwiftNamingTests {
     @Test("Names are allocated deterministically, ignoring case for types")
     func allocation() {
         var types = NameAllocator(reserved: ["Type"], ignoresCase: true)
-        #expect(types.allocate("Item") == "Item")
-        #expect(types.allocate("ITEM") == "ITEM2")
-        #expect(types.allocate("type") == "type2")
+        #expect(types.claim("Item") == "Item")
+        #expect(types.claim("ITEM") == "ITEM2")
+        #expect(types.claim("type") == "type2")
     }
 
     @Test(

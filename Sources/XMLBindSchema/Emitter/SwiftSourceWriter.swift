@@ -120,7 +120,8 @@ struct SwiftSourceWriter {
 
     func classFile(_ planned: EmissionPlan.PlannedClass) -> String {
         var conformances = ["Bindable", "OriginAware"]
-        if planned.keepsOtherAttributes { conformances.append("XMLBind.AttributeContainer") }  // Foundation has one too.
+        // Qualified: Foundation has an `AttributeContainer` too.
+        if planned.keepsOtherAttributes { conformances.append("XMLBind.AttributeContainer") }
         if planned.keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
         var text = header + "\n" + imports + "\n"
         text += "extension \(plan.moduleName) {\n"
