@@ -62,6 +62,12 @@ struct GeneratedCodeTests {
         }
         try Data(Self.manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
         try Data(Self.program.utf8).write(to: sources.appendingPathComponent("main.swift"))
+        // The build-tool plugin generates from a target's own schema at build time.
+        let pluginTarget = package.appendingPathComponent("Sources/PluginCheck")
+        try FileManager.default.createDirectory(at: pluginTarget, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("po.xsd"), to: pluginTarget.appendingPathComponent("po.xsd"))
+        try Data(Self.pluginProgram.utf8).write(to: pluginTarget.appendingPathComponent("main.swift"))
         let scratch = TestPackage.root.appendingPathComponent(".build/generated-check")
         let swift = URL(fileURLWithPath: "/usr/bin/env")
         let build = try ProcessRun.run(
@@ -92,6 +98,12 @@ struct GeneratedCodeTests {
         #expect(hostile.status == 0, "\(hostile.stdout)")
         #expect(hostile.stdout.contains(#">\(evil)<"#))
 
+        let plugin = try ProcessRun.run(
+            scratch.appendingPathComponent("debug/PluginCheck"), [Self.fixtures.appendingPathComponent("po.xml").path],
+            errorsIntoOutput: true)
+        #expect(plugin.status == 0, "\(plugin.stdout)")
+        #expect(plugin.stdout == "Alice Smith, 2 items\n")
+
         let invalid = try run("po", "po-invalid.xml")
         #expect(invalid.status == 1)
         let errors = invalid.stdout.split(separator: "\n").filter { $0.hasPrefix("po-invalid.xml:") }
@@ -118,13 +130,29 @@ struct GeneratedCodeTests {
                 .executableTarget(
                     name: "GeneratedCheck",
                     dependencies: [.product(name: "XMLBind", package: \(String(reflecting: TestPackage.root.lastPathComponent)))],
-                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
+                .executableTarget(
+                    name: "PluginCheck",
+                    dependencies: [.product(name: "XMLBind", package: \(String(reflecting: TestPackage.root.lastPathComponent)))],
+                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
+                    plugins: [.plugin(name: "XMLBindGeneratorPlugin", package: \(String(reflecting: TestPackage.root.lastPathComponent)))]),
             ],
             swiftLanguageModes: [.v6]
         )
 
         """
     }
+
+    /// Binds an order through the model the plugin generated at build time.
+    static let pluginProgram = #"""
+        import Foundation
+
+        let url = URL(fileURLWithPath: CommandLine.arguments[1])
+        let order = try PluginCheckSchema.binder.parse(
+            contentsOf: url, as: PluginCheckSchema.PurchaseOrderType.self, file: url.lastPathComponent)
+        print("\(order.shipTo?.name ?? "?"), \(order.items?.item.count ?? 0) items")
+
+        """#
 
     /// Parses an instance through a model's binder, writes it, parses and writes that again:
     /// prints whether the two writes agree, then the first.
