@@ -104,6 +104,8 @@ struct GeneratedCodeTests {
         #expect(plugin.status == 0, "\(plugin.stdout)")
         #expect(plugin.stdout == "Alice Smith, 2 items\n")
 
+        try checkAgainstXMLSchema(run)
+
         let invalid = try run("po", "po-invalid.xml")
         #expect(invalid.status == 1)
         let errors = invalid.stdout.split(separator: "\n").filter { $0.hasPrefix("po-invalid.xml:") }
@@ -115,6 +117,45 @@ struct GeneratedCodeTests {
                 #"po-invalid.xml:17:20: error: cannot convert "872-aa" to String for property 'partNum' of <item>: does not match the pattern ^(?:\d{3}-[A-Z]{2})$"#,
                 #"po-invalid.xml:19:17: error: cannot convert "100" to UInt for property 'quantity' of <item>: the value must be less than 100"#,
             ])
+    }
+
+    /// xmlschema (PyPI) as the reference: an instance it accepts binds, and writing it back
+    /// gives what it decodes to the same values; one it refuses is refused by the binder, with
+    /// as many located errors as it gives reasons.
+    private func checkAgainstXMLSchema(_ run: (String, String) throws -> ProcessRun) throws {
+        let peers = try ProcessRun.run(
+            URL(fileURLWithPath: "/bin/bash"), [TestPackage.root.appendingPathComponent("scripts/soap-peers.sh").path])
+        try #require(peers.status == 0, "scripts/soap-peers.sh failed: \(peers.stderr)")
+        let python = URL(fileURLWithPath: peers.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let script = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Peers/xmlschema_peer.py").path
+        func peer(_ arguments: [String]) throws -> [String] {
+            let result = try ProcessRun.run(python, [script] + arguments, errorsIntoOutput: true)
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        let cases: [(model: String, schema: String, instance: String)] = [
+            ("po", "po.xsd", "po.xml"), ("po", "po.xsd", "po-invalid.xml"), ("library", "library.xsd", "library.xml"),
+            ("library", "library.xsd", "library-too-many.xml"),
+        ]
+        let folder = try temporaryDirectory()
+        for (model, schema, instance) in cases {
+            let schemaPath = Self.fixtures.appendingPathComponent(schema).path
+            let instancePath = Self.fixtures.appendingPathComponent(instance).path
+            let verdict = try peer(["validate", schemaPath, instancePath])
+            let bound = try run(model, instance)
+            if verdict.first == "valid" {
+                #expect(bound.status == 0, "\(instance): xmlschema accepts it, the binder does not: \(bound.stdout)")
+                let written = folder.appendingPathComponent(instance)
+                try Data(bound.stdout.split(separator: "\n").dropFirst().joined(separator: "\n").utf8).write(
+                    to: written)
+                let compared = try peer(["compare", schemaPath, instancePath, written.path])
+                #expect(compared.first == "same", "\(instance): written back, it decodes differently: \(compared)")
+            } else {
+                #expect(verdict.first == "invalid", "\(instance): \(verdict)")
+                let errors = bound.stdout.split(separator: "\n").filter { $0.hasPrefix(instance + ":") }
+                #expect(bound.status == 1)
+                #expect(errors.count == verdict.count - 1, "\(instance): \(verdict.dropFirst()) against \(errors)")
+            }
+        }
     }
 
     static var manifest: String {
