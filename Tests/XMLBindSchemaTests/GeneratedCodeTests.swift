@@ -24,6 +24,14 @@ struct GeneratedCodeTests {
             #expect(!first.failed, "\(first.diagnostics)")
             #expect(first.files == second.files)
         }
+        // An element without a type (xs:anyType) takes its whole text, with a located warning.
+        let library = Self.generate("Library", "library.xsd")
+        #expect(
+            library.files[0].contents.contains(#".element(\.extra, xml: "{urn:example:library}extra").wholeText()"#))
+        #expect(
+            library.diagnostics.map(\.description).contains(
+                "library.xsd:60:11: warning: <extra> is of xs:anyType: its text is kept, elements inside it are read "
+                    + "as text and not written back"))
     }
 
     @Test("Hostile names and documentation stay inside comments and string literals")

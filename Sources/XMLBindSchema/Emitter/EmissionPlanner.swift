@@ -165,9 +165,15 @@ struct EmissionPlanner {
             let reserved = SwiftIdentifier.reservedPropertyNames.contains(base)
             let name = allocator.claim(reserved ? base + "Value" : base)
             indexMap[index] = planned.count
-            planned.append(
-                EmissionPlan.PlannedField(
-                    field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion))
+            var plannedField = EmissionPlan.PlannedField(
+                field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion)
+            if field.type == .builtin(.anyType) && form == .element {
+                plannedField.takesWholeText = true
+                warn(
+                    "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "
+                        + "not written back", at: field.origin)
+            }
+            planned.append(plannedField)
         }
         return (planned, indexMap)
     }

@@ -77,6 +77,7 @@ struct SwiftSourceWriter {
             }
         case .element:
             text += ".element(\(keyPath), xml: \(xml)\(conversion))"
+            if planned.takesWholeText { text += ".wholeText()" }
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .elements:
             text += ".elements(\(keyPath), xml: \(xml)\(conversion))"
@@ -120,8 +121,8 @@ struct SwiftSourceWriter {
 
     func classFile(_ planned: EmissionPlan.PlannedClass) -> String {
         var conformances = ["Bindable", "OriginAware"]
-        // Qualified: Foundation has an `AttributeContainer` too.
-        if planned.keepsOtherAttributes { conformances.append("XMLBind.AttributeContainer") }
+        // XMLBind's other name for `AttributeContainer`, which Foundation also has.
+        if planned.keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
         if planned.keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
         var text = header + "\n" + imports + "\n"
         text += "extension \(plan.moduleName) {\n"
