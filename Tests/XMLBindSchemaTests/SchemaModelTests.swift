@@ -16,7 +16,8 @@ struct SchemaModelTests {
                 ])),
             origin: Origin(file: "po.xsd", line: 3, column: 5))
         let model = SchemaModel(
-            types: [order], rootElements: [RootElement(name: QualifiedName(namespace: "urn:po", "order"), type: .named(name))])
+            types: [order],
+            rootElements: [RootElement(name: QualifiedName(namespace: "urn:po", "order"), type: .named(name))])
         #expect(model.type(named: name)?.complexType?.fields.count == 2)
         #expect(model.type(named: name)?.complexType?.fields[1].occurrence.isRepeated == true)
         #expect(name.description == "{urn:po}PurchaseOrder")

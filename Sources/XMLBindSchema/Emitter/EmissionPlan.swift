@@ -35,6 +35,9 @@ struct EmissionPlan {
         var swiftType: String
         /// A `Conversion` expression, when the type's own conversion is not the one.
         var conversion: String?
+        /// Whether the value is the element's whole text, markup inside included (an
+        /// element of `xs:anyType`, whose content the schema does not describe).
+        var takesWholeText = false
     }
 
     /// An enum to write.

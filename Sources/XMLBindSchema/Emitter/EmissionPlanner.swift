@@ -36,8 +36,9 @@ struct EmissionPlanner {
                 continue
             }
             typesByName[type.name] = type
-            let base = SwiftIdentifier.pascalCase(type.name.localName, fallback: "Type")
-            let name = allocator.allocate(SwiftIdentifier.reservedTypeNames.contains(base) ? base + "_" : base)
+            var base = SwiftIdentifier.pascalCase(type.name.localName, fallback: "Type")
+            if base.lowercased() == plan.moduleName.lowercased() { base += "Type" }
+            let name = allocator.claim(SwiftIdentifier.reservedTypeNames.contains(base) ? base + "_" : base)
             typeNames[type.name] = name
             if case .enumeration(let enumeration) = type.kind {
                 plan.enums.append(planEnum(type, enumeration, swiftName: name))
@@ -46,7 +47,7 @@ struct EmissionPlanner {
         // Roots of simple type get a wrapper class of their own, named after the element.
         for root in model.rootElements.sorted(by: { $0.name < $1.name }) where !isComplex(root.type) {
             let base = SwiftIdentifier.pascalCase(root.name.localName, fallback: "Element") + "Element"
-            let name = allocator.allocate(base)
+            let name = allocator.claim(base)
             let text = Field(name: "", kind: .text, type: root.type, occurrence: .optional, origin: root.origin)
             plan.classes.append(
                 EmissionPlan.PlannedClass(
@@ -65,7 +66,7 @@ struct EmissionPlanner {
         var values: [(caseName: String, value: EnumerationType.Value)] = []
         for value in enumeration.values where seen.insert(value.value).inserted {
             let base = value.value.isEmpty ? "empty" : SwiftIdentifier.camelCase(value.value, fallback: "value")
-            values.append((allocator.allocate(base), value))
+            values.append((allocator.claim(base), value))
         }
         return EmissionPlan.PlannedEnum(swiftName: swiftName, type: type, values: values)
     }
@@ -165,11 +166,17 @@ struct EmissionPlanner {
             default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
             }
             let reserved = SwiftIdentifier.reservedPropertyNames.contains(base)
-            let name = allocator.allocate(reserved ? base + "Value" : base)
+            let name = allocator.claim(reserved ? base + "Value" : base)
             indexMap[index] = planned.count
-            planned.append(
-                EmissionPlan.PlannedField(
-                    field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion))
+            var plannedField = EmissionPlan.PlannedField(
+                field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion)
+            if field.type == .builtin(.anyType) && form == .element {
+                plannedField.takesWholeText = true
+                warn(
+                    "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "
+                        + "not written back", at: field.origin)
+            }
+            planned.append(plannedField)
         }
         return (planned, indexMap)
     }
@@ -252,7 +259,7 @@ struct EmissionPlanner {
         }.filter { !$0.isEmpty }
         let key = about
         if let name = conversionNames[key] { return (swiftType, "Conversions.\(name)") }
-        let name = conversionAllocator.allocate(
+        let name = conversionAllocator.claim(
             SwiftIdentifier.camelCase(key.split(separator: "}").last.map(String.init) ?? key, fallback: "value"))
         conversionNames[key] = name
         plan.conversions.append(

@@ -13,7 +13,7 @@ struct NameAllocator {
     }
 
     /// A free name made from `base`, now taken.
-    mutating func allocate(_ base: String) -> String {
+    mutating func claim(_ base: String) -> String {
         var candidate = base
         var number = 2
         while taken.contains(key(candidate)) {

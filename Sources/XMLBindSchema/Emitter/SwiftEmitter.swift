@@ -11,8 +11,8 @@
 ///
 /// Types are classes, not structs: a schema's content is a graph of children, often
 /// recursive (a `section` holds `section`s), which a struct cannot hold without boxes;
-/// classes are what the binder fills fastest in place, and what ``OriginAware``,
-/// ``Ancestor`` and write-back handle as they stand.
+/// classes are what the binder fills fastest in place, and what `OriginAware`,
+/// `Ancestor` and write-back handle as they stand.
 ///
 /// The output is deterministic: the same model gives the same bytes. Every name from the
 /// input becomes an identifier of ASCII letters and digits, and every text a `\u{…}`-escaped

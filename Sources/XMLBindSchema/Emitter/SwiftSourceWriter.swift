@@ -80,6 +80,7 @@ struct SwiftSourceWriter {
             }
         case .element:
             text += ".element(\(keyPath), xml: \(xml)\(conversion))"
+            if planned.takesWholeText { text += ".wholeText()" }
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .elements:
             text += ".elements(\(keyPath), xml: \(xml)\(conversion))"
@@ -123,7 +124,8 @@ struct SwiftSourceWriter {
 
     func classFile(_ planned: EmissionPlan.PlannedClass) -> String {
         var conformances = ["Bindable", "OriginAware"]
-        if planned.keepsOtherAttributes { conformances.append("AttributeContainer") }
+        // XMLBind's other name for `AttributeContainer`, which Foundation also has.
+        if planned.keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
         if planned.keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
         var text = header + "\n" + imports + "\n"
         text += "extension \(plan.moduleName) {\n"

@@ -36,7 +36,7 @@ public struct XMLSchemaReader: Sendable {
     public func read(_ files: [URL]) -> SchemaModel {
         var loader = XSDLoader(catalog: catalog)
         for file in files {
-            loader.load(path: file.relativePath, targetNamespace: nil, requestedBy: nil)
+            loader.load(path: file.path, shown: file.relativePath, targetNamespace: nil, requestedBy: nil)
         }
         var builder = XSDModelBuilder(schemas: loader.schemas)
         var model = builder.build()
@@ -53,6 +53,8 @@ struct LoadedSchema {
     let targetNamespace: String?
     /// Whether the schema has no `targetNamespace` of its own and takes its includer's.
     let isChameleon: Bool
+    /// The unions' `memberTypes`, resolved in their scope.
+    let memberTypeLists: [XSDBinder.ResolvedNames]
 }
 
 /// Reads schema documents and the ones they include and import, each once.
@@ -66,18 +68,21 @@ struct XSDLoader {
         self.catalog = catalog
     }
 
-    mutating func load(path: String, targetNamespace chameleon: String?, requestedBy origin: Origin?) {
-        let key = URL(fileURLWithPath: path).standardizedFileURL.path + "\u{0}" + (chameleon ?? "")
-        guard seen.insert(key).inserted else { return }
+    /// Reads the schema at `path` (named `shown` in origins) and what it includes and imports.
+    mutating func load(path: String, shown: String, targetNamespace chameleon: String?, requestedBy origin: Origin?) {
+        // A schema with a target namespace of its own is read once; one without is read once
+        // per namespace that includes it (a chameleon takes its includer's).
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard !seen.contains(file), !seen.contains(file + "\u{0}" + (chameleon ?? "")) else { return }
         let skipped = XSDBinder.Skipped()
         let schema: XSDSchema
         do {
             let binder = try XSDBinder.make(reporting: skipped)
             guard FileManager.default.fileExists(atPath: path) else {
-                diagnostics.append(GenerationDiagnostic(.error, "no schema file at \(path)", at: origin))
+                diagnostics.append(GenerationDiagnostic(.error, "no schema file at \(shown)", at: origin))
                 return
             }
-            schema = try binder.parse(contentsOf: URL(fileURLWithPath: path), as: XSDSchema.self, file: path)
+            schema = try binder.parse(contentsOf: URL(fileURLWithPath: path), as: XSDSchema.self, file: shown)
         } catch let error as XMLBindError {
             diagnostics += error.diagnostics.map {
                 GenerationDiagnostic($0.severity == .warning ? .warning : .error, $0.message, at: $0.origin)
@@ -85,31 +90,34 @@ struct XSDLoader {
             diagnostics += skipped.diagnostics
             return
         } catch {
-            diagnostics.append(GenerationDiagnostic(.error, "\(path): \(error)", at: origin))
+            diagnostics.append(GenerationDiagnostic(.error, "\(shown): \(error)", at: origin))
             return
         }
-        diagnostics += skipped.diagnostics
         let own = schema.targetNamespace.flatMap { $0.isEmpty ? nil : $0 }
+        seen.insert(own == nil ? file + "\u{0}" + (chameleon ?? "") : file)
+        diagnostics += skipped.diagnostics
         schemas.append(
             LoadedSchema(
-                schema: schema, path: path, targetNamespace: own ?? chameleon,
-                isChameleon: own == nil && chameleon != nil))
+                schema: schema, path: shown, targetNamespace: own ?? chameleon,
+                isChameleon: own == nil && chameleon != nil, memberTypeLists: skipped.memberTypeLists))
         for case let reference as XSDInclude in schema.children {
-            follow(reference, from: path, targetNamespace: own ?? chameleon)
+            follow(reference, from: path, shown: shown, targetNamespace: own ?? chameleon)
         }
     }
 
-    private mutating func follow(_ reference: XSDInclude, from path: String, targetNamespace: String?) {
+    private mutating func follow(_ reference: XSDInclude, from path: String, shown: String, targetNamespace: String?) {
         let isImport = reference.kind == "import"
         let location = reference.schemaLocation?.trimmingCharacters(in: .whitespaces)
-        var resolved: String?
+        var resolved: (path: String, shown: String)?
         if let location, let mapped = catalog[location] {
-            resolved = mapped
+            resolved = (mapped, mapped)
         } else if isImport, let namespace = reference.namespace, let mapped = catalog[namespace] {
-            resolved = mapped
+            resolved = (mapped, mapped)
         } else if let location {
-            if let local = Self.localPath(location, relativeTo: path) {
-                resolved = local
+            if let local = Self.localPath(location, relativeTo: path),
+                let localShown = Self.localPath(location, relativeTo: shown)
+            {
+                resolved = (local, localShown)
             } else {
                 diagnostics.append(
                     GenerationDiagnostic(
@@ -125,7 +133,9 @@ struct XSDLoader {
             // another input, or the references to them are reported where they are made.
             return
         }
-        load(path: resolved, targetNamespace: isImport ? nil : targetNamespace, requestedBy: reference.origin)
+        load(
+            path: resolved.path, shown: resolved.shown, targetNamespace: isImport ? nil : targetNamespace,
+            requestedBy: reference.origin)
     }
 
     /// The path of a local `schemaLocation`, relative to the folder of the schema naming it;

@@ -19,12 +19,14 @@ extension XSDModelBuilder {
             }
             return .builtin(builtin)
         }
+        // A type being built is referred to by name (recursive content); only a derivation
+        // from it is a cycle, which ``complexType(_:)`` reports.
         if complexTypes[qualified] != nil {
-            _ = complexType(qualified)
+            if !inProgress.contains(qualified) { _ = complexType(qualified) }
             return .named(qualified)
         }
         if simpleTypes[qualified] != nil {
-            simpleType(qualified)
+            if !inProgress.contains(qualified) { simpleType(qualified) }
             return .named(qualified)
         }
         error("the type \(qualified) is not declared in the schemas read", at: origin)
@@ -132,7 +134,7 @@ extension XSDModelBuilder {
                 }
                 kind = .list(item: item)
             case let union as XSDUnion:
-                var members = union.memberTypes.map { typeReference($0, context: context, at: union.origin) }
+                var members = memberTypes(of: union).map { typeReference($0, context: context, at: union.origin) }
                 for inline in union.simpleTypes {
                     let memberName = anonymousName(
                         QualifiedName(namespace: name.namespace, name.localName + "-member"), owner: nil)
@@ -173,6 +175,14 @@ extension XSDModelBuilder {
         }
         if !values.isEmpty { return .enumeration(EnumerationType(base: base, values: values)) }
         return .restriction(SimpleRestriction(base: base, facets: facets))
+    }
+
+    /// A union's `memberTypes`, resolved where they are written (see ``XSDBinder/Skipped``).
+    func memberTypes(of union: XSDUnion) -> [XMLQualifiedName] {
+        guard let origin = union.origin else { return [] }
+        // The attribute is on the union's start tag: the first one recorded after its `<`.
+        let after = memberTypeLists.filter { ($0.origin.line, $0.origin.column) > (origin.line, origin.column) }
+        return after.min { ($0.origin.line, $0.origin.column) < ($1.origin.line, $1.origin.column) }?.names ?? []
     }
 
     mutating func apply(_ facet: XSDFacet, to facets: inout Facets, values: inout [EnumerationType.Value]) {

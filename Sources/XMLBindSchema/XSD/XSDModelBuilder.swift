@@ -23,6 +23,8 @@ struct XSDModelBuilder {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     let schemas: [LoadedSchema]
+    /// Every `memberTypes` read, resolved in its scope, with where it is.
+    let memberTypeLists: [XSDBinder.ResolvedNames]
     var model = SchemaModel()
     var complexTypes: [QualifiedName: Declared<XSDComplexType>] = [:]
     var simpleTypes: [QualifiedName: Declared<XSDSimpleType>] = [:]
@@ -42,6 +44,7 @@ struct XSDModelBuilder {
 
     init(schemas: [LoadedSchema]) {
         self.schemas = schemas
+        self.memberTypeLists = schemas.flatMap(\.memberTypeLists)
     }
 
     mutating func build() -> SchemaModel {

@@ -9,13 +9,28 @@ enum XSDBinder {
     static let namespace = "http://www.w3.org/2001/XMLSchema"
 
     /// Schema elements and attributes the reader does not take yet, as located warnings.
+    ///
+    /// It also takes the unions' `memberTypes`: a list of qualified names, which only the
+    /// unknown-content callback sees with the namespace scope that resolves its prefixes.
     final class Skipped: Sendable {
         private let found = Mutex<[GenerationDiagnostic]>([])
+        private let resolved = Mutex<[ResolvedNames]>([])
 
         /// What was skipped, in document order.
         var diagnostics: [GenerationDiagnostic] { found.withLock { $0 } }
+        /// The `memberTypes` lists read, in document order.
+        var memberTypeLists: [ResolvedNames] { resolved.withLock { $0 } }
 
         func note(_ content: UnknownContent) {
+            if content.kind == .attribute, content.name == "memberTypes", content.namespace == nil,
+                content.parent?.hasSuffix("union") == true, let origin = content.origin
+            {
+                let names = (content.value ?? "").split(whereSeparator: { " \t\r\n".contains($0) }).map { token in
+                    content.scope?.resolve(String(token)) ?? XMLQualifiedName(String(token))
+                }
+                resolved.withLock { $0.append(ResolvedNames(origin: origin, names: names)) }
+                return
+            }
             // Attributes in other namespaces and elements of other vocabularies (inside
             // `xs:appinfo`, say) are allowed by XML Schema and carry nothing to generate.
             switch content.kind {
@@ -32,6 +47,12 @@ enum XSDBinder {
 
     /// `<xs:annotation>` where nothing is documented by it.
     private static let annotation = "{\(namespace)}annotation"
+
+    /// Qualified names read from one attribute, resolved where they were written.
+    struct ResolvedNames: Sendable {
+        let origin: Origin
+        let names: [XMLQualifiedName]
+    }
 
     /// A binder whose unknown content goes to `skipped`.
     static func make(reporting skipped: Skipped) throws -> XMLBinder {
@@ -79,7 +100,7 @@ enum XSDBinder {
             mapping(XSDList.self, element: "list", namespace: xs)
                 .attribute(\.itemType).child(\.simpleType).ignoring("@id").ignoring(annotation),
             mapping(XSDUnion.self, element: "union", namespace: xs)
-                .attribute(\.memberTypes).children(\.simpleTypes).ignoring("@id").ignoring(annotation),
+                .children(\.simpleTypes).ignoring("@id").ignoring(annotation),
             facet("enumeration"), facet("pattern"), facet("length"), facet("minLength"), facet("maxLength"),
             facet("minInclusive"), facet("maxInclusive"), facet("minExclusive"), facet("maxExclusive"),
             facet("totalDigits"), facet("fractionDigits"), facet("whiteSpace"),

@@ -172,9 +172,9 @@ final class XSDList: Bindable, OriginAware, XSDNode {
     init() {}
 }
 
-/// `<xs:union>`.
+/// `<xs:union>`. Its `memberTypes` are read by the unknown-content callback, which resolves
+/// their prefixes (see ``XSDBinder/Skipped``).
 final class XSDUnion: Bindable, OriginAware, XSDNode {
-    var memberTypes: [XMLQualifiedName] = []
     var simpleTypes: [XSDSimpleType] = []
     var origin: Origin?
     init() {}
