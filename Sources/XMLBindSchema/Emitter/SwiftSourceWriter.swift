@@ -27,9 +27,13 @@ struct SwiftSourceWriter {
         if mappings.isEmpty {
             text += "            return XMLBinder(\(prefixes))\n"
         } else {
-            text += "            return try XMLBinder(\(prefixes)).register(\n"
-            text += mappings.joined(separator: ",\n") + "\n"
-            text += "            )\n"
+            // One statement per mapping: a single call with every mapping as one parameter pack
+            // takes the type checker minutes for a vocabulary of fifty elements (fontconfig's).
+            text += "            var binder = XMLBinder(\(prefixes))\n"
+            for mapping in mappings {
+                text += "            binder = try binder.register(\n" + mapping + "\n            )\n"
+            }
+            text += "            return binder\n"
         }
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
