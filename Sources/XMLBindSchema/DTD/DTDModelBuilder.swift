@@ -100,12 +100,16 @@ public struct DTDModelBuilder {
     }
 
     /// Whether children of different names may come in any order: a repeated group with two
-    /// names or more (`(test | edit)+`), or mixed content with elements.
+    /// names or more (`(test | edit)+`), a name in two places of the model, or mixed content
+    /// with elements.
     static func interleaves(_ content: DTDContentModel) -> Bool {
         switch content {
         case .empty, .any: return false
         case .mixed(let names): return Set(names).count > 1
-        case .children(let particle): return hasRepeatedGroup(particle)
+        case .children(let particle):
+            // A name in two places (`(%expr;), (%expr;)`) can come first or second.
+            let names = particle.elementNames
+            return Set(names).count < names.count || hasRepeatedGroup(particle)
         }
     }
 

@@ -27,11 +27,26 @@ struct SwiftSourceWriter {
         if mappings.isEmpty {
             text += "            return XMLBinder(\(prefixes))\n"
         } else {
-            // One statement per mapping: a single call with every mapping as one parameter pack
-            // takes the type checker minutes for a vocabulary of fifty elements (fontconfig's).
+            // One statement per declaration: one call with every mapping as a parameter pack, or
+            // one chain of thirty overloaded calls, is more than the type checker can take in
+            // reasonable time (fontconfig's DTD has both).
             text += "            var binder = XMLBinder(\(prefixes))\n"
+            let indent = "                    "
             for mapping in mappings {
-                text += "            binder = try binder.register(\n" + mapping + "\n            )\n"
+                let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
+                let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") }
+                text += "            do {\n"
+                text += "                \(declares ? "var" : "let") definition = "
+                text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
+                for line in lines.dropFirst() {
+                    if line.hasPrefix(indent + ".") {
+                        text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
+                    } else {
+                        text += line + "\n"
+                    }
+                }
+                text += "                binder = try binder.register(definition)\n"
+                text += "            }\n"
             }
             text += "            return binder\n"
         }
