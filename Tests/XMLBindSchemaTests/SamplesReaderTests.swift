@@ -58,8 +58,8 @@ struct SamplesReaderTests {
                 "element total xs:decimal 1..1",
                 "element code xs:string 1..1",
                 "element item {urn:shop}item 1..*",
-                "element site xs:anyURI 0..1",
                 "element note xs:string 0..1",
+                "element site xs:anyURI 0..1",
             ])
         #expect(order.fields[3].namespace == "urn:extra")
         let item = try #require(model.type(named: QualifiedName(namespace: "urn:shop", "item"))?.complexType)

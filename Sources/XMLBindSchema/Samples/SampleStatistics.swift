@@ -68,8 +68,11 @@ struct SampleStatistics {
             }
             counts[child.name, default: 0] += 1
         }
-        for name in seenOrder where !record.childOrder.contains(name) {
-            record.childOrder.append(name)
+        for (index, name) in seenOrder.enumerated() where !record.childOrder.contains(name) {
+            // A new name goes right after the one before it in this occurrence, so that the
+            // fields' order is one every sample's children are written back in.
+            let previous = index > 0 ? record.childOrder.firstIndex(of: seenOrder[index - 1]) : nil
+            record.childOrder.insert(name, at: previous.map { $0 + 1 } ?? 0)
             // A child first seen now was absent from every earlier occurrence.
             record.childMinimum[name] = isFirst ? counts[name] : 0
         }
