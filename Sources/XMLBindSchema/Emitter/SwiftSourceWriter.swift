@@ -3,6 +3,9 @@ struct SwiftSourceWriter {
     let plan: EmissionPlan
     let header: String
 
+    /// How many mappings one `register(…)` call of the generated binder takes.
+    static let mappingsPerCall = 16
+
     var imports: String { "import Foundation\nimport XMLBind\n" }
 
     // MARK: The binder
@@ -14,7 +17,6 @@ struct SwiftSourceWriter {
         text += "public enum \(plan.moduleName) {\n"
         text += "    /// Binds documents of this model and writes them back: every generated mapping registered.\n"
         text += "    public static let binder: XMLBinder = {\n"
-        text += "        do {\n"
         let prefixes =
             plan.prefixes.isEmpty
             ? ""
@@ -24,13 +26,19 @@ struct SwiftSourceWriter {
         let mappings = plan.classes.flatMap { planned in
             planned.elementNames.map { mapping(of: planned, element: $0) }
         }
-        if mappings.isEmpty {
-            text += "            return XMLBinder(\(prefixes))\n"
-        } else {
-            text += "            return try XMLBinder(\(prefixes)).register(\n"
-            text += mappings.joined(separator: ",\n") + "\n"
+        guard !mappings.isEmpty else {
+            return text + "        XMLBinder(\(prefixes))\n    }()\n}\n"
+        }
+        text += "        do {\n"
+        text += "            var binder = XMLBinder(\(prefixes))\n"
+        // A few mappings per call: one call with hundreds would take the type checker long.
+        for start in stride(from: 0, to: mappings.count, by: Self.mappingsPerCall) {
+            let chunk = mappings[start..<min(start + Self.mappingsPerCall, mappings.count)]
+            text += "            binder = try binder.register(\n"
+            text += chunk.joined(separator: ",\n") + "\n"
             text += "            )\n"
         }
+        text += "            return binder\n"
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
         text +=
