@@ -15,6 +15,8 @@ struct EmissionPlan {
         var elementNames: [QualifiedName]
         /// Choices, by indexes in ``fields``.
         var choices: [[Int]]
+        /// Whether the children's document order is kept (``ComplexType/keepsChildOrder``).
+        var keepsChildOrder = false
         var keepsOtherElements: Bool { fields.contains { $0.form == .otherElements } }
         var keepsOtherAttributes: Bool { fields.contains { $0.form == .otherAttributes } }
     }

@@ -107,10 +107,11 @@ struct EmissionPlanner {
                 }
                 return members.count >= 2 ? members : nil
             }
-            plan.classes.append(
-                EmissionPlan.PlannedClass(
-                    swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
-                    elementNames: elements, choices: choices))
+            var planned = EmissionPlan.PlannedClass(
+                swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
+                elementNames: elements, choices: choices)
+            planned.keepsChildOrder = complex.keepsChildOrder
+            plan.classes.append(planned)
         }
         plan.classes.append(contentsOf: wrappers)
     }
@@ -120,7 +121,9 @@ struct EmissionPlanner {
         -> (fields: [EmissionPlan.PlannedField], indexMap: [Int: Int])
     {
         var allocator = NameAllocator(
-            reserved: SwiftIdentifier.reservedPropertyNames.union(["addAttribute", "addChild", "childrenToWrite"]),
+            reserved: SwiftIdentifier.reservedPropertyNames.union([
+                "addAttribute", "addChild", "childrenToWrite", "childOrder",
+            ]),
             ignoresCase: false)
         var planned: [EmissionPlan.PlannedField] = []
         var indexMap: [Int: Int] = [:]

@@ -4,7 +4,7 @@ struct SwiftSourceWriter {
     let header: String
 
     /// How many mappings one `register(…)` call of the generated binder takes.
-    static let mappingsPerCall = 16
+    static let mappingsPerCall = 4
 
     var imports: String { "import Foundation\nimport XMLBind\n" }
 
@@ -31,7 +31,9 @@ struct SwiftSourceWriter {
         }
         text += "        do {\n"
         text += "            var binder = XMLBinder(\(prefixes))\n"
-        // A few mappings per call: one call with hundreds would take the type checker long.
+        // A few mappings per statement: one call with every mapping as one parameter pack takes
+        // the type checker minutes for fifty (fontconfig's DTD); one call per mapping would
+        // recompile the registry once per mapping when the binder is made.
         for start in stride(from: 0, to: mappings.count, by: Self.mappingsPerCall) {
             let chunk = mappings[start..<min(start + Self.mappingsPerCall, mappings.count)]
             text += "            binder = try binder.register(\n"
@@ -55,8 +57,9 @@ struct SwiftSourceWriter {
             "                mapping(\(planned.swiftName).self, element: \(SwiftLiteral.string(element.localName)), "
             + "namespace: \(SwiftLiteral.string(element.namespace ?? "")))"
         for field in planned.fields {
-            text += declaration(of: field, indent: indent)
+            text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
         }
+        if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
         for choice in planned.choices {
             text +=
                 "\n" + indent + ".choice("
@@ -70,7 +73,9 @@ struct SwiftSourceWriter {
         return text
     }
 
-    private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
+    /// One field's declaration; in a class that keeps its children's order, child slots take
+    /// their type's element without `xml:`, as the core's `.childOrder` orders only those.
+    private func declaration(of planned: EmissionPlan.PlannedField, indent: String, ordered: Bool = false) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
         let xml = SwiftLiteral.string(field.qualifiedName.description)
@@ -94,10 +99,10 @@ struct SwiftSourceWriter {
         case .text:
             text += ".text(\(keyPath)\(conversion))"
         case .child:
-            text += ".child(\(keyPath), xml: \(xml))"
+            text += ordered ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += ".children(\(keyPath), xml: \(xml))"
+            text += ordered ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:
@@ -142,6 +147,10 @@ struct SwiftSourceWriter {
         for field in planned.fields {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
+        }
+        if planned.keepsChildOrder {
+            text += "        /// The element names of the children, in document order: written back in that order.\n"
+            text += "        public var childOrder: [String] = []\n"
         }
         text += "        /// Where the element starts in its document.\n"
         text += "        public var origin: Origin?\n\n"

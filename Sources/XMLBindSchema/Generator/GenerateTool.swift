@@ -9,7 +9,8 @@ public enum GenerateTool {
                                 [--catalog LOCATION=FILE]... INPUT...
 
         Reads XML Schema (.xsd) files, with everything they include and import from local
-        files, and writes Swift source into DIR: one file per generated type (a final class
+        files, DTDs (.dtd, with their local parameter entities), or with --from-samples
+        example documents, and writes Swift source into DIR: one file per generated type (a final class
         per complex type, an enum per enumeration, nested in NAME), NAME+Conversions.swift,
         and NAME.swift with `public enum NAME { public static let binder: XMLBinder }`
         registering every mapping. The files compile in Swift 6 mode in a target that

@@ -51,15 +51,15 @@ public struct ModelGenerator: Sendable {
     public func generate() -> Result {
         var model = SchemaModel()
         var schemas: [URL] = []
-        for input in inputs {
+        var read: [SchemaModel] = []
+        if fromSamples { read.append(SampleReader().model(contentsOf: inputs)) }
+        for input in inputs where !fromSamples {
             let ext = input.pathExtension.lowercased()
-            if fromSamples {
-                model.diagnostics.append(
-                    GenerationDiagnostic(
-                        .error, "\(input.relativePath): reading sample documents is not part of this build yet"))
-            } else if ext == "xsd" {
+            if ext == "xsd" {
                 schemas.append(input)
-            } else if ext == "dtd" || ext == "wsdl" {
+            } else if ext == "dtd" {
+                read.append(DTDReader().model(contentsOf: input))
+            } else if ext == "wsdl" {
                 model.diagnostics.append(
                     GenerationDiagnostic(
                         .error, "\(input.relativePath): reading .\(ext) files is not part of this build yet"))
@@ -70,6 +70,12 @@ public struct ModelGenerator: Sendable {
                         "\(input.relativePath): not a schema (.xsd, .dtd, .wsdl); pass --from-samples for sample documents"
                     ))
             }
+        }
+        for other in read {
+            model.types += other.types
+            model.rootElements += other.rootElements
+            model.prefixes.merge(other.prefixes) { first, _ in first }
+            model.diagnostics += other.diagnostics
         }
         if !schemas.isEmpty {
             let read = XMLSchemaReader(catalog: catalog).read(schemas)

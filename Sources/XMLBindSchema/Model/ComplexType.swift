@@ -13,6 +13,11 @@ public struct ComplexType: Sendable, Hashable {
     /// Groups of element fields of which a document holds at most one each (XML Schema's
     /// `choice`), by the fields' indexes in ``fields``.
     public var choices: [[Int]]
+    /// Whether children of different names may interleave (a DTD's `(test | edit)+`), so that
+    /// their document order is kept beside the typed fields and written back: the element
+    /// fields of complex types are then read and written in one order (the core's
+    /// `.childOrder`).
+    public var keepsChildOrder = false
 
     /// Creates a complex type.
     ///
