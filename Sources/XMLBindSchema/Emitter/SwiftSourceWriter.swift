@@ -3,8 +3,9 @@ struct SwiftSourceWriter {
     let plan: EmissionPlan
     let header: String
 
-    /// How many mappings one `register(…)` call of the generated binder takes.
-    static let mappingsPerCall = 4
+    /// How many mappings one `register(…)` call of the generated binder takes (see
+    /// ``binderFile()``).
+    static let mappingsPerCall = 1
 
     var imports: String { "import Foundation\nimport XMLBind\n" }
 
@@ -31,9 +32,9 @@ struct SwiftSourceWriter {
         }
         text += "        do {\n"
         text += "            var binder = XMLBinder(\(prefixes))\n"
-        // A few mappings per statement: one call with every mapping as one parameter pack takes
-        // the type checker minutes for fifty (fontconfig's DTD); one call per mapping would
-        // recompile the registry once per mapping when the binder is made.
+        // One mapping per statement: a call with several mappings as one parameter pack takes
+        // the type checker minutes (fontconfig's DTD fails with four per call), while each
+        // statement alone checks fast; the registry is compiled once per mapping at startup.
         for start in stride(from: 0, to: mappings.count, by: Self.mappingsPerCall) {
             let chunk = mappings[start..<min(start + Self.mappingsPerCall, mappings.count)]
             text += "            binder = try binder.register(\n"
