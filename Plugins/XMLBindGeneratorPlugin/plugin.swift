@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Generates Swift models from the `.xsd` files of a target at build time, as
+/// Generates Swift models from the `.xsd` and `.dtd` files of a target at build time, as
 /// `xmlbind generate` does, the way swift-protobuf's plugin does for `.proto` files.
 ///
 /// Every schema of the target is read into one model (so schemas that import each other
@@ -12,7 +12,8 @@ import PackagePlugin
 struct XMLBindGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let schemas = target.sourceFiles(withSuffix: "xsd").map(\.url).sorted { $0.path < $1.path }
+        let schemas = (Array(target.sourceFiles(withSuffix: "xsd")) + Array(target.sourceFiles(withSuffix: "dtd")))
+            .map(\.url).sorted { $0.path < $1.path }
         guard !schemas.isEmpty else { return [] }
         let name = modelName(of: target)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")

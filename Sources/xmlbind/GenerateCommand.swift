@@ -1,7 +1,7 @@
 import XMLBindSchema
 
 /// `xmlbind generate --name NAME --output DIR [--from-samples] INPUT…`: Swift models and
-/// mappings from XML Schema (and, as their readers come, DTDs, WSDL and samples).
+/// mappings from XML Schema, DTDs and sample documents (WSDL as its reader comes).
 ///
 /// The work is the library's (``GenerateTool``), which the build-tool plugin's small
 /// generator runs too, so both behave the same.

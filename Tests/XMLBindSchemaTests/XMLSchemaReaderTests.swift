@@ -47,7 +47,7 @@ struct XMLSchemaReaderTests {
         let model = XMLSchemaReader().read([Self.fixture("library.xsd")])
         #expect(
             model.diagnostics.map(\.description) == [
-                "library.xsd:67:3: warning: mixed content of {urn:example:library}Note: the text between child "
+                "library.xsd:69:3: warning: mixed content of {urn:example:library}Note: the text between child "
                     + "elements is kept as one string; its place among them is not written back"
             ])
         let lib = "urn:example:library"
@@ -97,6 +97,32 @@ struct XMLSchemaReaderTests {
         #expect(model.diagnostics.count == 1)
         #expect(model.diagnostics.first?.severity == .error)
         #expect(model.diagnostics.first?.origin?.line == 1)
+    }
+
+    @Test("A group that contains itself through an anonymous type ends, with one type for it")
+    func recursiveGroup() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("tree.xsd")
+        try Data(
+            """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:group name="nodes">
+                <xs:sequence>
+                  <xs:element name="node" minOccurs="0" maxOccurs="unbounded">
+                    <xs:complexType><xs:group ref="nodes"/><xs:attribute name="id" type="xs:int"/></xs:complexType>
+                  </xs:element>
+                </xs:sequence>
+              </xs:group>
+              <xs:element name="tree"><xs:complexType><xs:group ref="nodes"/></xs:complexType></xs:element>
+            </xs:schema>
+            """.utf8
+        ).write(to: file)
+        let model = XMLSchemaReader().read([file])
+        #expect(model.diagnostics.isEmpty, "\(model.diagnostics)")
+        let node = try #require(model.type(named: QualifiedName("node"))?.complexType)
+        #expect(node.fields.map(\.name) == ["node", "id"])
+        #expect(node.fields[0].type == .named(QualifiedName("node")))
+        #expect(model.types.count == 2)
     }
 
     @Test("An undeclared type and an undeclared prefix are located errors")

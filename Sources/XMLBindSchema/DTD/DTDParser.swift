@@ -3,7 +3,7 @@ import XMLBind
 
 /// Reads DTD text into a ``DTD``: one pass over a stack of sources (the file, and the
 /// replacement text of each parameter entity being expanded), declarations parsed as they
-/// come, held to ``ParseLimits``.
+/// come, held to `ParseLimits`.
 ///
 /// Parameter entities are expanded as XML says: inside an entity value, their text is
 /// included as it is; between and inside declarations, with a space on each side (so a

@@ -6,7 +6,7 @@ import XMLBind
 ///
 /// Parameter entities are expanded, conditional sections resolved, comments kept as the
 /// documentation of the element declared right after them. The text is input like any
-/// document, so reading it is held to the same ``ParseLimits`` as binding: entity
+/// document, so reading it is held to the same `ParseLimits` as binding: entity
 /// declarations, nesting and amplification, name and value lengths, the size of each file.
 /// An external parameter entity is read only from a local file (a path or a `file:` URL,
 /// relative ones against the folder of the text that declares it); any other URL, a missing
@@ -18,8 +18,8 @@ import XMLBind
 /// dtd.attributes(of: "dir").map(\.name)              // ["prefix", "xml:space"]
 /// ```
 public struct DTDReader: Sendable {
-    /// The limits reading is held to; ``ParseLimits/maximumDocumentSize`` bounds each file
-    /// (``ParseLimits/maximumTextLength`` when it is `nil`).
+    /// The limits reading is held to; `ParseLimits/maximumDocumentSize` bounds each file
+    /// (`ParseLimits/maximumTextLength` when it is `nil`).
     public var limits: ParseLimits
 
     /// Creates a reader.

@@ -14,7 +14,6 @@ struct SwiftSourceWriter {
         text += "public enum \(plan.moduleName) {\n"
         text += "    /// Binds documents of this model and writes them back: every generated mapping registered.\n"
         text += "    public static let binder: XMLBinder = {\n"
-        text += "        do {\n"
         let prefixes =
             plan.prefixes.isEmpty
             ? ""
@@ -24,32 +23,32 @@ struct SwiftSourceWriter {
         let mappings = plan.classes.flatMap { planned in
             planned.elementNames.map { mapping(of: planned, element: $0) }
         }
-        if mappings.isEmpty {
-            text += "            return XMLBinder(\(prefixes))\n"
-        } else {
-            // One statement per declaration: one call with every mapping as a parameter pack, or
-            // one chain of thirty overloaded calls, is more than the type checker can take in
-            // reasonable time (fontconfig's DTD has both).
-            text += "            var binder = XMLBinder(\(prefixes))\n"
-            let indent = "                    "
-            for mapping in mappings {
-                let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
-                let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") }
-                text += "            do {\n"
-                text += "                \(declares ? "var" : "let") definition = "
-                text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
-                for line in lines.dropFirst() {
-                    if line.hasPrefix(indent + ".") {
-                        text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
-                    } else {
-                        text += line + "\n"
-                    }
-                }
-                text += "                binder = try binder.register(definition)\n"
-                text += "            }\n"
-            }
-            text += "            return binder\n"
+        guard !mappings.isEmpty else {
+            return text + "        XMLBinder(\(prefixes))\n    }()\n}\n"
         }
+        text += "        do {\n"
+        text += "            var binder = XMLBinder(\(prefixes))\n"
+        // One mapping per statement, and one declaration per statement: a call with several
+        // mappings as one parameter pack, or one chain of thirty overloaded calls (fontconfig's
+        // `<ceil>`), takes the type checker minutes, while each statement alone checks fast.
+        let indent = "                    "
+        for mapping in mappings {
+            let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
+            let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") }
+            text += "            do {\n"
+            text += "                \(declares ? "var" : "let") definition = "
+            text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
+            for line in lines.dropFirst() {
+                if line.hasPrefix(indent + ".") {
+                    text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
+                } else {
+                    text += line + "\n"
+                }
+            }
+            text += "                binder = try binder.register(definition)\n"
+            text += "            }\n"
+        }
+        text += "            return binder\n"
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
         text +=

@@ -5,7 +5,7 @@ import XMLBind
 /// Infers the generator's model from sample documents: what `xmlbind generate
 /// --from-samples a.xml b.xml …` reads.
 ///
-/// Each sample is read through the binder (so reading is held to its ``ParseLimits``), and
+/// Each sample is read through the binder (so reading is held to its `ParseLimits`), and
 /// what every sample says is put together:
 ///
 /// - Each element name is a type (a final class) if it has attributes or children in any

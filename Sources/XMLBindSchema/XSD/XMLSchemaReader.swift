@@ -113,6 +113,10 @@ struct XSDLoader {
             resolved = (mapped, mapped)
         } else if isImport, let namespace = reference.namespace, let mapped = catalog[namespace] {
             resolved = (mapped, mapped)
+        } else if isImport && reference.namespace == XSDModelBuilder.xmlNamespace {
+            // The XML namespace's attributes (`xml:lang`, `xml:space`, `xml:base`, `xml:id`)
+            // are known without its schema, which is usually named by its web address.
+            return
         } else if let location {
             if let local = Self.localPath(location, relativeTo: path),
                 let localShown = Self.localPath(location, relativeTo: shown)

@@ -12,7 +12,11 @@ extension XSDModelBuilder {
             return .builtin(.string)
         }
         let qualified = resolved(name, context: context)
-        if qualified.namespace == XSDBinder.namespace {
+        // Declared types come first: the schema for schemas declares types in XML Schema's
+        // own namespace.
+        if qualified.namespace == XSDBinder.namespace && complexTypes[qualified] == nil
+            && simpleTypes[qualified] == nil
+        {
             guard let builtin = BuiltinType(rawValue: qualified.localName) else {
                 warn("'\(qualified.localName)' is not a built-in type of XML Schema 1.0; read as xs:string", at: origin)
                 return .builtin(.string)
@@ -41,13 +45,19 @@ extension XSDModelBuilder {
         -> TypeReference
     {
         if let type = element.type { return typeReference(type, context: context, at: element.origin) }
+        // An anonymous type is built once, however often its declaration is reached (a group
+        // used in several places, or one that contains itself through it).
         if let complex = element.complexType {
+            if let name = anonymousTypes[ObjectIdentifier(complex)] { return .named(name) }
             let name = anonymousName(suggested, owner: owner)
+            anonymousTypes[ObjectIdentifier(complex)] = name
             _ = buildComplexType(complex, name: name, context: context, documentation: element.annotation?.text)
             return .named(name)
         }
         if let simple = element.simpleType {
+            if let name = anonymousTypes[ObjectIdentifier(simple)] { return .named(name) }
             let name = anonymousName(suggested, owner: owner)
+            anonymousTypes[ObjectIdentifier(simple)] = name
             buildSimpleType(simple, name: name, context: context, documentation: element.annotation?.text)
             return .named(name)
         }

@@ -39,6 +39,8 @@ struct XSDModelBuilder {
     var inProgress: Set<QualifiedName> = []
     /// Every type name taken, named or made up for an anonymous type.
     var takenTypeNames: Set<QualifiedName> = []
+    /// Anonymous types already built, by their declaration.
+    var anonymousTypes: [ObjectIdentifier: QualifiedName] = [:]
     /// Heads of substitution groups, already reported.
     var reportedHeads: Set<QualifiedName> = []
 
@@ -165,6 +167,8 @@ struct XSDModelBuilder {
     /// A QName from the schema as a model name; a chameleon schema's unqualified references
     /// take its includer's namespace.
     func resolved(_ name: XMLQualifiedName, context: Context) -> QualifiedName {
+        // `xml` is bound by XML itself, declared or not.
+        if name.prefix == "xml" { return QualifiedName(namespace: Self.xmlNamespace, name.localName) }
         if name.namespace == nil && name.prefix == nil && context.isChameleon {
             return QualifiedName(namespace: context.targetNamespace, name.localName)
         }
