@@ -23,6 +23,8 @@ let package = Package(
         // Reading XML Schema, DTDs, WSDL and samples into Swift models (`xmlbind generate`).
         .library(name: "XMLBindSchema", targets: ["XMLBindSchema"]),
         .executable(name: "xmlbind", targets: ["xmlbind"]),
+        // Generation at build time from a target's .xsd files (`xmlbind generate` as a plugin).
+        .plugin(name: "XMLBindGeneratorPlugin", targets: ["XMLBindGeneratorPlugin"]),
         // Clients and models: XMLBind and Foundation only, on every platform.
         .library(name: "XMLBindSOAP", targets: ["XMLBindSOAP"]),
         .library(name: "XMLBindRPC", targets: ["XMLBindRPC"]),
@@ -61,6 +63,16 @@ let package = Package(
         .target(
             name: "XMLBindSchema",
             dependencies: ["XMLBind"]
+        ),
+        // The generator alone, for the plugin: it builds without the server libraries.
+        .executableTarget(
+            name: "XMLBindGenerator",
+            dependencies: ["XMLBindSchema"]
+        ),
+        .plugin(
+            name: "XMLBindGeneratorPlugin",
+            capability: .buildTool(),
+            dependencies: ["XMLBindGenerator"]
         ),
         .target(
             name: "XMLBindSOAPServer",

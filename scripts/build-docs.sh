@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog offline with the toolchain's own `docc` (no package plugin).
 #   scripts/build-docs.sh [OUTPUT_DIR]     (default: .build/docs/XMLBind.doccarchive)
-# XMLBindHTTP, XMLBindRPC, XMLBindRPCServer, XMLBindSOAP and XMLBindSOAPServer have
+# XMLBindHTTP, XMLBindRPC, XMLBindRPCServer, XMLBindSOAP, XMLBindSOAPServer and XMLBindSchema have
 # catalogs of their own, written beside it (XMLBindHTTP.doccarchive, …).
 # Fails on any documentation warning (broken symbol links, for instance).
 set -euo pipefail
@@ -16,9 +16,9 @@ graphs="$scratch/symbol-graphs"
 module_graphs="$scratch/xmlbind-graphs"
 mkdir -p "$graphs" "$module_graphs" "$(dirname "$out")"
 
-# The two server modules depend on every other library module: two builds emit every
-# module's graphs.
-for target in XMLBindRPCServer XMLBindSOAPServer; do
+# The two server modules depend on every other library module but XMLBindSchema: three
+# builds emit every module's graphs.
+for target in XMLBindRPCServer XMLBindSOAPServer XMLBindSchema; do
     swift build --scratch-path "$scratch" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
 done
@@ -36,7 +36,7 @@ docc convert Docs/XMLBind.docc \
 echo "documentation written to $out"
 
 # The other modules' catalogs, each beside the first archive (one DocC catalog per module).
-for module in XMLBindHTTP XMLBindRPC XMLBindRPCServer XMLBindSOAP XMLBindSOAPServer; do
+for module in XMLBindHTTP XMLBindRPC XMLBindRPCServer XMLBindSOAP XMLBindSOAPServer XMLBindSchema; do
     graphs_of_module="$scratch/$module-graphs"
     mkdir -p "$graphs_of_module"
     cp "$graphs"/"$module".symbols.json "$graphs_of_module"/

@@ -34,6 +34,9 @@ enum CommandHelp {
                             xs:import schemaLocation.
           feed FILE|URL     Read an RSS or Atom feed and print its kind and title, then each
                             item's date, title and link; --json for the whole feed as JSON.
+          generate --name NAME --output DIR INPUT...
+                            Write Swift types and their mappings from XML Schema files
+                            (every include and import read from local files).
           help [COMMAND]    Show this help, or a command's (also: -h, --help).
 
         OPTIONS:
@@ -46,6 +49,7 @@ enum CommandHelp {
     static let pages: [String: String] = [
         "rpc": RPCCommand.help,
         "schema": SchemaCommand.help,
+        "generate": GenerateCommand.help,
         "feed": """
         USAGE: xmlbind feed [--json] FILE|URL
 

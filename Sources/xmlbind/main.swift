@@ -49,6 +49,8 @@ case "schema":
         : usageError("'schema' takes one argument, or --output DIR", command: "schema")
 case "feed":
     status = FeedCommand.run(Array(arguments.dropFirst()))
+case "generate":
+    status = GenerateCommand.run(Array(arguments.dropFirst()))
 case nil:
     FileHandle.standardError.write(CommandHelp.overview)
     status = 2

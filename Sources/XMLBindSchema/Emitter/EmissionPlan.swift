@@ -1,0 +1,68 @@
+/// What the emitter decided before writing a line: the Swift name of every type and
+/// property, which types become classes and enums, and which facet-checking conversions
+/// the values need.
+///
+/// Every choice here is made in a fixed order (types sorted by their XML names), so the
+/// same model always gives the same names, and the same bytes.
+struct EmissionPlan {
+    /// A class to write: a complex type, or a wrapper for a root element of simple type.
+    struct PlannedClass {
+        var swiftName: String
+        var xmlName: QualifiedName
+        var documentation: String?
+        var fields: [PlannedField]
+        /// The elements the class is registered for, the first being its home.
+        var elementNames: [QualifiedName]
+        /// Choices, by indexes in ``fields``.
+        var choices: [[Int]]
+        /// Whether the children's document order is kept (``ComplexType/keepsChildOrder``).
+        var keepsChildOrder = false
+        var keepsOtherElements: Bool { fields.contains { $0.form == .otherElements } }
+        var keepsOtherAttributes: Bool { fields.contains { $0.form == .otherAttributes } }
+    }
+
+    /// How a field is declared in the mapping.
+    enum Form: Equatable {
+        case attribute, element, elements, text, child, children, otherElements, otherAttributes
+    }
+
+    /// A property of a planned class.
+    struct PlannedField {
+        var field: Field
+        var propertyName: String
+        var form: Form
+        /// The Swift type of one value or child (the element type of an array).
+        var swiftType: String
+        /// A `Conversion` expression, when the type's own conversion is not the one.
+        var conversion: String?
+        /// Whether the value is the element's whole text, markup inside included (an
+        /// element of `xs:anyType`, whose content the schema does not describe).
+        var takesWholeText = false
+    }
+
+    /// An enum to write.
+    struct PlannedEnum {
+        var swiftName: String
+        var type: ModelType
+        var values: [(caseName: String, value: EnumerationType.Value)]
+    }
+
+    /// A conversion that checks facets, written into the `Conversions` namespace.
+    struct PlannedConversion {
+        var name: String
+        var swiftType: String
+        var base: String
+        var facets: Facets
+        var patterns: [[String]]
+        var countsItems: Bool
+        var collapsesWhitespace: Bool
+        var about: String
+    }
+
+    var moduleName: String
+    var classes: [PlannedClass] = []
+    var enums: [PlannedEnum] = []
+    var conversions: [PlannedConversion] = []
+    var prefixes: [(prefix: String, uri: String)] = []
+    var diagnostics: [GenerationDiagnostic] = []
+}

@@ -1,0 +1,283 @@
+import XMLBind
+
+/// Makes the ``EmissionPlan`` of a model: names first, then each class's fields.
+struct EmissionPlanner {
+    private let model: SchemaModel
+    private var plan: EmissionPlan
+    /// Swift names of the model's types, by XML name.
+    private var typeNames: [QualifiedName: String] = [:]
+    private var typesByName: [QualifiedName: ModelType] = [:]
+    private var conversionNames: [String: String] = [:]
+    private var conversionAllocator = NameAllocator(
+        reserved: SwiftIdentifier.keywords.union(["restricted", "floating", "hexBinary"]), ignoresCase: false)
+
+    init(model: SchemaModel, moduleName: String) {
+        self.model = model
+        self.plan = EmissionPlan(moduleName: moduleName)
+    }
+
+    /// The plan, with warnings for what could not be expressed.
+    static func plan(_ model: SchemaModel, moduleName: String) -> EmissionPlan {
+        var planner = EmissionPlanner(model: model, moduleName: moduleName)
+        planner.nameTypes()
+        planner.planClasses()
+        planner.planPrefixes()
+        return planner.plan
+    }
+
+    // MARK: Names
+
+    private mutating func nameTypes() {
+        var allocator = NameAllocator(
+            reserved: SwiftIdentifier.reservedTypeNames.union([plan.moduleName, "Conversions"]), ignoresCase: true)
+        for type in model.types.sorted(by: { $0.name < $1.name }) {
+            guard typesByName[type.name] == nil else {
+                warn("type \(type.name) is declared twice; the second declaration is skipped", at: type.origin)
+                continue
+            }
+            typesByName[type.name] = type
+            var base = SwiftIdentifier.pascalCase(type.name.localName, fallback: "Type")
+            if base.lowercased() == plan.moduleName.lowercased() { base += "Type" }
+            let name = allocator.claim(SwiftIdentifier.reservedTypeNames.contains(base) ? base + "_" : base)
+            typeNames[type.name] = name
+            if case .enumeration(let enumeration) = type.kind {
+                plan.enums.append(planEnum(type, enumeration, swiftName: name))
+            }
+        }
+        // Roots of simple type get a wrapper class of their own, named after the element.
+        for root in model.rootElements.sorted(by: { $0.name < $1.name }) where !isComplex(root.type) {
+            let base = SwiftIdentifier.pascalCase(root.name.localName, fallback: "Element") + "Element"
+            let name = allocator.claim(base)
+            let text = Field(name: "", kind: .text, type: root.type, occurrence: .optional, origin: root.origin)
+            plan.classes.append(
+                EmissionPlan.PlannedClass(
+                    swiftName: name, xmlName: root.name, documentation: root.documentation,
+                    fields: planFields([text], in: name).fields, elementNames: [root.name], choices: []))
+        }
+    }
+
+    private func planEnum(_ type: ModelType, _ enumeration: EnumerationType, swiftName: String)
+        -> EmissionPlan.PlannedEnum
+    {
+        var allocator = NameAllocator(
+            reserved: ["init", "rawValue", "allCases", "xmlConversion", "self", "Self", "Type", "Protocol"],
+            ignoresCase: false)
+        var seen: Set<String> = []
+        var values: [(caseName: String, value: EnumerationType.Value)] = []
+        for value in enumeration.values where seen.insert(value.value).inserted {
+            let base = value.value.isEmpty ? "empty" : SwiftIdentifier.camelCase(value.value, fallback: "value")
+            values.append((allocator.claim(base), value))
+        }
+        return EmissionPlan.PlannedEnum(swiftName: swiftName, type: type, values: values)
+    }
+
+    private func isComplex(_ reference: TypeReference) -> Bool {
+        guard case .named(let name) = reference, let type = typesByName[name] else { return false }
+        return type.complexType != nil
+    }
+
+    // MARK: Classes
+
+    private mutating func planClasses() {
+        var usedElementNames = Set(model.rootElements.map(\.name))
+        let wrappers = plan.classes
+        plan.classes = []
+        for type in model.types.sorted(by: { $0.name < $1.name }) {
+            guard let complex = type.complexType, let swiftName = typeNames[type.name],
+                !plan.classes.contains(where: { $0.swiftName == swiftName })
+            else { continue }
+            var elements = model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
+            if elements.isEmpty {
+                // A type no root element uses is registered for an element of its own name
+                // (which no document of the schema uses), so that child slots can bind it.
+                var home = type.name
+                while usedElementNames.contains(home) { home.localName += "Type" }
+                usedElementNames.insert(home)
+                elements = [home]
+            }
+            if complex.isAbstract {
+                warn(
+                    "abstract type \(type.name) is generated as a concrete class; xsi:type polymorphism is not generated yet",
+                    at: type.origin)
+            }
+            let (fields, indexMap) = planFields(complex.fields, in: swiftName)
+            let choices = complex.choices.compactMap { group -> [Int]? in
+                let members = group.compactMap { indexMap[$0] }.filter {
+                    fields[$0].form == .element || fields[$0].form == .child
+                }
+                return members.count >= 2 ? members : nil
+            }
+            var planned = EmissionPlan.PlannedClass(
+                swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
+                elementNames: elements, choices: choices)
+            planned.keepsChildOrder = complex.keepsChildOrder
+            plan.classes.append(planned)
+        }
+        plan.classes.append(contentsOf: wrappers)
+    }
+
+    /// The planned fields, and for each field of the input that became one, its index.
+    private mutating func planFields(_ fields: [Field], in className: String)
+        -> (fields: [EmissionPlan.PlannedField], indexMap: [Int: Int])
+    {
+        var allocator = NameAllocator(
+            reserved: SwiftIdentifier.reservedPropertyNames.union([
+                "addAttribute", "addChild", "childrenToWrite", "childOrder",
+            ]),
+            ignoresCase: false)
+        var planned: [EmissionPlan.PlannedField] = []
+        var indexMap: [Int: Int] = [:]
+        var hasOtherElements = false
+        var hasOtherAttributes = false
+        for (index, field) in fields.enumerated() {
+            let form: EmissionPlan.Form
+            var swiftType = "String"
+            var conversion: String?
+            switch field.kind {
+            case .any:
+                if hasOtherElements { continue }
+                hasOtherElements = true
+                form = .otherElements
+                swiftType = "Any"
+            case .anyAttribute:
+                if hasOtherAttributes { continue }
+                hasOtherAttributes = true
+                form = .otherAttributes
+                swiftType = "XMLAttribute"
+            case .attribute, .text:
+                form = field.kind == .attribute ? .attribute : .text
+                (swiftType, conversion) = valueShape(of: field.type, at: field.origin)
+            case .element:
+                if case .named(let name) = field.type, let type = typesByName[name], type.complexType != nil,
+                    let childName = typeNames[name]
+                {
+                    form = field.occurrence.isRepeated ? .children : .child
+                    swiftType = childName
+                } else {
+                    form = field.occurrence.isRepeated ? .elements : .element
+                    (swiftType, conversion) = valueShape(of: field.type, at: field.origin)
+                }
+            }
+            let base: String
+            switch form {
+            case .otherElements: base = "otherElements"
+            case .otherAttributes: base = "otherAttributes"
+            case .text: base = field.name.isEmpty ? "value" : SwiftIdentifier.camelCase(field.name, fallback: "value")
+            default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
+            }
+            let reserved = SwiftIdentifier.reservedPropertyNames.contains(base)
+            let name = allocator.claim(reserved ? base + "Value" : base)
+            indexMap[index] = planned.count
+            var plannedField = EmissionPlan.PlannedField(
+                field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion)
+            if field.type == .builtin(.anyType) && form == .element {
+                plannedField.takesWholeText = true
+                warn(
+                    "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "
+                        + "not written back", at: field.origin)
+            }
+            planned.append(plannedField)
+        }
+        return (planned, indexMap)
+    }
+
+    // MARK: Values
+
+    /// The Swift type of a simple value and the conversion that reads it, when its type's
+    /// own does not check everything the schema says.
+    private mutating func valueShape(of reference: TypeReference, at origin: Origin?) -> (String, String?) {
+        var facetLevels: [Facets] = []
+        var current = reference
+        let about = reference.description
+        for _ in 0..<64 {
+            switch current {
+            case .builtin(let builtin):
+                facetLevels.append(SwiftTypeMapping.impliedFacets(of: builtin))
+                return builtinShape(builtin, facetLevels: facetLevels, about: about, at: origin)
+            case .named(let name):
+                guard let type = typesByName[name] else {
+                    warn("type \(name) is not declared in the inputs; its values are read as String", at: origin)
+                    return ("String", nil)
+                }
+                switch type.kind {
+                case .complex:
+                    warn("complex type \(name) used as a simple value; its values are read as String", at: origin)
+                    return ("String", nil)
+                case .enumeration:
+                    return (typeNames[name] ?? "String", nil)
+                case .union:
+                    return ("String", nil)
+                case .list(let item):
+                    let (itemType, itemConversion) = valueShape(of: item, at: origin)
+                    guard let itemConversion else { return ("[\(itemType)]", nil) }
+                    return ("[\(itemType)]", "Conversion<[\(itemType)]>.list(of: \(itemConversion))")
+                case .restriction(let restriction):
+                    facetLevels.append(restriction.facets)
+                    current = restriction.base
+                }
+            }
+        }
+        warn("the simple type \(reference) derives from itself; its values are read as String", at: origin)
+        return ("String", nil)
+    }
+
+    private mutating func builtinShape(
+        _ builtin: BuiltinType, facetLevels: [Facets], about: String, at origin: Origin?
+    ) -> (String, String?) {
+        let swiftType = SwiftTypeMapping.swiftType(for: builtin)
+        let base: String? =
+            switch builtin {
+            case .float, .double: "Conversions.floating(\(swiftType).self)"
+            case .hexBinary: "Conversions.hexBinary"
+            default: nil
+            }
+        let levels = facetLevels.filter { !$0.isEmpty }
+        guard !levels.isEmpty else { return (swiftType, base) }
+        var merged = Facets()
+        // The innermost restriction (the last level met) is the base; outer ones narrow it.
+        for facets in levels.reversed() {
+            merged.length = facets.length ?? merged.length
+            merged.minLength = facets.minLength ?? merged.minLength
+            merged.maxLength = facets.maxLength ?? merged.maxLength
+            merged.minInclusive = facets.minInclusive ?? merged.minInclusive
+            merged.maxInclusive = facets.maxInclusive ?? merged.maxInclusive
+            merged.minExclusive = facets.minExclusive ?? merged.minExclusive
+            merged.maxExclusive = facets.maxExclusive ?? merged.maxExclusive
+            merged.totalDigits = facets.totalDigits ?? merged.totalDigits
+            merged.fractionDigits = facets.fractionDigits ?? merged.fractionDigits
+        }
+        let patterns = levels.map { level in
+            level.patterns.compactMap { pattern -> String? in
+                guard let translated = XSDPattern.translate(pattern) else {
+                    warn(
+                        "the pattern \(pattern) uses XML Schema regex features not translated yet; it is not checked",
+                        at: origin)
+                    return nil
+                }
+                return translated
+            }
+        }.filter { !$0.isEmpty }
+        let key = about
+        if let name = conversionNames[key] { return (swiftType, "Conversions.\(name)") }
+        let name = conversionAllocator.claim(
+            SwiftIdentifier.camelCase(key.split(separator: "}").last.map(String.init) ?? key, fallback: "value"))
+        conversionNames[key] = name
+        plan.conversions.append(
+            EmissionPlan.PlannedConversion(
+                name: name, swiftType: swiftType, base: base ?? "\(swiftType).xmlConversion", facets: merged,
+                patterns: patterns, countsItems: swiftType.hasPrefix("["),
+                collapsesWhitespace: builtin != .string && builtin != .normalizedString, about: about))
+        return (swiftType, "Conversions.\(name)")
+    }
+
+    // MARK: Prefixes
+
+    private mutating func planPrefixes() {
+        plan.prefixes = model.prefixes.filter { !$0.key.isEmpty && $0.value != BuiltinType.namespace }
+            .map { (prefix: $0.key, uri: $0.value) }.sorted { $0.prefix < $1.prefix }
+    }
+
+    private mutating func warn(_ message: String, at origin: Origin?) {
+        plan.diagnostics.append(GenerationDiagnostic(.warning, message, at: origin))
+    }
+}

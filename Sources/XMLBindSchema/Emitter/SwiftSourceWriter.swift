@@ -1,0 +1,254 @@
+/// Writes the text of each generated file from an ``EmissionPlan``.
+struct SwiftSourceWriter {
+    let plan: EmissionPlan
+    let header: String
+
+    var imports: String { "import Foundation\nimport XMLBind\n" }
+
+    // MARK: The binder
+
+    func binderFile() -> String {
+        var text = header + "\n" + imports + "\n"
+        text += "/// The generated model: its types are nested here, and ``binder`` binds their documents\n"
+        text += "/// and writes them back.\n"
+        text += "public enum \(plan.moduleName) {\n"
+        text += "    /// Binds documents of this model and writes them back: every generated mapping registered.\n"
+        text += "    public static let binder: XMLBinder = {\n"
+        let prefixes =
+            plan.prefixes.isEmpty
+            ? ""
+            : "prefixes: ["
+                + plan.prefixes.map { SwiftLiteral.string($0.prefix) + ": " + SwiftLiteral.string($0.uri) }
+                .joined(separator: ", ") + "]"
+        let mappings = plan.classes.flatMap { planned in
+            planned.elementNames.map { mapping(of: planned, element: $0) }
+        }
+        guard !mappings.isEmpty else {
+            return text + "        XMLBinder(\(prefixes))\n    }()\n}\n"
+        }
+        text += "        do {\n"
+        text += "            var binder = XMLBinder(\(prefixes))\n"
+        // One mapping per statement, and one declaration per statement: a call with several
+        // mappings as one parameter pack, or one chain of thirty overloaded calls (fontconfig's
+        // `<ceil>`), takes the type checker minutes, while each statement alone checks fast.
+        let indent = "                    "
+        for mapping in mappings {
+            let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
+            let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") }
+            text += "            do {\n"
+            text += "                \(declares ? "var" : "let") definition = "
+            text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
+            for line in lines.dropFirst() {
+                if line.hasPrefix(indent + ".") {
+                    text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
+                } else {
+                    text += line + "\n"
+                }
+            }
+            text += "                binder = try binder.register(definition)\n"
+            text += "            }\n"
+        }
+        text += "            return binder\n"
+        text += "        } catch {\n"
+        text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
+        text +=
+            "            preconditionFailure(\"the generated mappings of \(plan.moduleName) do not register: \\(error)\")\n"
+        text += "        }\n"
+        text += "    }()\n"
+        text += "}\n"
+        return text
+    }
+
+    private func mapping(of planned: EmissionPlan.PlannedClass, element: QualifiedName) -> String {
+        let indent = "                    "
+        var text =
+            "                mapping(\(planned.swiftName).self, element: \(SwiftLiteral.string(element.localName)), "
+            + "namespace: \(SwiftLiteral.string(element.namespace ?? "")))"
+        for field in planned.fields {
+            text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
+        }
+        if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
+        for choice in planned.choices {
+            text +=
+                "\n" + indent + ".choice("
+                + choice.map { "\\." + SwiftIdentifier.escaped(planned.fields[$0].propertyName) }
+                .joined(separator: ", ") + ")"
+        }
+        if planned.keepsOtherElements {
+            // xs:any: elements of registered types are kept; others are reported, not lost silently.
+            text += "\n" + indent + ".unknownContent(.warning)"
+        }
+        return text
+    }
+
+    /// One field's declaration; in a class that keeps its children's order, child slots take
+    /// their type's element without `xml:`, as the core's `.childOrder` orders only those.
+    private func declaration(of planned: EmissionPlan.PlannedField, indent: String, ordered: Bool = false) -> String {
+        let field = planned.field
+        let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
+        let xml = SwiftLiteral.string(field.qualifiedName.description)
+        let conversion = planned.conversion.map { ", conversion: \($0)" } ?? ""
+        let occurrence = field.occurrence
+        var text = "\n" + indent
+        switch planned.form {
+        case .attribute:
+            text += ".attribute(\(keyPath), xml: \(xml)\(conversion))"
+            if occurrence.minimum > 0 && field.defaultValue == nil && field.fixedValue == nil {
+                text += ".required()"
+            }
+        case .element:
+            text += ".element(\(keyPath), xml: \(xml)\(conversion))"
+            if planned.takesWholeText { text += ".wholeText()" }
+            if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
+        case .elements:
+            text += ".elements(\(keyPath), xml: \(xml)\(conversion))"
+            if occurrence.minimum > 0 { text += ".required()" }
+            text += bounds(of: planned, indent: indent)
+        case .text:
+            text += ".text(\(keyPath)\(conversion))"
+        case .child:
+            text += ordered ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
+            if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
+        case .children:
+            text += ordered ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
+            if occurrence.minimum > 0 { text += ".required()" }
+            text += bounds(of: planned, indent: indent)
+        case .otherElements, .otherAttributes:
+            return ""
+        }
+        return text
+    }
+
+    /// A check of a repeated field's occurrence bounds beyond "at least one".
+    private func bounds(of planned: EmissionPlan.PlannedField, indent: String) -> String {
+        let occurrence = planned.field.occurrence
+        let count = "value." + SwiftIdentifier.escaped(planned.propertyName) + ".count"
+        let element = "<" + planned.field.name + ">"
+        var checks: [String] = []
+        if occurrence.minimum > 1 {
+            let message = SwiftLiteral.string("at least \(occurrence.minimum) \(element) elements are required, not ")
+            checks.append("if \(count) < \(occurrence.minimum) { context.error(\(message) + String(\(count))) }")
+        }
+        if let maximum = occurrence.maximum, maximum > 1 {
+            let message = SwiftLiteral.string("at most \(maximum) \(element) elements are allowed, not ")
+            checks.append("if \(count) > \(maximum) { context.error(\(message) + String(\(count))) }")
+        }
+        guard !checks.isEmpty else { return "" }
+        return "\n" + indent + ".validate { value, context in\n"
+            + checks.map { indent + "    " + $0 + "\n" }.joined() + indent + "}"
+    }
+
+    // MARK: Classes
+
+    func classFile(_ planned: EmissionPlan.PlannedClass) -> String {
+        var conformances = ["Bindable", "OriginAware"]
+        // XMLBind's other name for `AttributeContainer`, which Foundation also has.
+        if planned.keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
+        if planned.keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
+        var text = header + "\n" + imports + "\n"
+        text += "extension \(plan.moduleName) {\n"
+        let about =
+            "Bound from `<\(planned.elementNames.first?.localName ?? planned.xmlName.localName)>`"
+            + (planned.xmlName.namespace.map { " in `\($0)`" } ?? "") + "."
+        text += SwiftLiteral.documentation(joined(planned.documentation, about), indent: "    ")
+        text += "    public final class \(planned.swiftName): \(conformances.joined(separator: ", ")) {\n"
+        for field in planned.fields {
+            text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
+            text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
+        }
+        if planned.keepsChildOrder {
+            text += "        /// The element names of the children, in document order: written back in that order.\n"
+            text += "        public var childOrder: [String] = []\n"
+        }
+        text += "        /// Where the element starts in its document.\n"
+        text += "        public var origin: Origin?\n\n"
+        text += "        /// Creates an empty value, for the binder to fill.\n"
+        text += "        public init() {}\n"
+        if planned.keepsOtherAttributes, let field = planned.fields.first(where: { $0.form == .otherAttributes }) {
+            text += "\n        /// Keeps an attribute that `xs:anyAttribute` allows, with its namespace.\n"
+            text +=
+                "        public func addAttribute(_ attribute: XMLAttribute) { \(SwiftIdentifier.escaped(field.propertyName)).append(attribute) }\n\n"
+            text += "        /// Not called: ``addAttribute(_:)`` receives every attribute.\n"
+            text += "        public func addAttribute(_ name: String, value: String) {}\n\n"
+            text += "        /// The kept attributes, written after the declared ones.\n"
+            text +=
+                "        public var keptAttributesToWrite: [XMLAttribute] { \(SwiftIdentifier.escaped(field.propertyName)) }\n"
+        }
+        if planned.keepsOtherElements, let field = planned.fields.first(where: { $0.form == .otherElements }) {
+            text += "\n        /// Keeps an element that `xs:any` allows and a generated mapping binds.\n"
+            text +=
+                "        public func addChild(_ child: Any) { \(SwiftIdentifier.escaped(field.propertyName)).append(child) }\n\n"
+            text += "        /// The kept elements, written after the declared children.\n"
+            text += "        public var childrenToWrite: [Any] { \(SwiftIdentifier.escaped(field.propertyName)) }\n"
+        }
+        text += "    }\n}\n"
+        return text
+    }
+
+    private func propertyType(of planned: EmissionPlan.PlannedField) -> String {
+        switch planned.form {
+        case .attribute, .element, .text, .child: "\(planned.swiftType)?"
+        case .elements, .children, .otherElements, .otherAttributes: "[\(planned.swiftType)] = []"
+        }
+    }
+
+    /// One line saying where the value is in the XML, with its bounds and default.
+    private func describe(_ planned: EmissionPlan.PlannedField) -> String {
+        let field = planned.field
+        var text: String
+        switch field.kind {
+        case .attribute: text = "The attribute `\(field.name)`"
+        case .element: text = "The element `<\(field.name)>`"
+        case .text: text = "The element's text"
+        case .any: return "Elements that `xs:any` allows, of the generated types."
+        case .anyAttribute: return "Attributes that `xs:anyAttribute` allows."
+        }
+        text += " (\(field.type), \(field.occurrence.description)"
+        if field.isNillable { text += ", nillable" }
+        text += ")."
+        if let value = field.defaultValue { text += " Default: `\(value)`." }
+        if let value = field.fixedValue { text += " Fixed: `\(value)`." }
+        return text
+    }
+
+    private func joined(_ documentation: String?, _ line: String) -> String {
+        guard let documentation, !documentation.allSatisfy(\.isWhitespace) else { return line }
+        return documentation + "\n\n" + line
+    }
+
+    // MARK: Enums
+
+    func enumFile(_ planned: EmissionPlan.PlannedEnum) -> String {
+        var text = header + "\n" + imports + "\n"
+        text += "extension \(plan.moduleName) {\n"
+        let about = "The values of `\(planned.type.name.localName)`."
+        text += SwiftLiteral.documentation(joined(planned.type.documentation, about), indent: "    ")
+        let name = planned.swiftName
+        guard !planned.values.isEmpty else {
+            text += "    public typealias \(name) = String\n}\n"
+            return text
+        }
+        text += "    public enum \(name): String, Sendable, CaseIterable, XMLValueConvertible {\n"
+        for (caseName, value) in planned.values {
+            text += SwiftLiteral.documentation(value.documentation, indent: "        ")
+            text += "        case \(SwiftIdentifier.escaped(caseName)) = \(SwiftLiteral.string(value.value))\n"
+        }
+        let listed =
+            planned.values.prefix(20).map(\.value.value).joined(separator: ", ")
+            + (planned.values.count > 20 ? ", …" : "")
+        text += "\n        /// Reads a value by its text (surrounding whitespace ignored) and writes its text.\n"
+        text += "        public static var xmlConversion: Conversion<\(name)> {\n"
+        text += "            Conversion(\n"
+        text += "                parse: { text in\n"
+        text += "                    if let value = \(name)(rawValue: text)"
+        text += " ?? \(name)(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) {\n"
+        text += "                        return value\n"
+        text += "                    }\n"
+        text += "                    throw ConversionError(\(SwiftLiteral.string("not one of " + listed)))\n"
+        text += "                },\n"
+        text += "                format: { $0.rawValue })\n"
+        text += "        }\n"
+        text += "    }\n}\n"
+        return text
+    }
+}

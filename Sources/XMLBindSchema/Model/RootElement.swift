@@ -1,0 +1,44 @@
+import XMLBind
+
+/// An element a document may start with, or that other types refer to by `ref`: XML
+/// Schema's global element, a DTD's element.
+public struct RootElement: Sendable, Hashable {
+    /// The element's name.
+    public var name: QualifiedName
+    /// Its content: usually a complex type of the model; a simple type for an element that
+    /// holds only text.
+    public var type: TypeReference
+    /// Whether the element may say `xsi:nil="true"`.
+    public var isNillable: Bool
+    /// Whether the element only stands for its substitution group's members.
+    public var isAbstract: Bool
+    /// The head of the substitution group the element belongs to, if any.
+    public var substitutionGroup: QualifiedName?
+    /// The input's documentation of the element.
+    public var documentation: String?
+    /// Where the element is declared in the input.
+    public var origin: Origin?
+
+    /// Creates a root element.
+    ///
+    /// - Parameters:
+    ///   - name: The element's name.
+    ///   - type: Its content type.
+    ///   - isNillable: Whether `xsi:nil` is allowed.
+    ///   - isAbstract: Whether only its substitution group's members appear.
+    ///   - substitutionGroup: The head of its substitution group.
+    ///   - documentation: The input's documentation.
+    ///   - origin: Where it is declared.
+    public init(
+        name: QualifiedName, type: TypeReference, isNillable: Bool = false, isAbstract: Bool = false,
+        substitutionGroup: QualifiedName? = nil, documentation: String? = nil, origin: Origin? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.isNillable = isNillable
+        self.isAbstract = isAbstract
+        self.substitutionGroup = substitutionGroup
+        self.documentation = documentation
+        self.origin = origin
+    }
+}

@@ -1,0 +1,223 @@
+import XMLBind
+
+/// Turns the schema documents read by ``XSDLoader`` into a ``SchemaModel``: resolves names
+/// across documents, names anonymous types, flattens derivation and groups into fields.
+///
+/// Declarations are visited in document order (documents in load order) and every type is
+/// built once, so the model (and the generated code) is the same for the same schemas.
+struct XSDModelBuilder {
+    /// The namespace its declarations go into, and how local names are qualified.
+    struct Context {
+        let targetNamespace: String?
+        let qualifiesElements: Bool
+        let qualifiesAttributes: Bool
+        let isChameleon: Bool
+    }
+
+    /// A global declaration with the context of the document that makes it.
+    struct Declared<Node> {
+        let node: Node
+        let context: Context
+    }
+
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    let schemas: [LoadedSchema]
+    /// Every `memberTypes` read, resolved in its scope, with where it is.
+    let memberTypeLists: [XSDBinder.ResolvedNames]
+    var model = SchemaModel()
+    var complexTypes: [QualifiedName: Declared<XSDComplexType>] = [:]
+    var simpleTypes: [QualifiedName: Declared<XSDSimpleType>] = [:]
+    var elements: [QualifiedName: Declared<XSDElement>] = [:]
+    var attributes: [QualifiedName: Declared<XSDAttribute>] = [:]
+    var groups: [QualifiedName: Declared<XSDGroup>] = [:]
+    var attributeGroups: [QualifiedName: Declared<XSDAttributeGroup>] = [:]
+    /// Complex types built so far (their flattened content, for types derived from them).
+    var builtComplex: [QualifiedName: ComplexType] = [:]
+    var builtSimple: Set<QualifiedName> = []
+    /// Types being built, so that a derivation cycle ends with a warning.
+    var inProgress: Set<QualifiedName> = []
+    /// Every type name taken, named or made up for an anonymous type.
+    var takenTypeNames: Set<QualifiedName> = []
+    /// Anonymous types already built, by their declaration.
+    var anonymousTypes: [ObjectIdentifier: QualifiedName] = [:]
+    /// Heads of substitution groups, already reported.
+    var reportedHeads: Set<QualifiedName> = []
+
+    init(schemas: [LoadedSchema]) {
+        self.schemas = schemas
+        self.memberTypeLists = schemas.flatMap(\.memberTypeLists)
+    }
+
+    mutating func build() -> SchemaModel {
+        collectDeclarations()
+        for loaded in schemas {
+            let context = Self.context(of: loaded)
+            for child in loaded.schema.children {
+                switch child {
+                case let type as XSDComplexType:
+                    if let name = type.name { _ = complexType(QualifiedName(namespace: context.targetNamespace, name)) }
+                case let type as XSDSimpleType:
+                    if let name = type.name { simpleType(QualifiedName(namespace: context.targetNamespace, name)) }
+                case let element as XSDElement:
+                    rootElement(element, context: context)
+                case is XSDInclude, is XSDGroup, is XSDAttributeGroup, is XSDAttribute:
+                    break
+                default:
+                    warn(
+                        "<\(Self.kind(of: child))> at the top of a schema is not read by the generator yet",
+                        at: child.origin)
+                }
+            }
+        }
+        return model
+    }
+
+    static func context(of loaded: LoadedSchema) -> Context {
+        Context(
+            targetNamespace: loaded.targetNamespace,
+            qualifiesElements: loaded.schema.elementFormDefault == "qualified",
+            qualifiesAttributes: loaded.schema.attributeFormDefault == "qualified",
+            isChameleon: loaded.isChameleon)
+    }
+
+    private mutating func collectDeclarations() {
+        for loaded in schemas {
+            let context = Self.context(of: loaded)
+            func name(_ local: String?) -> QualifiedName? {
+                local.map { QualifiedName(namespace: context.targetNamespace, $0) }
+            }
+            for child in loaded.schema.children {
+                switch child {
+                case let type as XSDComplexType:
+                    if let name = name(type.name) {
+                        Self.declare(
+                            name, Declared(node: type, context: context), in: &complexTypes,
+                            diagnostics: &model.diagnostics)
+                    }
+                case let type as XSDSimpleType:
+                    if let name = name(type.name) {
+                        Self.declare(
+                            name, Declared(node: type, context: context), in: &simpleTypes,
+                            diagnostics: &model.diagnostics)
+                    }
+                case let element as XSDElement:
+                    if let name = name(element.name) {
+                        Self.declare(
+                            name, Declared(node: element, context: context), in: &elements,
+                            diagnostics: &model.diagnostics)
+                    }
+                case let attribute as XSDAttribute:
+                    if let name = name(attribute.name) {
+                        Self.declare(
+                            name, Declared(node: attribute, context: context), in: &attributes,
+                            diagnostics: &model.diagnostics)
+                    }
+                case let group as XSDGroup:
+                    if let name = name(group.name) {
+                        Self.declare(
+                            name, Declared(node: group, context: context), in: &groups, diagnostics: &model.diagnostics)
+                    }
+                case let group as XSDAttributeGroup:
+                    if let name = name(group.name) {
+                        Self.declare(
+                            name, Declared(node: group, context: context), in: &attributeGroups,
+                            diagnostics: &model.diagnostics)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        takenTypeNames = Set(complexTypes.keys).union(simpleTypes.keys)
+    }
+
+    private static func declare<Node: XSDNode>(
+        _ name: QualifiedName, _ declared: Declared<Node>, in table: inout [QualifiedName: Declared<Node>],
+        diagnostics: inout [GenerationDiagnostic]
+    ) {
+        let origin = declared.node.origin
+        if let first = table[name] {
+            // The same document read twice (through two paths) declares the same thing.
+            if first.node.origin == origin { return }
+            let message =
+                "\(name) is declared again; the first declaration (at \(first.node.origin?.description ?? "?")) is used"
+            diagnostics.append(GenerationDiagnostic(.warning, message, at: origin))
+            return
+        }
+        table[name] = declared
+    }
+
+    // MARK: Root elements
+
+    private mutating func rootElement(_ element: XSDElement, context: Context) {
+        guard let local = element.name else { return }
+        let name = QualifiedName(namespace: context.targetNamespace, local)
+        let type = elementType(
+            element, context: context, suggested: QualifiedName(namespace: context.targetNamespace, local))
+        let head = element.substitutionGroup.map { resolved($0, context: context) }
+        model.rootElements.append(
+            RootElement(
+                name: name, type: type, isNillable: element.nillable ?? false, isAbstract: element.abstract ?? false,
+                substitutionGroup: head, documentation: element.annotation?.text, origin: element.origin))
+    }
+
+    // MARK: Names
+
+    /// A QName from the schema as a model name; a chameleon schema's unqualified references
+    /// take its includer's namespace.
+    func resolved(_ name: XMLQualifiedName, context: Context) -> QualifiedName {
+        // `xml` is bound by XML itself, declared or not.
+        if name.prefix == "xml" { return QualifiedName(namespace: Self.xmlNamespace, name.localName) }
+        if name.namespace == nil && name.prefix == nil && context.isChameleon {
+            return QualifiedName(namespace: context.targetNamespace, name.localName)
+        }
+        return QualifiedName(namespace: name.namespace, name.localName)
+    }
+
+    /// A free name for an anonymous type, from its context: `item`, then `orderItem`, …
+    mutating func anonymousName(_ suggested: QualifiedName, owner: QualifiedName?) -> QualifiedName {
+        let longer = owner.map {
+            QualifiedName(namespace: suggested.namespace, $0.localName + "-" + suggested.localName)
+        }
+        for candidate in [suggested, longer ?? suggested] where takenTypeNames.insert(candidate).inserted {
+            return candidate
+        }
+        let base = (longer ?? suggested).localName
+        var number = 2
+        while !takenTypeNames.insert(QualifiedName(namespace: suggested.namespace, base + String(number))).inserted {
+            number += 1
+        }
+        return QualifiedName(namespace: suggested.namespace, base + String(number))
+    }
+
+    mutating func warn(_ message: String, at origin: Origin?) {
+        model.diagnostics.append(GenerationDiagnostic(.warning, message, at: origin))
+    }
+
+    mutating func error(_ message: String, at origin: Origin?) {
+        model.diagnostics.append(GenerationDiagnostic(.error, message, at: origin))
+    }
+
+    /// The schema element's name, for messages.
+    static func kind(of node: any XSDNode) -> String {
+        switch node {
+        case let node as XSDModelGroup: "xs:" + node.kind
+        case let node as XSDWildcard: "xs:" + node.kind
+        case let node as XSDContentModel: "xs:" + node.kind
+        case let node as XSDDerivation: "xs:" + node.kind
+        case let node as XSDFacet: "xs:" + node.kind
+        case let node as XSDIdentityConstraint: "xs:" + node.kind
+        case let node as XSDInclude: "xs:" + node.kind
+        case is XSDElement: "xs:element"
+        case is XSDAttribute: "xs:attribute"
+        case is XSDComplexType: "xs:complexType"
+        case is XSDSimpleType: "xs:simpleType"
+        case is XSDGroup: "xs:group"
+        case is XSDAttributeGroup: "xs:attributeGroup"
+        case is XSDList: "xs:list"
+        case is XSDUnion: "xs:union"
+        default: "schema component"
+        }
+    }
+}
