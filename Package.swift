@@ -114,7 +114,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "XMLBindFuzz",
-            dependencies: ["XMLBind", "XMLBindRPC", "XMLBindSOAP", "XMLBindHTTP", "XMLBindSOAPServer"]
+            dependencies: ["XMLBind", "XMLBindRPC", "XMLBindSOAP", "XMLBindHTTP", "XMLBindSOAPServer", "XMLBindSchema"]
         ),
         // What more than one test target needs, or what is not a test itself: processes run
         // to their end or as peers, temporary files, the package's folder, a seeded
