@@ -73,6 +73,12 @@ enum HTTPTarget {
             return [404, 405, 413, 415].contains(early.status) && !early.body.isEmpty
                 ? [] : ["early answer \(early.status) with \(early.body.count) bytes"]
         }
+        // The daemon counts the body's bytes as they arrive and answers 413 once they pass
+        // the limit, whatever the headers declared; the router sees only bodies within it.
+        if request.body.count > router.configuration.maximumBodySize {
+            let refusal = router.tooLarge()
+            return refusal.status == 413 ? [] : ["a body over the limit answered \(refusal.status)"]
+        }
         let response = answer(router, request)
         return check(response, to: request, limit: router.configuration.maximumBodySize)
     }
@@ -103,8 +109,11 @@ enum HTTPTarget {
             body = inflated
         }
         if body.isEmpty, response.status != 200 { problems.append("an empty \(response.status) answer") }
-        let sentOverLimit = request.headers["content-encoding"] == nil && request.body.count > limit
-        if sentOverLimit, response.status == 200 { problems.append("a body over the limit reached a handler") }
+        if request.headers["content-encoding"] != nil, response.status == 200,
+            (try? Gzip.decompress(request.body, limit: limit)) == nil
+        {
+            problems.append("a compressed body over the limit or broken reached a handler")
+        }
         if request.path == "/RPC2", response.status == 200 {
             do {
                 _ = try XMLRPCCodec.decodeResponse(body)
