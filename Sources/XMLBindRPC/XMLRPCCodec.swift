@@ -75,13 +75,11 @@ public enum XMLRPCCodec {
         do {
             return try document(string)
         } catch {
-            // Only a character XML cannot hold makes writing fail: send the string without it.
-            // Control characters and U+FFFE/U+FFFF (a diagnostic quoting a body that expat
-            // took for UTF-16 shows them) are the ones a Swift string can hold.
+            // Only a character XML cannot hold makes writing fail: send the string without it
+            // (U+FFFE/U+FFFF too: a diagnostic quoting a body expat took for UTF-16 shows them).
             let cleaned = String(
                 string.unicodeScalars.filter {
-                    ($0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value)) && $0.value != 0xFFFE
-                        && $0.value != 0xFFFF
+                    ($0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value)) && ![0xFFFE, 0xFFFF].contains($0.value)
                 })
             return (try? document(cleaned)) ?? Data()
         }
