@@ -103,6 +103,8 @@ enum Contenders {
         return limits + streamer + [
             FloorContender(),
             BinderContender(),
+            ParallelBinderContender(threads: 1),
+            ParallelBinderContender(threads: 2),
             OriginBinderContender(),
             StreamContender(),
             FoundationContender(),

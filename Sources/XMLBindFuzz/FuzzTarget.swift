@@ -20,13 +20,14 @@ import XMLBindSOAP
 /// | `encodings` | encoding, cut, cut | a declaration or byte order mark for one of 16 encodings, then the bytes: whole and cut give the same codes |
 /// | `xmlrpc` | bit 0: call or response | `decodeCall` (a call read, written and read again keeps its parameters) or `decodeResponse` |
 /// | `soap` | bits 0–1: version expected; bit 2: body as `Root`; bit 3: lenient | `SOAPEnvelopeReader.read` or `readBody` |
+/// | `parallel` | options, piece size | bound sequentially and in pieces (1–3 threads): the same diagnostics, and the same root written out |
 ///
 /// The options byte is the first control byte of ``FuzzHarness`` (bits 0–5 choose one of
 /// 64 binders: mode, substitution, unknown-content callback, limits, stop at first error).
 enum FuzzTarget: String, CaseIterable {
     case all, parse, stream
     case writeBack = "write-back"
-    case substitution, encodings, xmlrpc, soap
+    case substitution, encodings, xmlrpc, soap, parallel
 
     /// The target named by `XMLBIND_FUZZ_TARGET`, or nil for an unknown name.
     static func fromEnvironment() -> FuzzTarget? {
@@ -47,6 +48,7 @@ enum FuzzTarget: String, CaseIterable {
         case .encodings: FocusedTargets.encodings(input)
         case .xmlrpc: FocusedTargets.xmlrpc(input)
         case .soap: FocusedTargets.soap(input)
+        case .parallel: FocusedTargets.parallel(input)
         }
     }
 }

@@ -36,8 +36,8 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// default.
     public var piecesPerThread: Int
     /// The smallest piece, in bytes: a parser and an engine per piece cost about as much
-    /// as binding 64 KiB (the default). Tests lower it to cut small documents.
-    var minimumPieceSize = 64 << 10
+    /// as binding 64 KiB (the default). Tests and the fuzzer lower it to cut small documents.
+    package var minimumPieceSize = 64 << 10
 
     init(threadRequest: Int) {
         self.threadRequest = threadRequest
@@ -45,6 +45,19 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
         self.splitDepth = nil
         self.piecesPerThread = 4
     }
+
+    /// What ``ParseOptions`` start with: ``sequential``, unless the environment variable
+    /// `XMLBIND_PARALLEL_PIECE_SIZE` holds a number of bytes. The test suite is run once that
+    /// way, so that every parse of every test is also bound in pieces of that size on two
+    /// threads, whatever its size, and must give what the test expects of a sequential one.
+    static let processDefault: Parallelism = {
+        guard let text = ProcessInfo.processInfo.environment["XMLBIND_PARALLEL_PIECE_SIZE"], let size = Int(text)
+        else { return .sequential }
+        var parallelism = Parallelism.threads(2)
+        parallelism.minimumDocumentSize = 0
+        parallelism.minimumPieceSize = max(1, size)
+        return parallelism
+    }()
 
     /// One parser on the caller's thread: the default.
     public static var sequential: Parallelism { Parallelism(threadRequest: 0) }

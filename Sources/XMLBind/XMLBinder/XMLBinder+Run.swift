@@ -88,6 +88,9 @@ extension XMLBinder {
         reader: inout some AsyncChunkReader, file: String?, substitutions: SubstitutionRecord?,
         isolation: isolated (any Actor)?
     ) async throws -> ParseOutcome {
+        if options.parallelism.isParallel {
+            options.parallelTrace?.record(.sequential(.input("an AsyncSequence")), file: file)
+        }
         let (engine, driver) = try start(file: file, forceUTF8: false, substitutions: substitutions)
         var whole = Data()
         var result = ExpatDriver.FeedResult.accepted
