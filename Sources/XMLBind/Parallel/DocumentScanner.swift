@@ -239,19 +239,34 @@ struct DocumentScanner {
         return nil
     }
 
-    /// The first start tag of `name` at or after `from` and before `end` that follows a `>`
-    /// and whitespace: where a piece may start.
+    /// The first start tag of `name` at or after `from` and before `end` that follows, after
+    /// whitespace only, the end of a sibling of the same name (`</name>` or `<name …/>`):
+    /// where a piece may start. (A `<name` nested in another element, such as a bean inside
+    /// a property, follows its parent's start tag instead.)
     func nextCut(of name: [UInt8], from: Int, before end: Int) -> Int? {
         var index = from
         while let open = find(UInt8(ascii: "<"), from: index, before: end) {
-            if matches(name, at: open + 1), isNameEnd(open + 1 + name.count) {
-                var back = open - 1
-                while back >= start, isSpace(bytes[back]) { back -= 1 }
-                if back >= start, bytes[back] == UInt8(ascii: ">") { return open }
+            if matches(name, at: open + 1), isNameEnd(open + 1 + name.count), followsSibling(open, name: name) {
+                return open
             }
             index = open + 1
         }
         return nil
+    }
+
+    /// Whether the tag before `open` (whitespace between) ends an element named `name`.
+    private func followsSibling(_ open: Int, name: [UInt8]) -> Bool {
+        var close = open - 1
+        while close >= start, isSpace(bytes[close]) { close -= 1 }
+        guard close > start, bytes[close] == UInt8(ascii: ">") else { return false }
+        // A tag holds no `<` (not even in an attribute value): its start is the last one.
+        var tag = close - 1
+        while tag >= start, bytes[tag] != UInt8(ascii: "<") { tag -= 1 }
+        guard tag >= start else { return false }
+        if bytes[tag + 1] == UInt8(ascii: "/") {
+            return matches(name, at: tag + 2) && isNameEnd(tag + 2 + name.count)
+        }
+        return bytes[close - 1] == UInt8(ascii: "/") && matches(name, at: tag + 1) && isNameEnd(tag + 1 + name.count)
     }
 
     // MARK: Bytes

@@ -147,6 +147,12 @@ struct ParallelBindingTests {
                 document: String(M.rssDocument(count: 60).dropLast(17)), isRSS: true, cuts: false))
         cases.append(
             Case(
+                name: "beans nested in properties, not cut at",
+                document: M.beansDocument(count: 60) {
+                    "\n    <property name=\"inner\">\n      <bean id=\"n\($0)\" class=\"Inner\"/>\n    </property>"
+                }, options: ParseOptions(mode: .lenient)))
+        cases.append(
+            Case(
                 name: "CR LF line breaks",
                 document: M.rssDocument(count: 60).replacingOccurrences(of: "\n", with: "\r\n"), isRSS: true))
         return cases
