@@ -12,6 +12,8 @@ struct PiecePlan: Sendable {
     /// The synthetic start tag each piece is read inside: the container's name and the
     /// namespace declarations in scope there, then a line break.
     let head: [UInt8]
+    /// The container's end tag, after each piece.
+    let tail: [UInt8]
 
     var pieceCount: Int { cuts.count - 1 }
 
@@ -40,7 +42,8 @@ struct PiecePlan: Sendable {
         var lines = LineCounter(bytes, start: scanner.start)
         let positions = cuts.map { lines.position(of: $0) }
         let head = [UInt8(ascii: "<")] + split.containerName + split.declarations + Array(">\n".utf8)
-        return .ready(PiecePlan(split: split, cuts: cuts, positions: positions, head: head))
+        let tail = Array("</".utf8) + split.containerName + [UInt8(ascii: ">")]
+        return .ready(PiecePlan(split: split, cuts: cuts, positions: positions, head: head, tail: tail))
     }
 
     /// Whitespace with the line breaks and the last line's columns of the bytes from cut

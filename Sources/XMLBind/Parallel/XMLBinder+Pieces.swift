@@ -150,12 +150,9 @@ extension XMLBinder {
             let inexact: String?
             if piece.engine.pieceIsInexact {
                 inexact = "an element in it needs its parent's object"
-            } else if let pieceDriver = piece.driver, let failure = pieceDriver.failure, pieceDriver.depth < seed.depth
-            {
-                inexact = "it closed its container (\(failure.message))"
             } else if piece.driver == nil {
                 inexact = "no parser could be made for it"
-            } else if !piece.isClean, piece.driver?.failure == nil, !piece.engine.shouldStop {
+            } else if !piece.isClean, !piece.engine.shouldStop {
                 inexact = "it did not end at its container's level"
             } else {
                 inexact = nil
@@ -195,11 +192,24 @@ extension XMLBinder {
         driver.preparePiece(
             depth: seed.depth - 1, byteShift: range.lowerBound - plan.head.count,
             lines: PieceLines(firstLine: 2, line: line, column: column))
-        var result = plan.head.withUnsafeBytes { driver.feed($0, isFinal: false) }
-        if case .accepted = result { result = feed(data, range, to: driver, isFinal: false) }
-        let isClean = data.withUnsafeBytes {
-            driver.endsAtContainerLevel(seed.depth, tail: UnsafeRawBufferPointer(rebasing: $0[range]))
-        }
+        // One final call over the piece inside its container's tags: expat then counts lines
+        // only where asked, not over every byte of a piece that is not the last (see
+        // `feed(_:to:)` in XMLBinder+Run.swift). The copy costs less than that count.
+        var whole = plan.head
+        whole.reserveCapacity(plan.head.count + range.count + plan.tail.count)
+        data.withUnsafeBytes { whole.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        whole.append(contentsOf: plan.tail)
+        _ = whole.withUnsafeBytes { driver.feed($0, isFinal: true) }
+        // The container's end tag closes it; an error there, at or after the piece's end,
+        // means the piece did not end at its container's level.
+        // So does a token the end left open (a cut inside a comment or a CDATA section),
+        // which expat reports at the token's start.
+        let failedInside =
+            driver.failure.map {
+                $0.byteOffset < range.upperBound && !$0.message.hasPrefix("unclosed")
+                    && !$0.message.hasPrefix("partial character")
+            } ?? false
+        let isClean = failedInside || (driver.failure == nil && driver.depth == seed.depth - 1)
         return BoundPiece(engine: engine, driver: driver, isClean: isClean)
     }
 

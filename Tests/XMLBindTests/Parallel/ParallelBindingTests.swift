@@ -153,6 +153,20 @@ struct ParallelBindingTests {
                 }, options: ParseOptions(mode: .lenient)))
         cases.append(
             Case(
+                name: "items commented out, where a cut may fall",
+                document: M.rssDocument(count: 60) {
+                    $0 == 30
+                        ? "<!--" + String(repeating: "</item>\n  <item><title>fake</title>", count: 40) + "-->" : ""
+                }, isRSS: true))
+        cases.append(
+            Case(
+                name: "items in a CDATA section, where a cut may fall",
+                document: M.rssDocument(count: 60) {
+                    $0 == 20
+                        ? "<title><![CDATA[" + String(repeating: "</item>\n  <item>x", count: 40) + "]]></title>" : ""
+                }, isRSS: true))
+        cases.append(
+            Case(
                 name: "CR LF line breaks",
                 document: M.rssDocument(count: 60).replacingOccurrences(of: "\n", with: "\r\n"), isRSS: true))
         return cases
