@@ -40,6 +40,9 @@ public final class ParallelTrace: Sendable {
         case documentPrefixes
         /// An ``UnknownContentPolicy/callback(_:)`` policy: callbacks come in document order.
         case callbackPolicy
+        /// A mapping reads its elements with an ``ElementReader``: a reader's calls are the
+        /// user's code, made once, in document order.
+        case elementReader
         /// Larger than ``ParseLimits/maximumDocumentSize``: the refusal is sequential.
         case documentSizeLimit
         /// No element has a next sibling of the same name (at ``Parallelism/splitDepth``,
@@ -67,6 +70,7 @@ public final class ParallelTrace: Sendable {
             case .substitution: "variable substitution is on"
             case .documentPrefixes: "a mapping depends on the document's prefixes or xsi:type"
             case .callbackPolicy: "an unknown-content callback is called in document order"
+            case .elementReader: "a mapping reads its elements with an ElementReader"
             case .documentSizeLimit: "the document is larger than ParseLimits.maximumDocumentSize"
             case .noRepeatedElement: "no repeated element to cut between"
             case .container(let why): "the repeated elements' parent: \(why)"

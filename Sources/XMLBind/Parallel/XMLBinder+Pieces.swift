@@ -70,6 +70,7 @@ extension XMLBinder {
         if case .callback = options.effectiveUnknownContent { return .callbackPolicy }
         for binding in registry.bindings {
             if case .callback = binding.unknownContentPolicy { return .callbackPolicy }
+            if binding.readerFactory != nil { return .elementReader }
         }
         return nil
     }
@@ -203,10 +204,10 @@ extension XMLBinder {
         // The container's end tag closes it; an error there, at or after the piece's end,
         // means the piece did not end at its container's level.
         // So does a token the end left open (a cut inside a comment or a CDATA section),
-        // which expat reports at the token's start.
+        // which expat reports at the token's start, and an error after the container closed.
         let failedInside =
             driver.failure.map {
-                $0.byteOffset < range.upperBound && !$0.message.hasPrefix("unclosed")
+                $0.byteOffset < range.upperBound && driver.depth >= seed.depth && !$0.message.hasPrefix("unclosed")
                     && !$0.message.hasPrefix("partial character")
             } ?? false
         let isClean = failedInside || (driver.failure == nil && driver.depth == seed.depth - 1)
