@@ -6,7 +6,7 @@
 #                                                    set covering it and .build/fuzz-corpus/TARGET
 # The long campaign, an hour in all (one core per target; libFuzzer's -jobs logs elsewhere):
 #   scripts/fuzz.sh campaign 450
-# TARGET is one of all (the default), parse, stream, write-back, substitution, encodings,
+# TARGET is one of all (the default), parse, stream, write-back, substitution, encodings, parallel,
 # xmlrpc, soap, http, schema (see Sources/XMLBindFuzz/FuzzTarget.swift: what each does per input and what
 # its control bytes choose). `all` runs every entry point and cross-check per input: slow,
 # but the format of the regression inputs. The corpus of a target grows in
@@ -22,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(parse stream write-back substitution encodings xmlrpc soap http schema all)
+targets=(parse stream write-back substitution encodings xmlrpc soap parallel http schema all)
 scratch=${FUZZ_SCRATCH:-.build/fuzz-scratch}
 binary="$scratch/release/XMLBindFuzz"
 

@@ -110,6 +110,8 @@ enum Contenders {
         let readers: [any Contender] = [
             FloorContender(),
             BinderContender(),
+            ParallelBinderContender(threads: 1),
+            ParallelBinderContender(threads: 2),
             OriginBinderContender(),
             StreamContender(),
             FoundationContender(),

@@ -20,6 +20,7 @@ import XMLBindSOAP
 /// | `encodings` | encoding, cut, cut | a declaration or byte order mark for one of 16 encodings, then the bytes: whole and cut give the same codes |
 /// | `xmlrpc` | bit 0: call or response | `decodeCall` (a call read, written and read again keeps its parameters) or `decodeResponse` |
 /// | `soap` | bits 0–1: version expected; bit 2: body as `Root`; bit 3: lenient | `SOAPEnvelopeReader.read` or `readBody` |
+/// | `parallel` | options, piece size | bound sequentially and in pieces (1–3 threads): the same diagnostics, and the same root written out |
 /// | `schema` | bits 0–1: XML Schema (0, 3), DTD (1), sample document (2) | the generator's reader, then the emitter twice on its model (see ``SchemaTarget``) |
 /// | `http` | bit 0: gzip the body (bit 1: cut short); bit 2: 256-byte body limit; bit 3: accept gzip | a raw request through the HTTP layer's router into XML-RPC and SOAP (see ``HTTPTarget``) |
 ///
@@ -28,7 +29,7 @@ import XMLBindSOAP
 enum FuzzTarget: String, CaseIterable {
     case all, parse, stream
     case writeBack = "write-back"
-    case substitution, encodings, xmlrpc, soap, http, schema
+    case substitution, encodings, xmlrpc, soap, parallel, http, schema
 
     /// The target named by `XMLBIND_FUZZ_TARGET`, or nil for an unknown name.
     static func fromEnvironment() -> FuzzTarget? {
@@ -49,6 +50,7 @@ enum FuzzTarget: String, CaseIterable {
         case .encodings: FocusedTargets.encodings(input)
         case .xmlrpc: FocusedTargets.xmlrpc(input)
         case .soap: FocusedTargets.soap(input)
+        case .parallel: FocusedTargets.parallel(input)
         case .http: HTTPTarget.run(input)
         case .schema: SchemaTarget.run(input)
         }

@@ -26,6 +26,7 @@ extension BindingEngine {
     @inline(never)
     func endPropertyElement(_ frame: ValueSlot<Frame>) {
         guard let owner = frames.slotBelowLast, owner.pointee.object != nil, let base = owner.pointee.base else {
+            if isPiece, frames.count == 2 { markPieceInexact() }
             frames.removeLast()
             return
         }

@@ -320,6 +320,10 @@ extension BindingEngine {
     private func placeInNamedSlot(
         _ held: HeldObject, slot: Int, parentIndex: Int, top parentTop: Int, byteIndex: Int
     ) {
+        if isPiece, pieceContainerOwns(parentTop) {
+            held.release()
+            return
+        }
         // A slot through a path: the object is in a path element; its owner's frame takes it.
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
         let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
@@ -353,6 +357,10 @@ extension BindingEngine {
     @inline(never)
     private func placeOtherwise(_ held: HeldObject, of bindingIndex: Int, byteIndex: Int) {
         let top = frames.count - 1
+        if isPiece, pieceContainerOwns(top) {
+            held.release()
+            return
+        }
         guard top >= 0 else {
             root = registry.bindings[bindingIndex].access.value(held.take())
             return

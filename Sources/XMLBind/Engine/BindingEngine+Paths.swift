@@ -16,7 +16,10 @@ extension BindingEngine {
     ) {
         let bindingIndex = frames[owner].bindingIndex
         let binding = registry.bindings[bindingIndex]
-        guard let object = frames[owner].object?.object, let base = frames[owner].base else { return }
+        guard let object = frames[owner].object?.object, let base = frames[owner].base else {
+            if isPiece, owner == 0 { markPieceInexact() }
+            return
+        }
         var assigned = frames[owner].assigned
         var cursor = 0
         // Lists of optionals this element has given a value (see `fillGaps`).
@@ -118,6 +121,7 @@ extension BindingEngine {
         guard frame.textStart < text.count || node.isLeaf, let object = frames[owner].object?.object,
             let base = frames[owner].base
         else {
+            if isPiece, owner == 0 { markPieceInexact() }
             dropText(from: frame.textStart)
             return
         }

@@ -72,6 +72,8 @@ final class BindingEngine {
         var readerState = ReaderState()
         var readers: [ReaderSession?] = []
         private var activeReader: ReaderSession?
+        var isPiece = false
+        var pieceIsInexact = false
     #else
         /// Set by the driver that owns this engine; used for origins.
         var driver: ExpatDriver? {
@@ -166,6 +168,11 @@ final class BindingEngine {
         @exclusivity(unchecked) var readers: [ReaderSession?] = []
         /// The session reading now, unretained: ``readers`` keeps it alive.
         @exclusivity(unchecked) private var activeReader: Unmanaged<ReaderSession>?
+        /// Parallel binding: whether this engine binds a piece of a document, whose first
+        /// frame stands for the container without its object (see BindingEngine+Pieces.swift).
+        @exclusivity(unchecked) var isPiece = false
+        /// Whether the piece bound something only the container's object could take.
+        @exclusivity(unchecked) var pieceIsInexact = false
     #endif
 
     init(registry: CompiledRegistry, options: ParseOptions, file: String?) {

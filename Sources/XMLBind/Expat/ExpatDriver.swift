@@ -135,6 +135,18 @@ final class ExpatDriver {
         /// Input held back until it is worth asking expat to scan its partial token again.
         @exclusivity(unchecked) private var deferred: [UInt8] = []
     #endif
+    /// Parallel binding (see `ExpatDriver+Pieces.swift`): expat's byte indexes from
+    /// ``shiftFrom`` on are ``byteShift`` bytes before the document's; `Int.max` when none is.
+    #if SafeMode
+        var shiftFrom = Int.max
+        var byteShift = 0
+        var pieceLines: PieceLines?
+    #else
+        @exclusivity(unchecked) var shiftFrom = Int.max
+        @exclusivity(unchecked) var byteShift = 0
+        /// A piece's lines and columns in the document, when this parser binds a piece.
+        @exclusivity(unchecked) var pieceLines: PieceLines?
+    #endif
     /// The first bytes of a UTF-8 character that the end of a piece cut, held until the next
     /// piece completes it (see `ExpatDriver+CutCharacters.swift`); used once a piece.
     var cutCharacter: [UInt8] = []
@@ -295,7 +307,10 @@ final class ExpatDriver {
     // MARK: Positions
 
     /// The byte offset of the current event in the input (`XML_GetCurrentByteIndex`).
-    var currentByteIndex: Int { Int(XML_GetCurrentByteIndex(parser)) }
+    var currentByteIndex: Int {
+        let index = Int(XML_GetCurrentByteIndex(parser))
+        return index >= shiftFrom ? index &+ byteShift : index
+    }
 
     /// The 1-based line and 0-based column of the current event, as expat counts them,
     /// except that a byte order mark does not count as a column of the first line.
@@ -305,6 +320,7 @@ final class ExpatDriver {
         let line = Int(truncatingIfNeeded: XML_GetCurrentLineNumber(parser))
         var column = Int(truncatingIfNeeded: XML_GetCurrentColumnNumber(parser))
         if line == 1, startsWithBOM, column > 0 { column &-= 1 }
+        if let pieceLines { return pieceLines.inDocument(line: line, column: column) }
         return (line, column)
     }
 

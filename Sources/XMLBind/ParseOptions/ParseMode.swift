@@ -56,6 +56,13 @@ public struct ParseOptions: Sendable {
     /// (the replacement character) instead of stopping the parse with a located
     /// ``XMLBindError/Code/invalidEncoding`` error; `false` by default.
     public var replacesInvalidBytes: Bool
+    /// Whether a large document is bound on several threads: ``Parallelism/sequential``
+    /// (the default), ``Parallelism/automatic`` or ``Parallelism/threads(_:)``. Applies to
+    /// `parse` of `Data`, a `String` or a file (see <doc:ParallelBinding>).
+    public var parallelism: Parallelism = .processDefault
+    /// Receives, for each parse that asks for ``parallelism``, whether it was bound in
+    /// pieces or sequentially and why; `nil` (the default) records nothing.
+    public var parallelTrace: ParallelTrace?
 
     /// Creates options.
     ///

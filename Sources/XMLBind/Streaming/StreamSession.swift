@@ -47,6 +47,10 @@ final class StreamSession<Element> {
         binder: XMLBinder, file: String?, source: SourceText?, forceUTF8: Bool,
         recentCapacity: Int = RecentInput.defaultCapacity
     ) throws(XMLBindError) {
+        if binder.options.parallelism.isParallel {
+            // Parallel binding serves whole-document parses (issue 35): a stream reads on.
+            binder.options.parallelTrace?.record(.sequential(.input("streaming")), file: file)
+        }
         let engine = BindingEngine(registry: binder.registry, options: binder.options, file: file)
         let sink = StreamSink { $0 is Element }
         engine.stream = sink

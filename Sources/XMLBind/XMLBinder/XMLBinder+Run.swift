@@ -32,6 +32,11 @@ extension XMLBinder {
     func bind(_ input: Input, file: String?, substitutions: SubstitutionRecord? = nil) throws(XMLBindError)
         -> ParseOutcome
     {
+        if options.parallelism.isParallel,
+            let outcome = try bindInPieces(input, file: file, substitutions: substitutions)
+        {
+            return outcome
+        }
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
         let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: substitutions)
@@ -83,6 +88,9 @@ extension XMLBinder {
         reader: inout some AsyncChunkReader, file: String?, substitutions: SubstitutionRecord?,
         isolation: isolated (any Actor)?
     ) async throws -> ParseOutcome {
+        if options.parallelism.isParallel {
+            options.parallelTrace?.record(.sequential(.input("an AsyncSequence")), file: file)
+        }
         let (engine, driver) = try start(file: file, forceUTF8: false, substitutions: substitutions)
         var whole = Data()
         var result = ExpatDriver.FeedResult.accepted
@@ -102,7 +110,7 @@ extension XMLBinder {
     }
 
     /// Makes the engine and the expat driver of one parse.
-    private func start(file: String?, forceUTF8: Bool, substitutions: SubstitutionRecord?) throws(XMLBindError)
+    func start(file: String?, forceUTF8: Bool, substitutions: SubstitutionRecord?) throws(XMLBindError)
         -> (BindingEngine, ExpatDriver)
     {
         let engine = BindingEngine(registry: registry, options: options, file: file)
@@ -119,7 +127,7 @@ extension XMLBinder {
     }
 
     /// Turns what the engine and expat found into the outcome, or throws its errors.
-    private func conclude(
+    func conclude(
         engine: BindingEngine, driver: ExpatDriver, result: ExpatDriver.FeedResult, source: SourceText, file: String?
     ) throws(XMLBindError) -> ParseOutcome {
         var source = source

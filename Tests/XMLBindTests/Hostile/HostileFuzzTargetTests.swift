@@ -6,7 +6,8 @@ import Testing
 /// unknown target is refused before any input is read.
 @Suite struct HostileFuzzTargetTests {
     static let targets = [
-        "all", "parse", "stream", "write-back", "substitution", "encodings", "xmlrpc", "soap", "http", "schema",
+        "all", "parse", "stream", "write-back", "substitution", "encodings", "xmlrpc", "soap", "parallel", "http",
+        "schema",
     ]
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,0 +1,63 @@
+import Foundation
+
+/// How one document is cut into pieces: the scanner's split, the cuts, and where each cut
+/// is in lines and columns.
+struct PiecePlan: Sendable {
+    let split: DocumentScanner.Split
+    /// The offsets where pieces start, then the offset where the last one ends
+    /// (``DocumentScanner/Split/runEnd``): `cuts.count - 1` pieces.
+    let cuts: [Int]
+    /// The line and 0-based column of each cut.
+    let positions: [(line: Int, column: Int)]
+    /// The synthetic start tag each piece is read inside: the container's name and the
+    /// namespace declarations in scope there, then a line break.
+    let head: [UInt8]
+    /// The container's end tag, after each piece.
+    let tail: [UInt8]
+
+    var pieceCount: Int { cuts.count - 1 }
+
+    /// Plans the pieces of a document, or says why it binds sequentially.
+    static func make(_ bytes: UnsafeRawBufferPointer, parallelism: Parallelism, isString: Bool) -> Planned<PiecePlan> {
+        let scanner = DocumentScanner(bytes)
+        let limit = max(1 << 20, bytes.count / 8)
+        let split: DocumentScanner.Split
+        switch scanner.scanHead(splitDepth: parallelism.splitDepth, limit: limit, ignoresDeclaredEncoding: isString) {
+        case .sequential(let reason): return .sequential(reason)
+        case .split(let found): split = found
+        }
+        guard split.runEnd > split.runStart else { return .sequential(.noRepeatedElement) }
+        let wanted = max(1, parallelism.threadCount * max(1, parallelism.piecesPerThread))
+        let length = split.runEnd - split.runStart
+        let count = max(1, min(wanted, length / max(1, parallelism.minimumPieceSize)))
+        var cuts = [split.runStart]
+        for index in 1..<max(count, 1) {
+            let target = split.runStart + length / count * index
+            guard target > (cuts.last ?? 0),
+                let cut = scanner.nextCut(of: split.elementName, from: target, before: split.runEnd)
+            else { continue }
+            if cut > (cuts.last ?? 0) { cuts.append(cut) }
+        }
+        cuts.append(split.runEnd)
+        var lines = LineCounter(bytes, start: scanner.start)
+        let positions = cuts.map { lines.position(of: $0) }
+        let head = [UInt8(ascii: "<")] + split.containerName + split.declarations + Array(">\n".utf8)
+        let tail = Array("</".utf8) + split.containerName + [UInt8(ascii: ">")]
+        return .ready(PiecePlan(split: split, cuts: cuts, positions: positions, head: head, tail: tail))
+    }
+
+    /// Whitespace with the line breaks and the last line's columns of the bytes from cut
+    /// 0 to cut `index`: what the parser of the document reads in place of those pieces.
+    func padding(through index: Int) -> [UInt8] {
+        let (startLine, startColumn) = positions[0]
+        let (endLine, endColumn) = positions[index]
+        if endLine == startLine { return Array(repeating: 0x20, count: max(0, endColumn - startColumn)) }
+        return Array(repeating: 0x0A, count: endLine - startLine) + Array(repeating: 0x20, count: endColumn)
+    }
+}
+
+/// A step of planning a parallel parse: its result, or why the document binds sequentially.
+enum Planned<Value> {
+    case ready(Value)
+    case sequential(ParallelTrace.SequentialReason)
+}

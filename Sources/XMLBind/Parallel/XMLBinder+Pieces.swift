@@ -1,0 +1,223 @@
+import Foundation
+
+/// Parallel binding of one document in memory (issue 35): the document around the pieces
+/// is read by one parser on the caller's thread, the pieces by parsers of their own on
+/// worker threads, and the pieces' objects and diagnostics are joined in document order.
+///
+/// The caller's parser reads the document up to the first repeated element, takes each
+/// piece's objects and problems in turn, then reads whitespace with the pieces' line
+/// breaks in their place (so its lines and columns stay the document's), and the rest of
+/// the document. A piece that fails stops the parse with its error, as a sequential parse
+/// would stop there; a piece that is not exact (see ``BindingEngine/markPieceInexact()``
+/// and ``ExpatDriver/endsAtContainerLevel(_:tail:)``) is read again by the caller's parser,
+/// with the rest of the document.
+extension XMLBinder {
+    /// Binds a document in memory or in a file in pieces, when it can be; `nil` to bind it
+    /// sequentially (the trace says why).
+    func bindInPieces(_ input: Input, file: String?, substitutions: SubstitutionRecord?) throws(XMLBindError)
+        -> ParseOutcome?
+    {
+        switch input {
+        case .data(let data, let forceUTF8):
+            return try bindInPieces(data, forceUTF8: forceUTF8, file: file, substitutions: substitutions)
+        case .file(let path):
+            // Mapped, not read: the pages are read as the pieces need them.
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+                options.parallelTrace?.record(.sequential(.input("a file that cannot be mapped")), file: file)
+                return nil
+            }
+            return try bindInPieces(data, forceUTF8: false, file: file, substitutions: substitutions)
+        case .descriptor, .chunks:
+            options.parallelTrace?.record(.sequential(.input("input read from a handle or in pieces")), file: file)
+            return nil
+        }
+    }
+
+    /// Binds `data` in pieces when ``ParseOptions/parallelism`` asks for it and the
+    /// document allows it; `nil` (with the reason in the trace) to bind it sequentially.
+    func bindInPieces(
+        _ data: Data, forceUTF8: Bool, file: String?, substitutions: SubstitutionRecord?
+    ) throws(XMLBindError) -> ParseOutcome? {
+        let parallelism = options.parallelism
+        guard parallelism.isParallel else { return nil }
+        if let reason = sequentialReason(size: data.count, substitutions: substitutions) {
+            options.parallelTrace?.record(.sequential(reason), file: file)
+            return nil
+        }
+        let planned = data.withUnsafeBytes { PiecePlan.make($0, parallelism: parallelism, isString: forceUTF8) }
+        switch planned {
+        case .sequential(let reason):
+            options.parallelTrace?.record(.sequential(reason), file: file)
+            return nil
+        case .ready(let plan):
+            return try bind(data, in: plan, forceUTF8: forceUTF8, file: file)
+        }
+    }
+
+    /// Why the options or the mappings keep a document of `size` bytes from being cut.
+    private func sequentialReason(size: Int, substitutions: SubstitutionRecord?) -> ParallelTrace.SequentialReason? {
+        let minimum = options.parallelism.minimumDocumentSize
+        if size < minimum { return .belowMinimumSize(bytes: size, minimum: minimum) }
+        if options.substitution != nil || substitutions != nil { return .substitution }
+        if let name = options.encoding, !DocumentScanner.isUTF8(name) { return .encoding(name) }
+        if options.replacesInvalidBytes { return .encoding("UTF-8 with invalid bytes replaced") }
+        if let maximum = options.limits.maximumDocumentSize, size > maximum { return .documentSizeLimit }
+        if !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
+            || !registry.typedVariants.isEmpty
+        {
+            return .documentPrefixes
+        }
+        if case .callback = options.effectiveUnknownContent { return .callbackPolicy }
+        for binding in registry.bindings {
+            if case .callback = binding.unknownContentPolicy { return .callbackPolicy }
+            if binding.readerFactory != nil { return .elementReader }
+        }
+        return nil
+    }
+
+    /// Binds `data` as `plan` cuts it.
+    private func bind(_ data: Data, in plan: PiecePlan, forceUTF8: Bool, file: String?) throws(XMLBindError)
+        -> ParseOutcome
+    {
+        let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: nil)
+        let runStart = plan.cuts[0]
+        var result = feed(data, 0..<runStart, to: driver, isFinal: false)
+        guard case .accepted = result else {
+            options.parallelTrace?.record(.sequential(.stoppedBeforePieces), file: file)
+            return try conclude(engine: engine, driver: driver, result: result, source: .bytes(data), file: file)
+        }
+        let seed: BindingEngine.PieceSeed
+        switch engine.pieceSeed() {
+        case .sequential(let reason):
+            options.parallelTrace?.record(.sequential(reason), file: file)
+            result = feed(data, runStart..<data.count, to: driver, isFinal: true)
+            return try conclude(engine: engine, driver: driver, result: result, source: .bytes(data), file: file)
+        case .ready(let found): seed = found
+        }
+        let atLevel = data.withUnsafeBytes {
+            driver.endsAtContainerLevel(seed.depth, tail: UnsafeRawBufferPointer(rebasing: $0[0..<runStart]))
+        }
+        guard atLevel, seed.depth + 1 == plan.split.depth else {
+            options.parallelTrace?.record(
+                .sequential(.container("the scan and the parser disagree on its place")), file: file)
+            result = feed(data, runStart..<data.count, to: driver, isFinal: true)
+            return try conclude(engine: engine, driver: driver, result: result, source: .bytes(data), file: file)
+        }
+        let threads = min(options.parallelism.threadCount, plan.pieceCount)
+        let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads)
+        for _ in 0..<threads {
+            Thread.detachNewThread { [self] in
+                while let index = board.take() {
+                    board.post(bindPiece(index, of: data, in: plan, seed: seed, file: file), at: index)
+                }
+                board.workerFinished()
+            }
+        }
+        defer { board.waitForWorkers() }
+        let joined = join(plan, board: board, into: engine, driver: driver, seed: seed)
+        if joined.finished {
+            board.stop()
+        } else {
+            let resumeAt = plan.cuts[joined.pieces]
+            let padding = plan.padding(through: joined.pieces)
+            driver.shiftByteIndexes(from: runStart + padding.count, by: resumeAt - runStart - padding.count)
+            result = padding.withUnsafeBytes { driver.feed($0, isFinal: false) }
+            if case .accepted = result { result = feed(data, resumeAt..<data.count, to: driver, isFinal: true) }
+        }
+        let element = String(decoding: plan.split.elementName, as: UTF8.self)
+        if let reason = joined.reason {
+            let decision: ParallelTrace.Decision =
+                joined.pieces == 0
+                ? .sequential(reason) : .resumedSequentially(atByte: plan.cuts[joined.pieces], reason: reason)
+            options.parallelTrace?.record(decision, file: file)
+        } else {
+            options.parallelTrace?.record(
+                .parallel(pieces: plan.pieceCount, threads: threads, element: element, depth: plan.split.depth),
+                file: file)
+        }
+        return try conclude(engine: engine, driver: driver, result: result, source: .bytes(data), file: file)
+    }
+
+    /// Takes the bound pieces in document order into the document's engine.
+    ///
+    /// - Returns: How many pieces were taken; whether the parse is over (a piece failed, or
+    ///   stopped at its first error); why the rest binds sequentially, if it does.
+    private func join(
+        _ plan: PiecePlan, board: PieceBoard, into engine: BindingEngine, driver: ExpatDriver,
+        seed: BindingEngine.PieceSeed
+    ) -> (pieces: Int, finished: Bool, reason: ParallelTrace.SequentialReason?) {
+        for index in 0..<plan.pieceCount {
+            let piece = board.wait(for: index)
+            let inexact: String?
+            if piece.engine.pieceIsInexact {
+                inexact = "an element in it needs its parent's object"
+            } else if piece.driver == nil {
+                inexact = "no parser could be made for it"
+            } else if !piece.isClean, !piece.engine.shouldStop {
+                inexact = "it did not end at its container's level"
+            } else {
+                inexact = nil
+            }
+            if let inexact {
+                board.stop()
+                return (index, false, .inexactPiece(inexact))
+            }
+            let problems = piece.engine
+            engine.adoptPieceProblems(problems.diagnostics, errors: problems.errorCount, omitted: problems.omittedCount)
+            let (children, slots) = piece.engine.takePieceChildren()
+            engine.adoptPieceChildren(children, slots: slots)
+            if let failure = piece.driver?.failure {
+                driver.record(failure)
+                return (index + 1, true, nil)
+            }
+            if piece.engine.shouldStop {
+                engine.shouldStop = true
+                return (index + 1, true, nil)
+            }
+        }
+        return (plan.pieceCount, false, nil)
+    }
+
+    /// Binds piece `index` on the calling (worker) thread.
+    private func bindPiece(
+        _ index: Int, of data: Data, in plan: PiecePlan, seed: BindingEngine.PieceSeed, file: String?
+    ) -> BoundPiece {
+        let engine = BindingEngine(registry: registry, options: options, file: file)
+        guard
+            let driver = ExpatDriver(
+                engine: engine, encoding: options.encodingRequest(isString: true), limits: options.limits)
+        else { return BoundPiece(engine: engine, driver: nil, isClean: false) }
+        let range = plan.cuts[index]..<plan.cuts[index + 1]
+        let (line, column) = plan.positions[index]
+        engine.startPiece(seed)
+        driver.preparePiece(
+            depth: seed.depth - 1, byteShift: range.lowerBound - plan.head.count,
+            lines: PieceLines(firstLine: 2, line: line, column: column))
+        // One final call over the piece inside its container's tags: expat then counts lines
+        // only where asked, not over every byte of a piece that is not the last (see
+        // `feed(_:to:)` in XMLBinder+Run.swift). The copy costs less than that count.
+        var whole = plan.head
+        whole.reserveCapacity(plan.head.count + range.count + plan.tail.count)
+        data.withUnsafeBytes { whole.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        whole.append(contentsOf: plan.tail)
+        _ = whole.withUnsafeBytes { driver.feed($0, isFinal: true) }
+        // The container's end tag closes it; an error there, at or after the piece's end,
+        // means the piece did not end at its container's level.
+        // So does a token the end left open (a cut inside a comment or a CDATA section),
+        // which expat reports at the token's start, and an error after the container closed.
+        let failedInside =
+            driver.failure.map {
+                $0.byteOffset < range.upperBound && driver.depth >= seed.depth && !$0.message.hasPrefix("unclosed")
+                    && !$0.message.hasPrefix("partial character")
+            } ?? false
+        let isClean = failedInside || (driver.failure == nil && driver.depth == seed.depth - 1)
+        return BoundPiece(engine: engine, driver: driver, isClean: isClean)
+    }
+
+    /// Hands `range` of `data` to `driver`.
+    private func feed(_ data: Data, _ range: Range<Int>, to driver: ExpatDriver, isFinal: Bool)
+        -> ExpatDriver.FeedResult
+    {
+        data.withUnsafeBytes { driver.feed(UnsafeRawBufferPointer(rebasing: $0[range]), isFinal: isFinal) }
+    }
+}
