@@ -60,6 +60,9 @@ public final class ParallelTrace: Sendable {
         case stoppedBeforePieces
         /// Streaming, and input read in pieces or from a handle, bind sequentially.
         case input(String)
+        /// The SafeMode build places each child into its parent's object as it ends, and a
+        /// piece does not have its container's object, so that build binds sequentially.
+        case safeMode
 
         public var description: String {
             switch self {
@@ -77,6 +80,7 @@ public final class ParallelTrace: Sendable {
             case .inexactPiece(let why): "a piece was not exact: \(why)"
             case .stoppedBeforePieces: "the parse stopped before the first repeated element"
             case .input(let what): "\(what) binds sequentially"
+            case .safeMode: "the SafeMode build places each child into its parent's object, which a piece does not have"
             }
         }
     }

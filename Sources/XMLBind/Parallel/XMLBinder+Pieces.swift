@@ -58,21 +58,25 @@ extension XMLBinder {
     private func sequentialReason(size: Int, substitutions: SubstitutionRecord?) -> ParallelTrace.SequentialReason? {
         let minimum = options.parallelism.minimumDocumentSize
         if size < minimum { return .belowMinimumSize(bytes: size, minimum: minimum) }
-        if options.substitution != nil || substitutions != nil { return .substitution }
-        if let name = options.encoding, !DocumentScanner.isUTF8(name) { return .encoding(name) }
-        if options.replacesInvalidBytes { return .encoding("UTF-8 with invalid bytes replaced") }
-        if let maximum = options.limits.maximumDocumentSize, size > maximum { return .documentSizeLimit }
-        if !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
-            || !registry.typedVariants.isEmpty
-        {
-            return .documentPrefixes
-        }
-        if case .callback = options.effectiveUnknownContent { return .callbackPolicy }
-        for binding in registry.bindings {
-            if case .callback = binding.unknownContentPolicy { return .callbackPolicy }
-            if binding.readerFactory != nil { return .elementReader }
-        }
-        return nil
+        #if SafeMode
+            return .safeMode
+        #else
+            if options.substitution != nil || substitutions != nil { return .substitution }
+            if let name = options.encoding, !DocumentScanner.isUTF8(name) { return .encoding(name) }
+            if options.replacesInvalidBytes { return .encoding("UTF-8 with invalid bytes replaced") }
+            if let maximum = options.limits.maximumDocumentSize, size > maximum { return .documentSizeLimit }
+            if !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
+                || !registry.typedVariants.isEmpty
+            {
+                return .documentPrefixes
+            }
+            if case .callback = options.effectiveUnknownContent { return .callbackPolicy }
+            for binding in registry.bindings {
+                if case .callback = binding.unknownContentPolicy { return .callbackPolicy }
+                if binding.readerFactory != nil { return .elementReader }
+            }
+            return nil
+        #endif
     }
 
     /// Binds `data` as `plan` cuts it.
