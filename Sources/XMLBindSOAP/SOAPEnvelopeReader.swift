@@ -13,8 +13,9 @@ import XMLBind
 public struct SOAPEnvelopeReader: Sendable {
     /// The caller's binder.
     public let binder: XMLBinder
-    /// The caller's binder with the envelope's own mappings.
-    let wire: XMLBinder
+    /// The caller's binder with the envelope's own mappings, or why its mappings and the
+    /// envelope's cannot stand together (every read then throws that, as a ``SOAPError``).
+    let wire: Result<XMLBinder, RegistrationError>
     /// Whether undeclared content is reported as errors (the caller's binder is strict and
     /// sets no policy of its own).
     private let reportsUnknownContent: Bool
@@ -30,9 +31,11 @@ public struct SOAPEnvelopeReader: Sendable {
         let installs = options.unknownContent == nil
         reportsUnknownContent = installs && options.mode == .strict
         if installs { options.unknownContent = UnknownContentRecorder.policy }
-        var wire = SOAPWireMappings.adding(to: binder)
-        wire.options = options
-        self.wire = wire
+        wire = Result { () throws(RegistrationError) in
+            var wire = try SOAPWireMappings.adding(to: binder)
+            wire.options = options
+            return wire
+        }
     }
 
     /// Reads an envelope.
@@ -45,6 +48,14 @@ public struct SOAPEnvelopeReader: Sendable {
     /// - Throws: ``SOAPError``: ``SOAPError/Code/malformedEnvelope`` with the binder's
     ///   diagnostics, ``SOAPError/Code/versionMismatch`` for the other version's envelope.
     public func read(_ data: Data, version: SOAPVersion? = nil, file: String? = nil) throws(SOAPError) -> SOAPEnvelope {
+        let wire: XMLBinder
+        switch self.wire {
+        case .success(let binder): wire = binder
+        case .failure(let error):
+            throw SOAPError(
+                code: .registration,
+                message: "the binder's mappings and the SOAP envelope's cannot be registered together: \(error)")
+        }
         let recorder = UnknownContentRecorder()
         let parsed: Result<Any?, XMLBindError> = UnknownContentRecorder.$current.withValue(recorder) {
             do {

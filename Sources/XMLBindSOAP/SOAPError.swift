@@ -17,7 +17,7 @@ public struct SOAPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure; new kinds may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
-            case transport, notSOAP, versionMismatch, malformedEnvelope, unexpectedBody, encoding
+            case transport, notSOAP, versionMismatch, malformedEnvelope, unexpectedBody, encoding, registration
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -37,6 +37,11 @@ public struct SOAPError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The message could not be written (an object of an unregistered type, or text XML
         /// cannot hold).
         public static let encoding = Code(.encoding)
+        /// The binder given to the reader, client or service cannot also hold the envelope's
+        /// own mappings (a mapping of its own would take an envelope or fault element two
+        /// ways); the message has the registration's problems. Every message read with it
+        /// fails so, before any byte is read.
+        public static let registration = Code(.registration)
 
         /// The code's name (`transport`, `notSOAP`, …).
         public var description: String { value.rawValue }

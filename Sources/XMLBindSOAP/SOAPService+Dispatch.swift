@@ -22,6 +22,9 @@ extension SOAPService {
             switch error.code {
             case .versionMismatch:
                 return fault(SOAPFault(code: .versionMismatch, reason: error.message), version: answerVersion)
+            case .registration:
+                // The service's own setup is at fault, not the request.
+                return fault(.receiver(error.message), version: answerVersion)
             default:
                 var reason = error.message
                 if !error.diagnostics.isEmpty {

@@ -6,10 +6,13 @@ enum SOAPWireMappings {
     static let xmlNamespace = XMLNamespaceScope.xmlNamespace
 
     /// `binder` with the envelope, header, body and fault elements of both SOAP versions.
-    static func adding(to binder: XMLBinder) -> XMLBinder {
+    ///
+    /// A caller's binder can refuse them: a mapping of its own that takes children by type
+    /// and also names a `detail` element, say, would take SOAP 1.1's `detail` two ways.
+    static func adding(to binder: XMLBinder) throws(RegistrationError) -> XMLBinder {
         let soap11 = SOAPVersion.version1point1.envelopeNamespace
         let soap12 = SOAPVersion.version1point2.envelopeNamespace
-        return binder.registeredAtSetup(
+        return try binder.register(
             envelope(soap11), header(soap11), body(soap11), envelope(soap12), header(soap12), body(soap12),
             mapping(Fault11Node.self, element: "Fault", namespace: soap11)
                 .element(\.faultcode).required()

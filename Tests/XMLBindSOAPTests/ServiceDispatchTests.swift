@@ -120,7 +120,7 @@ struct ServiceDispatchTests {
 
     /// Found by the `http` fuzz target: a request with bytes that are not UTF-8 and a NUL in
     /// it got a fault whose reason quoted the NUL, which XML cannot hold, so the answer was
-    /// an empty 500. It is a whole fault envelope, with the character replaced.
+    /// an empty 500. It is a whole fault envelope; the excerpt shows the NUL as U+2400.
     @Test(arguments: SOAPVersion.allCases)
     func faultQuotingCharactersXMLCannotHoldIsStillAnswered(version: SOAPVersion) async throws {
         var request = envelope("<c:add><c:a>1</c:a><c:b>2</c:b></c:add>", version: version)
@@ -129,6 +129,24 @@ struct ServiceDispatchTests {
         #expect(answer.status == 500)
         let fault = try fault(answer, version: version)
         #expect(fault.code == .sender)
+        #expect(fault.reason.contains("request:1:"))
+        #expect(fault.reason.contains("\u{2400}"))
+        #expect(!fault.reason.unicodeScalars.contains { $0.value < 0x09 })
+    }
+
+    /// A fault an operation throws with a reason XML cannot hold still goes out whole,
+    /// without its detail, the character replaced.
+    @Test(arguments: SOAPVersion.allCases)
+    func operationFaultXMLCannotHoldIsStillAnswered(version: SOAPVersion) async throws {
+        let service = SOAPService(name: "TestService", namespace: serviceNamespace, binder: serviceBinder)
+            .operation("echo", request: SvcEcho.self, response: SvcEchoResponse.self) { echo in
+                throw SOAPFault.receiver("cannot echo \(echo.text ?? "")\u{0}")
+            }
+        let answer = await service.respond(
+            to: envelope("<s:echo><s:text>hi</s:text></s:echo>", version: version), version: version)
+        let fault = try fault(answer, version: version)
+        #expect(fault.code == .receiver)
+        #expect(fault.reason.hasPrefix("cannot echo hi"))
         #expect(fault.reason.contains("the fault could not be written as given"))
         #expect(!fault.reason.unicodeScalars.contains { $0.value < 0x09 })
     }

@@ -40,10 +40,13 @@ struct DiagnosticRenderer {
             // Line 0 stands for the file as a whole (an I/O error, say).
             out += paint(origin.line > 0 ? "\(origin): " : "\(origin.file ?? "<input>"): ", .place)
         }
-        out += paint("\(label): ", tone) + paint(message, .message)
-        guard let origin, origin.line > 0, let line = sourceLine else {
-            return out + (fixIt.map { "\n" + paint("fix-it: ", .note) + $0.fixIt.message } ?? "")
+        out += paint("\(label): ", tone) + paint(VisibleText.visible(message, keepingLineFeeds: true), .message)
+        guard let origin, origin.line > 0, let source = sourceLine else {
+            return out + (fixIt.map { "\n" + paint("fix-it: ", .note) + VisibleText.visible($0.fixIt.message) } ?? "")
         }
+        // Shown with its control characters made visible, scalar for scalar, so that the
+        // columns below still line up; the fix-it is placed on the line as it is.
+        let line = VisibleText.visible(source)
         let number = String(origin.line)
         let width = max(5, number.count)
         let gutter = String(repeating: " ", count: width - number.count) + number
@@ -54,9 +57,9 @@ struct DiagnosticRenderer {
         out += DisplayWidth.caretPrefix(for: line, column: column) + paint("^", .caret)
         guard let fixIt else { return out }
         guard let byteOffset = fixIt.byteOffset,
-            let inline = FixItPlacement(fixIt.fixIt, line: line, caretColumn: column, caretOffset: byteOffset)
+            let inline = FixItPlacement(fixIt.fixIt, line: source, caretColumn: column, caretOffset: byteOffset)
         else {
-            return out + "\n" + paint("fix-it: ", .note) + fixIt.fixIt.message
+            return out + "\n" + paint("fix-it: ", .note) + VisibleText.visible(fixIt.fixIt.message)
         }
         // The replaced characters underlined, after the caret (the caret's own cell stays `^`).
         if inline.column == column {
@@ -68,7 +71,7 @@ struct DiagnosticRenderer {
         }
         if !inline.replacement.isEmpty {
             out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
-            out += paint(inline.replacement, .caret)
+            out += paint(VisibleText.visible(inline.replacement), .caret)
         } else if inline.column < column {
             out += "\n\(blank) | " + DisplayWidth.caretPrefix(for: line, column: inline.column)
             out += paint(inline.underline(in: line, from: 0), .caret)

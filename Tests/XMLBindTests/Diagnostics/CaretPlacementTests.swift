@@ -67,7 +67,26 @@ import Testing
                     3 |      soon
                       |      ^
                 """),
+        Case(
+            testDescription: "a C1 control (U+009B, a terminal's CSI) is shown as U+FFFD, in the message and the line",
+            document: "<server port=\"\u{9B}2J\"/>",
+            expected: """
+                s.xml:1:15: error: cannot convert "\u{FFFD}2J" to Int for property 'port' of <server>: not an integer
+                    1 | <server port="\u{FFFD}2J"/>
+                      |               ^
+                """),
     ]
+
+    /// A hostile document cannot make a printed diagnostic drive the terminal: ESC and BEL
+    /// (an OSC sequence that renames a terminal's window) are shown as control pictures.
+    @Test func controlCharactersInTheSourceLineAreShownNotObeyed() throws {
+        let text = try #require(printed("<server label=\"\u{1B}]0;owned\u{7}\" port=\"1\"/>"))
+        let obeyed = text.unicodeScalars.filter { scalar in
+            (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+        }
+        #expect(obeyed.isEmpty)
+        #expect(text.contains("| <server label=\"\u{241B}]0;owned\u{2407}\" port=\"1\"/>"))
+    }
 
     @Test(arguments: cases)
     func printedText(_ test: Case) {
