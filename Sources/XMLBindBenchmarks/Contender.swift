@@ -117,7 +117,8 @@ enum Contenders {
             FoundationContender(),
         ]
         let writers: [any Contender] = [
-            WriteContender(), WriteFileContender(), EditContender(), XMLDocumentContender(),
+            WriteContender(), WriteFileContender(), EditContender(), EditContender(parsesAgain: true),
+            XMLDocumentContender(),
         ]
         let others: [any Contender] = [
             EncodedCopyContender(name: "binder-sjis", declared: "Shift_JIS", iconvName: "SHIFT_JIS"),

@@ -120,6 +120,23 @@ struct DocumentOutline {
         return prefix == "xml" ? "http://www.w3.org/XML/1998/namespace" : nil
     }
 
+    /// The namespace declarations in scope at element `index` (-1: none), nearest first, one
+    /// per prefix (`""` for the default namespace).
+    func namespaceDeclarations(inScopeAt index: Int) -> [(prefix: String, uri: String)] {
+        var found: [(prefix: String, uri: String)] = []
+        var current = index
+        while current >= 0 {
+            for attribute in attributes(of: current) {
+                let name = text(attribute.name)
+                guard name == "xmlns" || name.hasPrefix("xmlns:") else { continue }
+                let prefix = name == "xmlns" ? "" : String(name.dropFirst(6))
+                if !found.contains(where: { $0.prefix == prefix }) { found.append((prefix, text(attribute.value))) }
+            }
+            current = elements[current].parent
+        }
+        return found
+    }
+
     /// The whitespace that starts the line element `index` starts on, when nothing but
     /// whitespace comes before it on that line; `nil` when it shares its line.
     func ownIndentation(of index: Int) -> String? {
@@ -144,7 +161,34 @@ struct DocumentOutline {
         guard lower > 0, bytes[lower - 1] == 0x0A, endsLine else { return element.start..<element.end }
         lower -= 1
         if lower > 0, bytes[lower - 1] == 0x0D { lower -= 1 }
+        // Between two blank lines, one of them goes too (the one after, so that the range
+        // still starts at a line break and never reaches back over the element before).
+        if isBlankLine(endingAt: lower), let next = lineEnd(after: upper), isBlankLine(endingAt: next) {
+            upper = bytes[upper] == 0x0D ? upper + 2 : upper + 1
+        }
         return lower..<upper
+    }
+
+    /// Whether the line that ends with the line break at `offset` holds only spaces and
+    /// tabs (and is not the document's first line).
+    private func isBlankLine(endingAt offset: Int) -> Bool {
+        var cursor = offset
+        while cursor > 0, bytes[cursor - 1] == 0x20 || bytes[cursor - 1] == 0x09 { cursor -= 1 }
+        return cursor > 0 && bytes[cursor - 1] == 0x0A
+    }
+
+    /// The offset of the line break that ends the line after the one whose line break
+    /// starts at `offset` (`\r\n` or `\n`), `nil` when there is none.
+    private func lineEnd(after offset: Int) -> Int? {
+        guard offset < bytes.count, bytes[offset] == 0x0A || bytes[offset] == 0x0D else { return nil }
+        var cursor = bytes[offset] == 0x0D ? offset + 1 : offset
+        guard cursor < bytes.count, bytes[cursor] == 0x0A else { return nil }
+        cursor += 1
+        while cursor < bytes.count, bytes[cursor] != 0x0A {
+            cursor += 1
+        }
+        guard cursor < bytes.count else { return nil }
+        return bytes[cursor - 1] == 0x0D ? cursor - 1 : cursor
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -49,7 +49,7 @@ extension EditPlanner {
     /// - Returns: `false` when the document's objects cannot be told apart by their
     ///   elements (then the parent is written anew).
     mutating func compareChildren(
-        _ old: [Item], _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout Set<Int>?
+        _ old: [Int], _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout Set<Int>?
     ) throws(XMLBindError) -> Bool {
         if old.isEmpty, new.isEmpty { return true }
         // Each object of the document's list and the element it was bound from.
@@ -62,7 +62,7 @@ extension EditPlanner {
         var lastName: String?
         var lastPosition = 0
         for object in old {
-            let local = slotName?.local ?? object.binding.elementName.local
+            let local = slotName?.local ?? snapshot.nodes[object].binding.elementName.local
             var position = local == lastName ? lastPosition : cursors[local] ?? 0
             while position < children.count,
                 claimed?.contains(children[position]) == true || !outline.hasLocalName(children[position], local)
@@ -115,7 +115,7 @@ extension EditPlanner {
     /// pairs most alike (``similarity(_:_:)``) is chosen by dynamic programming. A removed
     /// object is then removed even when the one after it changed too, rather than the list
     /// being paired off in order.
-    func align(_ old: [Item], _ new: [Item]) -> [Step] {
+    func align(_ old: [Int], _ new: [Item]) -> [Step] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, similarity(old[prefix], new[prefix]) == 1 { prefix += 1 }
         var suffix = 0
@@ -127,7 +127,7 @@ extension EditPlanner {
         let rows = old.count - prefix - suffix
         let columns = new.count - prefix - suffix
         var steps = (0..<prefix).map { Step.same(old: $0, new: $0) }
-        steps += middleSteps(Array(old[prefix..<(prefix + rows)]), Array(new[prefix..<(prefix + columns)])).map {
+        steps += middleSteps(old[prefix..<(prefix + rows)], new[prefix..<(prefix + columns)]).map {
             switch $0 {
             case .same(let oldIndex, let newIndex): .same(old: oldIndex + prefix, new: newIndex + prefix)
             case .removed(let oldIndex): .removed(old: oldIndex + prefix)
@@ -139,7 +139,7 @@ extension EditPlanner {
     }
 
     /// The alignment of the part of two lists between their agreeing ends.
-    private func middleSteps(_ old: [Item], _ new: [Item]) -> [Step] {
+    private func middleSteps(_ old: ArraySlice<Int>, _ new: ArraySlice<Item>) -> [Step] {
         let rows = old.count
         let columns = new.count
         guard rows * columns <= Self.alignmentLimit else {
@@ -155,7 +155,10 @@ extension EditPlanner {
             for column in stride(from: columns - 1, through: 0, by: -1) {
                 // Any two objects of one mapping may pair (a little better than not pairing);
                 // the more alike, the better.
-                let alike = old[row].binding === new[column].binding ? similarity(old[row], new[column]) + 0.01 : -1
+                let oldNode = old[old.startIndex + row]
+                let newItem = new[new.startIndex + column]
+                let alike =
+                    snapshot.nodes[oldNode].binding === newItem.binding ? similarity(oldNode, newItem) + 0.01 : -1
                 pairScores[row * columns + column] = alike
                 var best = max(scores[(row + 1) * width + column], scores[row * width + column + 1])
                 if alike > 0 { best = max(best, scores[(row + 1) * width + column + 1] + alike) }
@@ -188,22 +191,22 @@ extension EditPlanner {
 
     /// How much of two objects agrees: the share of their values that read the same and of
     /// their lists of children that have the same length, from 0 to 1.
-    func similarity(_ old: Item, _ new: Item) -> Double {
-        guard old.binding === new.binding else { return 0 }
+    func similarity(_ old: Int, _ new: Item) -> Double {
         let binding = new.binding
+        guard snapshot.nodes[old].binding === binding else { return 0 }
         var same = 0
         var total = 0
         for index in binding.properties.indices {
             total += 1
-            if Self.value(index, of: binding, old.box) == Self.value(index, of: binding, new.box) { same += 1 }
+            if snapshot.value(of: old, index, equals: Self.value(index, of: binding, new.box)) { same += 1 }
         }
-        for slot in binding.childSlots {
+        for slot in binding.childSlots.indices {
             total += 1
-            if slot.read(old.box).count == slot.read(new.box).count { same += 1 }
+            if snapshot.list(slot, of: old).readCount == binding.childSlots[slot].read(new.box).count { same += 1 }
         }
         if let read = binding.access.readAttributes {
             total += 1
-            if read(old.box) == read(new.box) { same += 1 }
+            if snapshot.keptAttributes(of: old) == read(new.box) { same += 1 }
         }
         return total == 0 ? 1 : Double(same) / Double(total)
     }
@@ -224,14 +227,14 @@ extension EditPlanner {
     {
         if let previous {
             let indent = outline.ownIndentation(of: previous)
-            let text = try render(item, slotName: slotName, indentation: indent)
+            let text = try render(item, slotName: slotName, indentation: indent, scope: parent)
             edits.append(
                 .insert((indent.map { outline.lineBreak + $0 } ?? "") + text, at: outline.elements[previous].end))
             return
         }
         if let next {
             let indent = outline.ownIndentation(of: next)
-            let text = try render(item, slotName: slotName, indentation: indent)
+            let text = try render(item, slotName: slotName, indentation: indent, scope: parent)
             edits.append(
                 .insert(text + (indent.map { outline.lineBreak + $0 } ?? ""), at: outline.elements[next].start))
             return
@@ -241,7 +244,7 @@ extension EditPlanner {
             // `<parent/>` takes content: `/>` becomes `>`, and the end tag follows what is inserted.
             let parentIndent = outline.ownIndentation(of: parent)
             let childIndent = parentIndent.map { $0 + indentUnit }
-            let text = try render(item, slotName: slotName, indentation: childIndent)
+            let text = try render(item, slotName: slotName, indentation: childIndent, scope: parent)
             if pendingCloses[parent] == nil {
                 edits.append(TextEdit(range: (found.startTagEnd - 2)..<found.startTagEnd, replacement: ">"))
                 pendingCloses[parent] =
@@ -252,13 +255,13 @@ extension EditPlanner {
         }
         if let last = found.children.last {
             let indent = outline.ownIndentation(of: last)
-            let text = try render(item, slotName: slotName, indentation: indent)
+            let text = try render(item, slotName: slotName, indentation: indent, scope: parent)
             edits.append(.insert((indent.map { outline.lineBreak + $0 } ?? "") + text, at: outline.elements[last].end))
             return
         }
         let lead = leadIn(forChildOf: parent)
         let indent = lead.isEmpty ? nil : String(lead.dropFirst(outline.lineBreak.count))
-        let text = try render(item, slotName: slotName, indentation: indent)
+        let text = try render(item, slotName: slotName, indentation: indent, scope: parent)
         edits.append(.insert(lead + text, at: found.startTagEnd))
     }
 
@@ -281,7 +284,8 @@ extension EditPlanner {
         if let reason {
             notes.append(Note(message: "<\(outline.text(found.name))> is written anew: \(reason)", offset: found.start))
         }
-        let text = try render(item, slotName: slotName, indentation: outline.ownIndentation(of: element))
+        let text = try render(
+            item, slotName: slotName, indentation: outline.ownIndentation(of: element), scope: found.parent)
         edits.append(TextEdit(range: found.start..<found.end, replacement: text))
     }
 

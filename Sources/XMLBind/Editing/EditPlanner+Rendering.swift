@@ -2,27 +2,33 @@
 /// fitted into the document (its indentation, its line breaks, the slot's element name).
 extension EditPlanner {
     /// An object written as an element, for a place whose line starts with `indentation`
-    /// (`nil`: a place inside a line, written compact).
-    func render(_ item: Item, slotName: XMLName?, indentation: String?) throws(XMLBindError) -> String {
-        var text = try write(item, layout: indentation == nil ? .compact : .pretty(indent: indentUnit))
+    /// (`nil`: a place inside a line, written compact) inside element `scope` (-1: none).
+    ///
+    /// A namespace the document declares in scope there is written with the document's
+    /// prefix, and not declared again.
+    func render(_ item: Item, slotName: XMLName?, indentation: String?, scope: Int) throws(XMLBindError) -> String {
+        let declared = outline.namespaceDeclarations(inScopeAt: scope)
+        var preferred: [String: String] = [:]
+        for (prefix, uri) in declared where preferred[uri] == nil { preferred[uri] = prefix }
+        var text = try reader.write(
+            item, layout: indentation == nil ? .compact : .pretty(indent: indentUnit), preferredPrefixes: preferred)
         while text.hasSuffix("\n") { text.removeLast() }
         if let slotName { text = Self.renamed(text, to: slotName) }
+        text = Self.withoutDeclarations(declared, in: text)
         guard let indentation else { return text }
         return Self.indented(text, by: indentation, lineBreak: outline.lineBreak)
     }
 
-    /// What the writer writes for an object, compact: two objects the writer writes alike
-    /// bind alike.
-    func fingerprint(_ item: Item) throws(XMLBindError) -> String {
-        try write(item, layout: .compact)
-    }
-
-    private func write(_ item: Item, layout: WritingOptions.Layout) throws(XMLBindError) -> String {
-        let options = WritingOptions(layout: layout, includesDeclaration: false)
-        var serializer = Serializer(
-            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter(flushThreshold: 1 << 30))
-        try serializer.writeDocument(item.value)
-        return serializer.writer.storage?.takeString() ?? ""
+    /// `text` without the namespace declarations of its first start tag that `declared`
+    /// (prefix, URI; `""` for the default namespace) already makes where it goes.
+    static func withoutDeclarations(_ declared: [(prefix: String, uri: String)], in text: String) -> String {
+        guard !declared.isEmpty, let tagEnd = text.firstIndex(of: ">") else { return text }
+        var tag = String(text[..<tagEnd])
+        for (prefix, uri) in declared where !uri.contains(where: { $0 == "&" || $0 == "<" || $0 == "\"" }) {
+            let declaration = " " + (prefix.isEmpty ? "xmlns" : "xmlns:" + prefix) + "=\"" + uri + "\""
+            if let found = tag.range(of: declaration) { tag.removeSubrange(found) }
+        }
+        return tag + text[tagEnd...]
     }
 
     /// `text` with its outermost element named `name` (a slot's `xml:` name) instead of

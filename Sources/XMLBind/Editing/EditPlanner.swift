@@ -2,8 +2,8 @@
 /// graph, touching only what changed.
 ///
 /// It walks three things in step, through the registry that reads and writes them: the
-/// graph as the document binds now (parsed again from the original), the graph as the
-/// program changed it, and the document's ``DocumentOutline``. A property is compared by
+/// graph as the document bound it (a ``GraphSnapshot`` taken after the parse), the graph as
+/// the program changed it, and the document's ``DocumentOutline``. A property is compared by
 /// what the writer would write for it (its conversion's format side), so a value that
 /// only reads differently (`030` for `30`) is not rewritten. What cannot be placed exactly
 /// is written anew as a whole element, and noted.
@@ -22,9 +22,10 @@ struct EditPlanner {
         var box: AnyObject
     }
 
-    let registry: CompiledRegistry
-    let prefixes: [String: String]
+    let snapshot: GraphSnapshot
     let outline: DocumentOutline
+    /// Reads the program's graph.
+    var reader: GraphReader
     /// One indentation step, guessed from the document (see ``indentUnit``).
     let indentUnit: String
     var edits: [TextEdit] = []
@@ -32,57 +33,47 @@ struct EditPlanner {
     /// Empty-element tags opened (`/>` rewritten as `>`) to take inserted content, with
     /// the end tag still to write after it.
     var pendingCloses: [Int: String] = [:]
-    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
-    var classBindings: [ObjectIdentifier: ElementBinding] = [:]
 
-    init(registry: CompiledRegistry, prefixes: [String: String], outline: DocumentOutline) {
-        self.registry = registry
-        self.prefixes = prefixes
+    init(snapshot: GraphSnapshot, outline: DocumentOutline, reader: GraphReader) {
+        self.snapshot = snapshot
         self.outline = outline
+        self.reader = reader
         self.indentUnit = Self.guessIndentUnit(outline)
     }
 
-    /// Plans the edits that make the document bind to `changed`, given `parsed`, its graph
-    /// as it binds now.
-    mutating func planDocument(parsed: Any, changed: Any) throws(XMLBindError) {
-        guard !outline.elements.isEmpty, let old = item(parsed) else { return }
-        guard let new = item(changed) else {
+    /// Plans the edits that make the document bind to `changed`.
+    mutating func planDocument(changed: Any) throws(XMLBindError) {
+        guard !outline.elements.isEmpty, let old = snapshot.root else { return }
+        guard let new = reader.item(changed) else {
             throw XMLBindError(code: .unmappedType, message: "cannot write the document: its root object is nil")
         }
         try compare(old, new, element: 0, slotName: nil)
     }
 
-    /// The item for a graph value: `nil` for a `nil` optional or an unregistered type.
-    func item(_ value: Any) -> Item? {
-        guard let unwrapped = OptionalValue.unwrapped(value),
-            let (binding, box) = registry.binding(for: unwrapped)
-        else { return nil }
-        return Item(value: unwrapped, binding: binding, box: box)
-    }
-
     // MARK: Objects
 
-    /// Compares an object as the document binds it with the program's, bound from `element`,
-    /// and plans the edits that make the element bind to the program's.
+    /// Compares an object as the document bound it (node `old` of the snapshot) with the
+    /// program's, bound from `element`, and plans the edits that make the element bind to
+    /// the program's.
     ///
     /// - Parameter mustBeAlike: Whether to give up, planning nothing, when the two objects
     ///   do not look alike (see ``similarity(_:_:)``): two objects paired only by their
     ///   place in a list.
     /// - Returns: `false` when it gave up.
     @discardableResult
-    mutating func compare(_ old: Item, _ new: Item, element: Int, slotName: XMLName?, mustBeAlike: Bool = false)
+    mutating func compare(_ old: Int, _ new: Item, element: Int, slotName: XMLName?, mustBeAlike: Bool = false)
         throws(XMLBindError) -> Bool
     {
         let binding = new.binding
-        guard old.binding === binding else {
+        guard snapshot.nodes[old].binding === binding else {
             if mustBeAlike { return false }
             try replace(element, with: new, slotName: slotName, because: nil)
             return true
         }
-        if Self.needsWholeComparison(binding) {
+        if let fingerprint = snapshot.fingerprint(of: old) {
             // Shapes whose values spread over nested elements (paths, lists of values, keyed
             // maps, names held by the object): compared whole, rewritten whole.
-            if try fingerprint(old) != fingerprint(new) {
+            if try fingerprint != reader.fingerprint(new) {
                 if mustBeAlike, similarity(old, new) < Self.pairingThreshold { return false }
                 try replace(
                     element, with: new, slotName: slotName,
@@ -91,22 +82,28 @@ struct EditPlanner {
             }
             return true
         }
-        // Every value that differs, and every list of children, read once.
+        // Every value that differs (nothing is kept of one that agrees), and every list of
+        // children, read once.
         var changed: [(index: Int, value: String?)] = []
         for index in binding.properties.indices {
             let after = Self.value(index, of: binding, new.box)
-            if Self.value(index, of: binding, old.box) != after { changed.append((index, after)) }
+            if !snapshot.value(of: old, index, equals: after) { changed.append((index, after)) }
         }
-        var lists = binding.childSlots.indices.map { slot in
-            (
-                old: children(slot, of: binding, old.box), new: children(slot, of: binding, new.box),
-                name: binding.childSlots[slot].xmlName
-            )
+        var lists: [(old: GraphSnapshot.List, new: [Item], name: XMLName?)] = []
+        lists.reserveCapacity(snapshot.nodes[old].listCount)
+        for slot in binding.childSlots.indices {
+            lists.append(
+                (
+                    snapshot.list(slot, of: old), reader.children(slot, of: binding, new.box).items,
+                    binding.childSlots[slot].xmlName
+                ))
         }
         if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            lists.append((read(old.box).compactMap(item), read(new.box).compactMap(item), nil))
+            lists.append((snapshot.list(0, of: old), read(new.box).compactMap { reader.item($0) }, nil))
         }
-        let keptAttributes = binding.access.readAttributes.map { read in (old: read(old.box), new: read(new.box)) }
+        let keptAttributes = binding.access.readAttributes.map { read in
+            (old: snapshot.keptAttributes(of: old) ?? [], new: read(new.box))
+        }
         if mustBeAlike {
             let total = binding.properties.count + lists.count + (keptAttributes == nil ? 0 : 1)
             var differing = changed.count + lists.filter { $0.old.count != $0.new.count }.count
@@ -131,8 +128,11 @@ struct EditPlanner {
         }
         // Elements taken by one list, kept from the others (only needed with two lists or more).
         var claimed: Set<Int>? = lists.count > 1 ? [] : nil
-        for list in lists where !list.old.isEmpty || !list.new.isEmpty {
-            guard try compareChildren(list.old, list.new, of: element, slotName: list.name, claimed: &claimed) else {
+        for list in lists where list.old.count > 0 || !list.new.isEmpty {
+            guard
+                try compareChildren(
+                    snapshot.members(of: list.old), list.new, of: element, slotName: list.name, claimed: &claimed)
+            else {
                 edits.removeSubrange(editMark...)
                 notes.removeSubrange(noteMark...)
                 pendingCloses[element] = nil
@@ -163,29 +163,6 @@ struct EditPlanner {
                 ? fields.load(String?.self, at: setter.textOffset) : fields.load(String.self, at: setter.textOffset)
         }
         return binding.properties[index].read(box)
-    }
-
-    /// The children of one slot: read as references from their field when they are class
-    /// instances held there (as the serializer reads them), else as the slot's values.
-    mutating func children(_ slot: Int, of binding: ElementBinding, _ box: AnyObject) -> [Item] {
-        guard let direct = WritingForm.directChildren(binding, slot) else {
-            return binding.childSlots[slot].read(box).compactMap(item)
-        }
-        let objects = FieldAccess.of(box, isClass: binding.isClass).loadReferences(
-            at: direct.offset, isArray: direct.isArray)
-        var items: [Item] = []
-        items.reserveCapacity(objects.count)
-        for object in objects {
-            let type = ObjectIdentifier(Swift.type(of: object))
-            if let known = classBindings[type] {
-                items.append(Item(value: object, binding: known, box: object))
-            } else if let found = item(object) {
-                // A type that stores its element's name resolves per object.
-                if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
-                items.append(found)
-            }
-        }
-        return items
     }
 
     /// Whether a binding's values are compared whole rather than one by one.

@@ -51,27 +51,10 @@ public struct TextEdit: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: The document with every edit applied.
     /// - Throws: ``TextEditError`` when a range lies outside the document or two edits overlap.
     public static func apply(_ edits: [TextEdit], to document: Data) throws(TextEditError) -> Data {
-        let ordered = edits.enumerated().sorted { left, right in
-            (left.element.range.lowerBound, left.offset) < (right.element.range.lowerBound, right.offset)
-        }.map(\.element)
+        let ordered = try ordered(edits, documentSize: document.count)
         var result = Data()
         result.reserveCapacity(document.count + ordered.reduce(0) { $0 + $1.replacement.utf8.count })
-        var copiedUpTo = 0
-        var previous: TextEdit?
-        for edit in ordered {
-            guard edit.range.lowerBound >= 0, edit.range.upperBound <= document.count else {
-                throw .outOfBounds(edit, documentSize: document.count)
-            }
-            if let previous, edit.range.lowerBound < previous.range.upperBound {
-                throw .overlapping(previous, edit)
-            }
-            let start = document.startIndex
-            result.append(document[(start + copiedUpTo)..<(start + edit.range.lowerBound)])
-            result.append(contentsOf: edit.replacement.utf8)
-            copiedUpTo = edit.range.upperBound
-            previous = edit
-        }
-        result.append(document[(document.startIndex + copiedUpTo)...])
+        write(ordered, over: document) { piece in result.append(contentsOf: piece) }
         return result
     }
 }

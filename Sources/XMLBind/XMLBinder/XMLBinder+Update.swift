@@ -122,19 +122,67 @@ extension XMLBinder {
         contentsOf url: URL, with object: Any, writingTo destination: URL, file: String? = nil,
         warnings: WarningLog? = nil
     ) throws {
-        let original: Data
-        do {
-            original = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw XMLBindError(
-                code: .io, message: "cannot read '\(url.path)': \(error.localizedDescription)",
-                origin: Origin(file: file ?? url.path, line: 0, column: 0))
-        }
+        let original = try Self.mapping(url, file: file)
         // Bound from the file (read into expat's buffer in pieces past the whole-file limit),
         // outlined from the map.
         let edits = try planEdits(
             original, input: .file(url.path), object: object, file: file ?? url.path, warnings: warnings)
-        if edits.isEmpty, destination.standardizedFileURL == url.standardizedFileURL { return }
+        try write(edits, appliedTo: original, from: url, to: destination)
+    }
+
+    // MARK: Planning
+
+    /// Binds `original` once and records what an edit compares with: the bound graph's
+    /// values (``GraphSnapshot``) and where the document holds them (``DocumentOutline``).
+    func editingBasis(_ original: Data, input: Input, file: String?) throws(XMLBindError) -> (
+        basis: EditingBasis, outcome: ParseOutcome
+    ) {
+        var isString = false
+        if case .data(_, let forceUTF8) = input { isString = forceUTF8 }
+        let outcome = try bind(input, file: file)
+        let outline: DocumentOutline
+        do {
+            outline = try DocumentOutline(scanning: [UInt8](original), checksEncoding: !isString)
+        } catch {
+            throw XMLBindError(
+                code: .invalidEncoding, message: "cannot edit the document in place: \(error.message)",
+                origin: Origin(file: file, line: 1, column: 1))
+        }
+        var reader = GraphReader(registry: registry, prefixes: prefixes)
+        let snapshot = try GraphSnapshot(of: outcome.root, reader: &reader)
+        return (EditingBasis(original: original, file: file, outline: outline, snapshot: snapshot), outcome)
+    }
+
+    /// Plans the edits that make the document of `basis` bind to `object`.
+    func planEdits(_ basis: EditingBasis, object: Any, warnings: WarningLog?) throws(XMLBindError) -> [TextEdit] {
+        var planner = EditPlanner(
+            snapshot: basis.snapshot, outline: basis.outline,
+            reader: GraphReader(registry: registry, prefixes: prefixes))
+        try planner.planDocument(changed: object)
+        if let warnings, !planner.notes.isEmpty {
+            warnings.add(
+                planner.notes.map { note in
+                    diagnostic(
+                        note.message, code: .inexactEdit, severity: .warning, atByteOffset: note.offset,
+                        in: basis.original, file: basis.file)
+                })
+        }
+        return planner.edits
+    }
+
+    /// Binds `original` again and plans the edits that make it bind to `object`.
+    private func planEdits(_ original: Data, input: Input, object: Any, file: String?, warnings: WarningLog?)
+        throws(XMLBindError) -> [TextEdit]
+    {
+        try planEdits(editingBasis(original, input: input, file: file).basis, object: object, warnings: warnings)
+    }
+
+    /// Writes `original` with `edits` applied to `destination`, replacing it whole once
+    /// written; nothing is written when there are no edits and `destination` is `source`.
+    func write(_ edits: [TextEdit], appliedTo original: Data, from source: URL?, to destination: URL)
+        throws(XMLBindError)
+    {
+        if edits.isEmpty, let source, destination.standardizedFileURL == source.standardizedFileURL { return }
         let replacement = try FileReplacement(replacing: destination.path)
         do {
             try TextEdit.apply(edits, to: original) { piece throws(XMLBindError) in try replacement.write(piece) }
@@ -145,38 +193,18 @@ extension XMLBinder {
         try replacement.commit()
     }
 
-    // MARK: Planning
-
-    /// Binds `original` again, with an outline of where its values lie, and plans the edits
-    /// that make it bind to `object`.
-    private func planEdits(_ original: Data, input: Input, object: Any, file: String?, warnings: WarningLog?)
-        throws(XMLBindError) -> [TextEdit]
-    {
-        var isString = false
-        if case .data(_, let forceUTF8) = input { isString = forceUTF8 }
-        let parsed = try bind(input, file: file)
-        let outline: DocumentOutline
+    /// The file at `url`, read through a memory map.
+    static func mapping(_ url: URL, file: String?) throws(XMLBindError) -> Data {
         do {
-            outline = try DocumentOutline(scanning: [UInt8](original), checksEncoding: !isString)
+            return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw XMLBindError(
-                code: .invalidEncoding, message: "cannot edit the document in place: \(error.message)",
-                origin: Origin(file: file, line: 1, column: 1))
+                code: .io, message: "cannot read '\(url.path)': \(error.localizedDescription)",
+                origin: Origin(file: file ?? url.path, line: 0, column: 0))
         }
-        var planner = EditPlanner(registry: registry, prefixes: prefixes, outline: outline)
-        try planner.planDocument(parsed: parsed.root as Any, changed: object)
-        if let warnings, !planner.notes.isEmpty {
-            warnings.add(
-                planner.notes.map { note in
-                    diagnostic(
-                        note.message, code: .inexactEdit, severity: .warning, atByteOffset: note.offset, in: original,
-                        file: file)
-                })
-        }
-        return planner.edits
     }
 
-    private static func applying(_ edits: [TextEdit], to original: Data) throws(XMLBindError) -> Data {
+    static func applying(_ edits: [TextEdit], to original: Data) throws(XMLBindError) -> Data {
         do {
             return try TextEdit.apply(edits, to: original)
         } catch {

@@ -25,10 +25,11 @@ struct EditInPlacePropertyTests {
         var changes: [String]
     }
 
-    static func makeCase(seed: UInt64) throws -> Case {
+    /// - Parameter bind: Binds the document (a plain parse unless given).
+    static func makeCase(seed: UInt64, bind: ((String) throws -> Config)? = nil) throws -> Case {
         var generator = EditingDocumentGenerator(seed: seed)
         let document = generator.makeDocument()
-        let config = try EditingModel.binder.parse(document, as: Config.self)
+        let config = try bind?(document) ?? EditingModel.binder.parse(document, as: Config.self)
         // Each group's index in the document, to follow it through removals and insertions.
         var origins: [ObjectIdentifier: Int] = [:]
         for (index, group) in config.groups.enumerated() { origins[ObjectIdentifier(group)] = index }

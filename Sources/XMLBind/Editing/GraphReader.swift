@@ -1,0 +1,67 @@
+/// Reads a bound graph through the registry for editing in place, as the serializer reads
+/// it: objects with their bindings, the children of each slot, and what the writer writes
+/// for an object. Used for the graph a parse bound (``GraphSnapshot``) and for the one the
+/// program changed (``EditPlanner``).
+struct GraphReader {
+    let registry: CompiledRegistry
+    let prefixes: [String: String]
+    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
+    private var classBindings: [ObjectIdentifier: ElementBinding] = [:]
+
+    init(registry: CompiledRegistry, prefixes: [String: String]) {
+        self.registry = registry
+        self.prefixes = prefixes
+    }
+
+    /// The item for a graph value: `nil` for a `nil` optional or an unregistered type.
+    func item(_ value: Any) -> EditPlanner.Item? {
+        guard let unwrapped = OptionalValue.unwrapped(value),
+            let (binding, box) = registry.binding(for: unwrapped)
+        else { return nil }
+        return EditPlanner.Item(value: unwrapped, binding: binding, box: box)
+    }
+
+    /// The children of one slot, and how many values the slot held (`nil`s and unregistered
+    /// values included): read as references from their field when they are class instances
+    /// held there (as the serializer reads them), else as the slot's values.
+    mutating func children(_ slot: Int, of binding: ElementBinding, _ box: AnyObject) -> (
+        items: [EditPlanner.Item], readCount: Int
+    ) {
+        guard let direct = WritingForm.directChildren(binding, slot) else {
+            let values = binding.childSlots[slot].read(box)
+            return (values.compactMap(item), values.count)
+        }
+        let objects = FieldAccess.of(box, isClass: binding.isClass).loadReferences(
+            at: direct.offset, isArray: direct.isArray)
+        var items: [EditPlanner.Item] = []
+        items.reserveCapacity(objects.count)
+        for object in objects {
+            let type = ObjectIdentifier(Swift.type(of: object))
+            if let known = classBindings[type] {
+                items.append(EditPlanner.Item(value: object, binding: known, box: object))
+            } else if let found = item(object) {
+                // A type that stores its element's name resolves per object.
+                if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
+                items.append(found)
+            }
+        }
+        return (items, objects.count)
+    }
+
+    /// What the writer writes for an object, compact: two objects the writer writes alike
+    /// bind alike.
+    func fingerprint(_ item: EditPlanner.Item) throws(XMLBindError) -> String {
+        try write(item, layout: .compact)
+    }
+
+    /// An object written as an element, with no XML declaration.
+    func write(_ item: EditPlanner.Item, layout: WritingOptions.Layout, preferredPrefixes: [String: String] = [:])
+        throws(XMLBindError) -> String
+    {
+        let options = WritingOptions(layout: layout, includesDeclaration: false, preferredPrefixes: preferredPrefixes)
+        var serializer = Serializer(
+            registry: registry, options: options, prefixes: prefixes, writer: XMLWriter(flushThreshold: 1 << 30))
+        try serializer.writeDocument(item.value)
+        return serializer.writer.storage?.takeString() ?? ""
+    }
+}
