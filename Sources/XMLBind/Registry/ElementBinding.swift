@@ -57,6 +57,14 @@ final class ElementBinding: Sendable {
     /// Whether a completed object has anything left to do: defaults, required
     /// properties or validators (most mappings have none).
     let hasCompletion: Bool
+    /// Whether the completion only checks required members that have a bit below 64 in an
+    /// object frame's ``BindingEngine/Frame/assigned`` (no defaults, no validators, no
+    /// required collection): then an object with all of ``requiredBits`` given has
+    /// nothing left to do, which one mask test finds.
+    let completesByBits: Bool
+    /// The bits of the required properties and single child slots, when
+    /// ``completesByBits``; else 0.
+    let requiredBits: UInt64
 
     /// Whether the mapped type is a class (held as itself) or a struct (held in a box).
     let isClass: Bool
@@ -218,6 +226,11 @@ final class ElementBinding: Sendable {
         requiredSlotBits = requiredSlots.map { slots[$0].isSingle ? declared.count + $0 : -1 }
         hasCompletion =
             !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
+        let requiredBitIndexes = requiredProperties + requiredSlotBits
+        let bitsOnly =
+            defaultSetters.isEmpty && validators.isEmpty && requiredBitIndexes.allSatisfy { (0..<64).contains($0) }
+        completesByBits = bitsOnly
+        requiredBits = bitsOnly ? requiredBitIndexes.reduce(0) { $0 | (1 << UInt64($1)) } : 0
         paths = PathNode.root(for: declared, slots: slots)
         let compiled = Self.compileChoices(
             definition.declarations.contents.choices, properties: declared, slots: slots)
