@@ -117,7 +117,13 @@ extension BindingEngine {
                 }
             }
             storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
-            if binding.hasCompletion { complete(binding, object: object, base: base, frame: frame) }
+            // Required members all given, and nothing else to do: one mask test.
+            if binding.hasCompletion,
+                !binding.completesByBits
+                    || frame.pointee.assigned.lowBits(in: binding.requiredBits) != binding.requiredBits
+            {
+                complete(binding, object: object, base: base, frame: frame)
+            }
             elementAssignments.truncate(to: frame.pointee.assignmentMark)
             guard watchesEnds else { return .placed }
             // `xsi:nil="true"` (issue 13): the element stands for no object.

@@ -203,6 +203,10 @@ extension BindingEngine {
                     byteIndex: byteIndex))
             // Nothing is read or skipped (the caller's tests), and the new frame keeps text.
             return true
+        case .namedChild:
+            startRememberedNamedChild(answer, name: rawName, attributes: attributes, byteIndex: byteIndex)
+        case .keyedMember:
+            startRememberedKeyedMember(name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
         case .keyedProperty:
             startRememberedSpecialProperty(
                 answer.child, name: rawName, under: parentIndex, attributes: attributes, byteIndex: byteIndex)
@@ -228,6 +232,29 @@ extension BindingEngine {
         withBinding(parentIndex) { binding in
             startPropertyElement(
                 property, of: binding, at: parentIndex, rawName: rawName, attributes: attributes, byteIndex: byteIndex)
+        }
+    }
+
+    /// A remembered object child of a slot declared with `xml:`, in a call of its own: the
+    /// handler already holds one copy of the object's start (for ``ChildNameCache/Kind/object``).
+    @inline(never)
+    private func startRememberedNamedChild(
+        _ answer: ChildNameCache.Answer, name rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
+    ) {
+        startNamedChild(
+            answer.child, slot: Int(answer.slot), name: rawName, namespace: answer.namespace, attributes: attributes,
+            byteIndex: byteIndex)
+    }
+
+    /// A remembered member element of the parent's keyed shape.
+    @inline(never)
+    private func startRememberedKeyedMember(
+        name rawName: ExpatName, under parentIndex: Int, attributes: ExpatAttributes, byteIndex: Int
+    ) {
+        withBinding(parentIndex) { binding in
+            guard let keyed = binding.keyed else { return }
+            startKeyedMember(
+                keyed, of: binding, name: ExpandedName(rawName), attributes: attributes, byteIndex: byteIndex)
         }
     }
 
@@ -297,6 +324,13 @@ extension BindingEngine {
             if let keyed = binding.keyed, keyed.member.local.utf8.elementsEqual(name.local),
                 PropertyBinding.matches(keyed.member, uri: name.uri, prefix: prefix, attribute: false, owner: owner)
             {
+                // Remembered for a name in no namespace: it matches the mapping's member
+                // element by the mapping alone.
+                if name.uri == nil {
+                    childNames.remember(
+                        rawName, length: name.key.count, as: .init(kind: .keyedMember, namespace: -1, child: -1),
+                        under: parentFrame.pointee.bindingIndex, ordinal: ordinal)
+                }
                 startKeyedMember(keyed, of: binding, name: name, attributes: attributes, byteIndex: byteIndex)
                 return true
             }
@@ -316,6 +350,16 @@ extension BindingEngine {
             if !binding.namedSlots.isEmpty,
                 let slot = binding.namedSlot(local: name.local, uri: name.uri, prefix: prefix, owner: owner)
             {
+                // Remembered for a name in no namespace, as a property element is: which slot
+                // takes it, and the slot's binding, depend on the mappings alone.
+                let child = registry.namedSlotChild(parent: parentFrame.pointee.bindingIndex, slot: slot)
+                if name.uri == nil, child >= 0, let small = Int16(exactly: slot) {
+                    let answer = ChildNameCache.Answer(
+                        kind: .namedChild, slot: small, namespace: namespaceNumber(name, of: child), child: child)
+                    childNames.remember(
+                        rawName, length: name.key.count, as: answer, under: parentFrame.pointee.bindingIndex,
+                        ordinal: ordinal)
+                }
                 startNamedChild(
                     slot, of: binding, at: parentFrame.pointee.bindingIndex, name: name, rawName: rawName,
                     attributes: attributes, byteIndex: byteIndex)

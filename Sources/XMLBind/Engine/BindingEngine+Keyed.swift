@@ -23,6 +23,9 @@ extension BindingEngine {
         byteIndex: Int
     ) {
         let owner = frames.count - 1
+        // A piece's container has no object for the member's value (BindingEngine+Pieces.swift):
+        // the piece is inexact, and the document is bound sequentially.
+        if isPiece, pieceContainerOwns(owner) { return }
         var target = -1
         var keySeen = false
         var cursor = 0

@@ -89,9 +89,19 @@ extension BindingEngine {
                 suggestions: { [] })
             return
         }
-        startObject(
-            child, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
+        startNamedChild(
+            child, slot: slot, name: rawName, namespace: namespaceNumber(name, of: child), attributes: attributes,
             byteIndex: byteIndex)
+    }
+
+    /// Starts the object of a slot declared with `xml:`, once its binding `child` is known
+    /// (by the full lookup or by ``ChildNameCache``).
+    @inline(__always)
+    func startNamedChild(
+        _ child: Int, slot: Int, name rawName: ExpatName, namespace: Int32, attributes: ExpatAttributes,
+        byteIndex: Int
+    ) {
+        startObject(child, name: rawName, namespace: namespace, attributes: attributes, byteIndex: byteIndex)
         // A value an element reader reads goes into the slot when it is finished.
         if readerLevels.count > 0 {
             readerState.slot = slot
@@ -326,7 +336,7 @@ extension BindingEngine {
         }
         // A slot through a path: the object is in a path element; its owner's frame takes it.
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
-        let placement = registry.namedSlotPlacement(parent: parentIndex, slot: slot)
+        let placement = registry.namedSlotTargets(parent: parentIndex, slot: slot)
         if placement.keyedSlot >= 0, let parentObject = frames[top].object?.object {
             let child = held.take()
             let binding = registry.bindings[registry.namedSlotChild(parent: parentIndex, slot: slot)]
@@ -351,7 +361,7 @@ extension BindingEngine {
             return
         }
         guard let parentObject = frames[top].object?.object else { return }
-        placement.place?(parentObject, parentBase, object)
+        registry.namedSlotPlacement(parent: parentIndex, slot: slot).place?(parentObject, parentBase, object)
     }
 
     @inline(never)

@@ -47,6 +47,13 @@ struct ChildNameCache {
         /// general property start handles: decided when it is remembered, since a mapping's
         /// properties never change, so that the usual property's path tests nothing of it.
         case keyedProperty
+        /// An object element that a slot of the parent declared with `xml:` takes
+        /// (`.child(\.value, xml: "value")`): ``Answer/child`` is the slot's binding,
+        /// ``Answer/slot`` the slot.
+        case namedChild
+        /// A member element of the parent's keyed shape (`.keyedMembers`), such as an
+        /// XML-RPC `<member>`.
+        case keyedMember
         /// An element the parent's mapping does not take and no mapping is registered for.
         case unknown
         /// Such an element that the parent's policy skips without a word
@@ -57,6 +64,9 @@ struct ChildNameCache {
     /// A remembered child.
     struct Answer {
         var kind: Kind
+        /// The parent's slot declared with `xml:` that takes the child (``Kind/namedChild``
+        /// only; -1 otherwise). It fits beside ``kind``.
+        var slot: Int16 = -1
         /// The child's namespace number, as the engine records it (object children only;
         /// the name includes the namespace, so it is the same for every child remembered by it).
         var namespace: Int32
@@ -194,7 +204,7 @@ struct ChildNameCache {
         let place = placeSlot(parent, ordinal)
         store(name, length: length, as: answer, at: place)
         store(name, length: length, as: answer, at: nameSlot(name, length: length, parent))
-        if answer.kind == .object || answer.kind == .property || answer.kind == .keyedProperty {
+        if answer.kind != .unknown && answer.kind != .ignored {
             guessLaterPlaces(after: ordinal, under: parent, from: place)
         }
     }

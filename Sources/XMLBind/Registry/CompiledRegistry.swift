@@ -317,6 +317,21 @@ final class CompiledRegistry: Sendable {
         namedSlotPlacements[slotBase[parent] + slot]
     }
 
+    /// The fields of ``namedSlotPlacement(parent:slot:)`` the engine places most children
+    /// with, read without copying the placer (a copy retains its closure): its
+    /// ``PlacerSlot/keyedSlot``, ``PlacerSlot/collectedSlot``, ``PlacerSlot/singleSlot`` and
+    /// ``PlacerSlot/directOffset``.
+    @inline(__always)
+    func namedSlotTargets(
+        parent: Int, slot: Int
+    ) -> (keyedSlot: Int, collectedSlot: Int, singleSlot: Int, directOffset: Int) {
+        let index = slotBase[parent] &+ slot
+        return (
+            namedSlotPlacements[index].keyedSlot, namedSlotPlacements[index].collectedSlot,
+            namedSlotPlacements[index].singleSlot, namedSlotPlacements[index].directOffset
+        )
+    }
+
     /// The parent's slot that holds one child of binding `child` (see
     /// ``PlacerSlot/singleSlot``), or -1.
     @inline(__always)

@@ -57,6 +57,14 @@ final class ElementBinding: Sendable {
     /// Whether a completed object has anything left to do: defaults, required
     /// properties or validators (most mappings have none).
     let hasCompletion: Bool
+    /// Whether the completion only checks required members that have a bit below 64 in an
+    /// object frame's ``BindingEngine/Frame/assigned`` (no defaults, no validators, no
+    /// required collection): then an object with all of ``requiredBits`` given has
+    /// nothing left to do, which one mask test finds.
+    let completesByBits: Bool
+    /// The bits of the required properties and single child slots, when
+    /// ``completesByBits``; else 0.
+    let requiredBits: UInt64
 
     /// Whether the mapped type is a class (held as itself) or a struct (held in a box).
     let isClass: Bool
@@ -218,6 +226,11 @@ final class ElementBinding: Sendable {
         requiredSlotBits = requiredSlots.map { slots[$0].isSingle ? declared.count + $0 : -1 }
         hasCompletion =
             !defaultSetters.isEmpty || !requiredProperties.isEmpty || !requiredSlots.isEmpty || !validators.isEmpty
+        let requiredBitIndexes = requiredProperties + requiredSlotBits
+        let bitsOnly =
+            defaultSetters.isEmpty && validators.isEmpty && requiredBitIndexes.allSatisfy { (0..<64).contains($0) }
+        completesByBits = bitsOnly
+        requiredBits = bitsOnly ? requiredBitIndexes.reduce(0) { $0 | (1 << UInt64($1)) } : 0
         paths = PathNode.root(for: declared, slots: slots)
         let compiled = Self.compileChoices(
             definition.declarations.contents.choices, properties: declared, slots: slots)
@@ -256,185 +269,5 @@ final class ElementBinding: Sendable {
 
     deinit {
         plainAttributes.deallocate()
-    }
-
-    /// The declared property for an attribute, if any.
-    ///
-    /// The usual attribute (no namespace, its local name in the short list, declared
-    /// without a namespace) is answered inline; anything else goes the general way.
-    @inline(__always)
-    func attributeProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
-    ) -> Int? {
-        if uri == nil, let listed = attributeNames.index(of: local) {
-            guard let index = listed else { return nil }
-            if matchesUnqualifiedAttribute[index] { return index }
-        }
-        return anyAttributeProperty(local: local, uri: uri, prefix: prefix)
-    }
-
-    private func anyAttributeProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?
-    ) -> Int? {
-        let found: Int?
-        if let listed = attributeNames.index(of: local) {
-            found = listed
-        } else {
-            found = attributeTable.lookup(local)
-        }
-        guard let index = found else { return nil }
-        if properties[index].matchesAttribute(uri: uri, prefix: prefix) { return index }
-        // Rare: two properties share a local name in different namespaces.
-        return properties.indices.first { candidate in
-            properties[candidate].form.acceptsAttribute && !properties[candidate].isKeyed
-                && properties[candidate].xmlName.local.utf8.elementsEqual(local)
-                && properties[candidate].matchesAttribute(uri: uri, prefix: prefix)
-        }
-    }
-
-    /// The property declared without a namespace for a child element in no namespace,
-    /// from the short list or, for a mapping with more element declarations than it holds
-    /// (an RSS item's eleven), the table; `nil` sends the element the general way.
-    @inline(__always)
-    func plainElementProperty(local: UnsafeBufferPointer<UInt8>) -> Int? {
-        let found: Int?
-        if let listed = elementNames.index(of: local) { found = listed } else { found = elementTable.lookup(local) }
-        guard let index = found, matchesElementInAnyNamespace[index] else { return nil }
-        return index
-    }
-
-    /// The declared property for a child element, if any.
-    ///
-    /// The usual child element (its local name in the short list, in no namespace,
-    /// declared without one) is answered inline.
-    ///
-    /// - Parameter owner: The namespace of the element that owns the declarations (the
-    ///   object's element), which unprefixed names also match.
-    @inline(__always)
-    func elementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
-        owner: OwnerNamespace
-    ) -> Int? {
-        if let listed = elementNames.index(of: local) {
-            guard let index = listed else { return nil }
-            if uri == nil, matchesElementInAnyNamespace[index] { return index }
-        }
-        return anyElementProperty(local: local, uri: uri, prefix: prefix, owner: owner)
-    }
-
-    private func anyElementProperty(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
-        owner: OwnerNamespace
-    ) -> Int? {
-        let found: Int?
-        if let listed = elementNames.index(of: local) {
-            found = listed
-        } else {
-            found = elementTable.lookup(local)
-        }
-        guard let index = found else { return nil }
-        if properties[index].matchesElement(uri: uri, prefix: prefix, owner: owner) { return index }
-        return properties.indices.first { candidate in
-            properties[candidate].form.acceptsElement && properties[candidate].path.isEmpty
-                && !properties[candidate].isKeyed
-                && properties[candidate].xmlName.local.utf8.elementsEqual(local)
-                && properties[candidate].matchesElement(uri: uri, prefix: prefix, owner: owner)
-        }
-    }
-
-    /// The child slot declared with `xml:` that takes a child element, if any.
-    ///
-    /// The usual case (the first slot of that local name matches) is found by comparing
-    /// bytes with ``namedSlotNames``; the rest goes through every named slot.
-    func namedSlot(
-        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
-        owner: OwnerNamespace
-    ) -> Int? {
-        if let listed = namedSlotNames.index(of: local) {
-            guard let position = listed else { return nil }
-            if PropertyBinding.matches(
-                namedSlotXMLNames[position], uri: uri, prefix: prefix, attribute: false, owner: owner)
-            {
-                return namedSlots[position]
-            }
-        }
-        return namedSlots.first { slot in
-            guard let name = childSlots[slot].xmlName else { return false }
-            return name.local.utf8.elementsEqual(local)
-                && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)
-        }
-    }
-
-    /// Whether some declaration of this mapping (a property, the first element of a
-    /// nested path, a named child slot) takes child elements with this local name, in
-    /// some namespace: then which one takes a child depends on more than its name.
-    func declaresElement(local: UnsafeBufferPointer<UInt8>) -> Bool {
-        properties.contains {
-            $0.form.acceptsElement && !$0.isKeyed && ($0.path.first ?? $0.xmlName).local.utf8.elementsEqual(local)
-        }
-            || childSlots.contains { slot in
-                !slot.isKeyed && (slot.path.first ?? slot.xmlName)?.local.utf8.elementsEqual(local) == true
-            }
-            || keyed?.elementNames.contains { $0.local.utf8.elementsEqual(local) } == true
-    }
-}
-
-/// A setter in a struct of its own: an array of bare closures stores them at their most
-/// general abstraction, so every call through one would go through a conversion thunk.
-///
-/// A property of plain text (`String` or `String?` with the built-in conversion) stored at
-/// a known offset is also marked here: the engine then stores the `String` itself.
-struct SetterSlot: Sendable {
-    let set: PropertyBinding.Setter
-    /// The field's offset for a plain-text property, else -1.
-    let textOffset: Int
-    /// Whether that field is a `String?` (else a `String`).
-    let textIsOptional: Bool
-    /// Whether that text is trimmed first (`Conversion.trimmed`).
-    let textTrims: Bool
-    /// The field's offset for a `Bool` with its own conversion, else -1.
-    let boolOffset: Int
-
-    /// For a keyed map (``textOffset`` is then -2): adds a value under its key.
-    let insert: ValueCollection.Inserter?
-
-    init(
-        set: @escaping PropertyBinding.Setter, textOffset: Int? = nil, textIsOptional: Bool = false,
-        textTrims: Bool = false, boolOffset: Int? = nil, insert: ValueCollection.Inserter? = nil
-    ) {
-        self.set = set
-        self.insert = insert
-        self.textOffset = textOffset ?? (insert == nil ? -1 : -2)
-        self.textIsOptional = textIsOptional
-        self.textTrims = textTrims
-        self.boolOffset = boolOffset ?? -1
-    }
-}
-
-/// A child placer in a struct of its own, for the same reason as ``SetterSlot``.
-struct PlacerSlot: Sendable {
-    let place: ChildPlacer?
-    /// The parent's child slot when it holds one child (`.child`), so that a second one
-    /// is found (see ``BindingEngine/claimSingleSlot(_:byteIndex:)``); else -1.
-    let singleSlot: Int
-    /// The parent's child slot when the slot collects its children (an array of a
-    /// concrete element type at a known offset, filled once when the parent ends), else -1.
-    let collectedSlot: Int
-    /// The parent's field offset when the slot holds one reference (`C` or `C?`) and the
-    /// child is exactly a `C` (or a subclass) in a class parent: the engine then stores
-    /// its reference there directly, releasing the one it replaces; else -1.
-    let directOffset: Int
-
-    /// The parent's child slot when it is a keyed map (``ChildSlot/keyedInsert``), else -1.
-    let keyedSlot: Int
-
-    init(
-        place: ChildPlacer?, collectedSlot: Int = -1, directOffset: Int = -1, keyedSlot: Int = -1, singleSlot: Int = -1
-    ) {
-        self.place = place
-        self.singleSlot = singleSlot
-        self.collectedSlot = collectedSlot
-        self.directOffset = directOffset
-        self.keyedSlot = keyedSlot
     }
 }
