@@ -27,7 +27,7 @@ enum TypedReader {
         let key = ObjectIdentifier(type)
         if let found = binders.withLock({ $0[key] }) { return found }
         func grammar<Object: XMLRPCStructConvertible>(_: Object.Type) -> XMLBinder {
-            XMLRPCReader.grammar(Object.self, on: XMLRPCReader.binder)
+            XMLRPCReader.grammar(Object.self, on: WrittenArray<Object>.mappings(on: XMLRPCReader.binder))
         }
         var registered = Set<ObjectIdentifier>()
         let made = try registering(type, into: grammar(type), registered: &registered, code: code)
@@ -52,7 +52,8 @@ enum TypedReader {
         for child in children {
             guard let nested = child as? any XMLRPCStructConvertible.Type else {
                 throw XMLRPCError(
-                    code: code, message: "the XML-RPC mapping of \(type) holds \(child), which is not XMLRPCStructConvertible")
+                    code: code,
+                    message: "the XML-RPC mapping of \(type) holds \(child), which is not XMLRPCStructConvertible")
             }
             result = try registering(nested, into: result, registered: &registered, code: code)
         }

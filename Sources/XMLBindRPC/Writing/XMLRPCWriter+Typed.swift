@@ -22,13 +22,14 @@ extension XMLRPCWriter {
         try appendStruct(object, with: TypedReader.binder(for: Object.self, code: .encoding))
     }
 
-    /// `<value><struct>…</struct></value>` with a binder that has the struct's mapping.
-    mutating func appendStruct(_ object: Any, with binder: XMLBinder) throws(XMLRPCError) {
+    /// `<value>…</value>` around a registered object (a struct, or the grammar's `<array>`),
+    /// written by XMLBind's serializer with a binder that has the struct's mapping.
+    mutating func appendStruct(_ object: Any, with binder: XMLBinder, of type: Any.Type? = nil) throws(XMLRPCError) {
         append("<value>")
         do {
             try binder.writeElement(object, into: xmlWriter)
         } catch {
-            throw .encoding("cannot write a \(type(of: object)): \(error.message)")
+            throw .encoding("cannot write a \(type ?? Swift.type(of: object)): \(error.message)")
         }
         append("</value>")
     }
@@ -49,14 +50,25 @@ extension Array: TypedEncodableWrapper where Element: XMLRPCEncodable {
             writer.append("<value><array><data/></array></value>")
             return
         }
-        writer.append("<value><array><data>")
         if ObjectIdentifier(Element.self) == ObjectIdentifier(structType) {
-            // The binder looked up once for all the elements.
+            // One serializer run for the whole array (`WrittenArray`): a run per element
+            // would plan and set up the serializer 20,000 times.
+            func array<Object: XMLRPCStructConvertible>(_: Object.Type) -> Any {
+                let array = WrittenArray<Object>()
+                array.values = compactMap { element in
+                    guard let object = element as? Object else { return nil }
+                    let value = WrittenValue<Object>()
+                    value.object = object
+                    return value
+                }
+                return array
+            }
             let binder = try TypedReader.binder(for: structType, code: .encoding)
-            for element in self { try writer.appendStruct(element, with: binder) }
-        } else {
-            for element in self { try writer.appendEncodable(element) }
+            try writer.appendStruct(array(structType), with: binder, of: structType)
+            return
         }
+        writer.append("<value><array><data>")
+        for element in self { try writer.appendEncodable(element) }
         writer.append("</data></array></value>")
     }
 }
@@ -83,4 +95,25 @@ enum TypedWriting {
         guard let first = message.values.first else { throw .encoding("\(Value.self) wrote no value") }
         return first
     }
+}
+
+/// `<array><data><value>…` of structs, as one object for the serializer: only what an array
+/// of structs writes (the grammar's `<value>` class also declares `ex:i8`, whose namespace
+/// the serializer would declare). Registered before the grammar's classes, so that those
+/// take a document's root.
+final class WrittenArray<Object: Bindable>: Bindable {
+    var values: [WrittenValue<Object>] = []
+    init() {}
+
+    static func mappings(on binder: XMLBinder) -> XMLBinder {
+        binder.registeredAtSetup(
+            mapping(WrittenArray<Object>.self, element: "array").children(\.values, xml: "data/value"),
+            mapping(WrittenValue<Object>.self, element: "value").child(\.object, xml: "struct"))
+    }
+}
+
+/// `<value>` holding a struct, for ``WrittenArray``.
+final class WrittenValue<Object: Bindable>: Bindable {
+    var object: Object?
+    init() {}
 }
