@@ -15,12 +15,12 @@ enum XMLRPCContender {
         var active = false
         init() {}
 
-        static let xmlrpcMembers = xmlrpcMapping(Record.self)
-            .member(\.id).required()
-            .member(\.name).required()
-            .member(\.email).required()
-            .member(\.score).required()
-            .member(\.active).required()
+        static let xmlrpcMapping = xmlrpcStruct(Record.self)
+            .property(\.id).required()
+            .property(\.name).required()
+            .property(\.email).required()
+            .property(\.score).required()
+            .property(\.active).required()
     }
 
     static let help = """
@@ -35,7 +35,8 @@ enum XMLRPCContender {
         times and ends with the median of each ratio over the rounds.
 
         The declared type is decoded with XMLRPCCodec.decodeResponse(data, as: [Record].self),
-        which reads the value tree and decodes the records from it.
+        which reads the document once straight into the records (an xmlrpcStruct mapping),
+        and encoded with methodResponse(encoding:), through the core's serializer.
 
         --only node|typed|encode|encode-typed runs just that path of ours, without Python
         and without warm-up, and prints its checksum (for callgrind). --only reader reads the

@@ -4,9 +4,11 @@ extension XMLRPCCodec {
     /// Reads a `methodResponse`'s first parameter straight into a type: an array of
     /// ``XMLRPCStructConvertible`` structs, one such struct, or any ``XMLRPCDecodable`` type.
     ///
-    /// The same as `decodeResponse(data, file: file)[0].decode(as: type)`: the document is read
-    /// once into its value tree, and the first parameter decoded from it, so a value that does
-    /// not fit `type` is reported at its line and column.
+    /// For a struct type of your own (or arrays and optionals of it), the document is read
+    /// once by XMLBind's engine straight into `type`, with the type's mappings; any other
+    /// type is decoded from the value tree, as `decodeResponse(data, file: file)[0].decode(as:
+    /// type)` does. Either way a value that does not fit `type` is reported at its line and
+    /// column.
     ///
     /// ```swift
     /// let people = try XMLRPCCodec.decodeResponse(body, as: [Person].self)
@@ -24,6 +26,7 @@ extension XMLRPCCodec {
     public static func decodeResponse<T: XMLRPCDecodable>(
         _ data: Data, as type: T.Type, file: String? = nil
     ) throws(XMLRPCError) -> T {
-        try decodeResponse(data, file: file)[0].decode(as: T.self)
+        if let typed = try TypedReader.decodeResponse(data, as: T.self, file: file ?? "response") { return typed }
+        return try decodeResponse(data, file: file)[0].decode(as: T.self)
     }
 }

@@ -42,9 +42,10 @@ public enum XMLRPCCodec {
         return writer.takeData()
     }
 
-    /// A `methodResponse` document with one parameter, from a typed value: the bytes of
-    /// `methodResponse(try value.xmlrpcValue())`. A struct type is written through its
-    /// ``XMLRPCStructConvertible/xmlrpcMembers``.
+    /// A `methodResponse` document with one parameter, from a typed value. A struct of your
+    /// own (alone, or in arrays and optionals) is written by XMLBind's serializer through
+    /// its ``XMLRPCStructConvertible/xmlrpcMapping``, inside this writer; any other value as
+    /// `methodResponse(try value.xmlrpcValue())` writes it.
     ///
     /// ```swift
     /// let body = try XMLRPCCodec.methodResponse(encoding: people)   // [Person]
@@ -53,7 +54,12 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a member cannot be
     ///   sent or a string holds a character XML 1.0 cannot carry.
     public static func methodResponse<Value: XMLRPCEncodable>(encoding value: Value) throws(XMLRPCError) -> Data {
-        try methodResponse(value.xmlrpcValue())
+        guard TypedReader.structType(of: Value.self) != nil else { return try methodResponse(value.xmlrpcValue()) }
+        var writer = XMLRPCWriter()
+        writer.append("<methodResponse><params><param>")
+        try writer.appendEncodable(value)
+        writer.append("</param></params></methodResponse>")
+        return writer.takeData()
     }
 
     /// A `methodResponse` document holding a fault. A character of `string` that XML 1.0

@@ -57,7 +57,7 @@ struct DispatcherTests {
             body: callBody("validator1.easyStructTest", "<param><value><struct></struct></value></param>"),
             code: -32602,
             string:
-                "validator1.easyStructTest: parameter 1: the struct has no member 'curly', which Stooges.curly requires"
+                "validator1.easyStructTest: parameter 1: <struct> is missing required property 'curly' (member 'curly')"
         ),
         FaultCase(
             name: "thrown fault",

@@ -103,8 +103,8 @@ struct ErrorMessageTests {
     @Test func aMemberOfTheWrongTypeIsLocated() throws {
         let document = """
             <methodResponse><params><param><value><array><data>
-            <value><struct><member><name>index</name><value><int>1</int></value></member>
-              <member><name>name</name><value><int>2</int></value></member></struct></value>
+            <value><struct><member><name>index</name><value><string>one</string></value></member>
+              <member><name>name</name><value>x</value></member></struct></value>
             </data></array></value></param></params></methodResponse>
             """
         let node = try XMLRPCCodec.decodeResponse(Data(document.utf8))
@@ -113,11 +113,15 @@ struct ErrorMessageTests {
             Issue.record("no error")
         } catch {
             #expect(
-                error.description == """
-                    response:3:28: error: [0][0]["name"] is an int, expected string
-                        3 |   <member><name>name</name><value><int>2</int></value></member></struct></value>
-                          |                            ^
-                    """)
+                error.message == #"[0]: cannot convert "one" to Int32 for property 'index' of <struct>: not an integer"#
+            )
+            let lines = error.description.split(separator: "\n").map(String.init)
+            #expect(
+                Array(lines.prefix(3)) == [
+                    #"response:2:57: error: cannot convert "one" to Int32 for property 'index' of <struct>: not an integer"#,
+                    "    2 | <value><struct><member><name>index</name><value><string>one</string></value></member>",
+                    "      |" + String(repeating: " ", count: 57) + "^",
+                ])
         }
     }
 
@@ -129,8 +133,8 @@ struct ErrorMessageTests {
             Issue.record("no error")
         } catch {
             #expect(error.code == .unexpectedResponse)
-            #expect(error.message == "[0]: the struct has no member 'index', which Item.index requires")
-            #expect(error.origin == Origin(file: "response", line: 1, column: 32))
+            #expect(error.message == "[0]: <struct> is missing required property 'index' (member 'index')")
+            #expect(error.origin == Origin(file: "response", line: 1, column: 39))
         }
     }
 

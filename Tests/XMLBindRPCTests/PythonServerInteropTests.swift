@@ -195,7 +195,9 @@ struct PythonServerInteropTests {
                 _ = try await client.call("echo", [["index": "seven", "name": "x"]], returning: Item.self)
             }
             #expect(error?.code == .unexpectedResponse)
-            #expect(error?.message == "[0][\"index\"] is a string, expected int")
+            #expect(
+                error?.message
+                    == #"[0]: cannot convert "seven" to Int32 for property 'index' of <struct>: not an integer"#)
             #expect(error?.origin?.line != nil)
         }
     }
@@ -207,10 +209,10 @@ struct Item: Bindable, XMLRPCStructConvertible, Equatable {
     var ok = false
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Item.self)
-        .member(\.index).required()
-        .member(\.name).required()
-        .member(\.ok)
+    static let xmlrpcMapping = xmlrpcStruct(Item.self)
+        .property(\.index).required()
+        .property(\.name).required()
+        .property(\.ok)
 }
 
 /// A call described by a value, with a struct parameter.

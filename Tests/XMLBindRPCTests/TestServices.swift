@@ -10,10 +10,10 @@ struct Stooges: Bindable, XMLRPCStructConvertible {
     var moe: Int32 = 0
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Stooges.self)
-        .member(\.curly).required()
-        .member(\.larry).required()
-        .member(\.moe).required()
+    static let xmlrpcMapping = xmlrpcStruct(Stooges.self)
+        .property(\.curly).required()
+        .property(\.larry).required()
+        .property(\.moe).required()
 }
 
 /// The answer of validator1.countTheEntities.
@@ -25,12 +25,12 @@ struct EntityCounts: Bindable, XMLRPCStructConvertible {
     var ctQuotes: Int32 = 0
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(EntityCounts.self)
-        .member(\.ctLeftAngleBrackets)
-        .member(\.ctRightAngleBrackets)
-        .member(\.ctAmpersands)
-        .member(\.ctApostrophes)
-        .member(\.ctQuotes)
+    static let xmlrpcMapping = xmlrpcStruct(EntityCounts.self)
+        .property(\.ctLeftAngleBrackets)
+        .property(\.ctRightAngleBrackets)
+        .property(\.ctAmpersands)
+        .property(\.ctApostrophes)
+        .property(\.ctQuotes)
 }
 
 /// The answer of validator1.simpleStructReturnTest.
@@ -40,10 +40,10 @@ struct Multiples: Bindable, XMLRPCStructConvertible {
     var times1000: Int32 = 0
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Multiples.self)
-        .member(\.times10)
-        .member(\.times100)
-        .member(\.times1000)
+    static let xmlrpcMapping = xmlrpcStruct(Multiples.self)
+        .property(\.times10)
+        .property(\.times100)
+        .property(\.times1000)
 }
 
 /// Counts the calls that have arrived at `together`.

@@ -5,18 +5,18 @@ import XMLBind
 @testable import XMLBindRPC
 
 /// A struct with a nested struct, an array of them and optionals, for the typed writer.
-private struct Shelf: Bindable, XMLRPCStructConvertible {
+private struct Shelf: XMLRPCStructConvertible {
     var label: String?
-    var count: Int = 0
+    var count: Int64 = 0
     var books: [Book] = []
     var stamp: Date?
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Shelf.self)
-        .member(\.label)
-        .member(\.count, name: "n<>&")
-        .member(\.books)
-        .member(\.stamp)
+    static let xmlrpcMapping = xmlrpcStruct(Shelf.self)
+        .property(\.label)
+        .property(\.count, xml: "n<>&")
+        .children(\.books)
+        .property(\.stamp, conversion: .xmlrpcDateTime)
 }
 
 private struct Book: Bindable, XMLRPCStructConvertible {
@@ -24,7 +24,7 @@ private struct Book: Bindable, XMLRPCStructConvertible {
     var pages: Int32?
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Book.self).member(\.title).member(\.pages)
+    static let xmlrpcMapping = xmlrpcStruct(Book.self).property(\.title).property(\.pages)
 }
 
 /// Every scalar member type a struct mapping writes.
@@ -38,9 +38,9 @@ private struct Scalars: Bindable, XMLRPCStructConvertible {
     var note: Double?
     init() {}
 
-    static let xmlrpcMembers = xmlrpcMapping(Scalars.self)
-        .member(\.score).member(\.active).member(\.blob).member(\.big).member(\.small)
-        .member(\.code, conversion: Int.xmlConversion).member(\.note)
+    static let xmlrpcMapping = xmlrpcStruct(Scalars.self)
+        .property(\.score).property(\.active).property(\.blob).property(\.big).property(\.small)
+        .property(\.code, conversion: Int.xmlConversion).property(\.note)
 }
 
 /// `methodResponse(encoding:)` writes a typed value: structs through their mapping, arrays
@@ -57,7 +57,7 @@ struct TypedWritingTests {
     private static var shelves: [Shelf?] {
         var full = Shelf()
         full.label = "tab\t, cr\r, <&> ü 🎉"
-        full.count = Int(Int32.max) + 1
+        full.count = Int64(Int32.max) + 1
         full.books = [book("a", 1), book(nil, nil), book("", -5)]
         full.stamp = Date(timeIntervalSince1970: 1_714_566_605)
         return [full, Shelf(), nil]
@@ -71,7 +71,7 @@ struct TypedWritingTests {
         let text = String(decoding: try XMLRPCCodec.methodResponse(encoding: [shelf]), as: UTF8.self)
         let members =
             "<member><name>label</name><value><string>a&lt;b</string></value></member>"
-            + "<member><name>n&lt;&gt;&amp;</name><value><int>3</int></value></member>"
+            + "<member><name>n&lt;&gt;&amp;</name><value><i8>3</i8></value></member>"
             + "<member><name>books</name><value><array><data>"
             + "<value><struct><member><name>title</name><value><string>t</string></value></member>"
             + "<member><name>pages</name><value><int>7</int></value></member></struct></value>"
@@ -101,7 +101,7 @@ struct TypedWritingTests {
         #expect(data == (try XMLRPCCodec.methodResponse(values.xmlrpcValue())))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("<name>big</name><value><i8>-2147483649</i8></value>"))
-        #expect(text.contains("<name>code</name><value><string>42</string></value>"))
+        #expect(text.contains("<name>code</name><value><int>42</int></value>"))
         #expect(text.contains("<name>blob</name><value><base64/></value>"))
         let read = try XMLRPCCodec.decodeResponse(data)[0].decode(as: [Scalars].self)
         #expect(read.map(\.score) == [0.1 + 0.2, 0])
@@ -114,14 +114,18 @@ struct TypedWritingTests {
         let read = try XMLRPCCodec.decodeResponse(data)[0].decode(as: [Shelf?].self)
         #expect(read.count == 3)
         #expect(read[0]?.label == "tab\t, cr\r, <&> ü 🎉")
-        #expect(read[0]?.count == Int(Int32.max) + 1)
+        #expect(read[0]?.count == Int64(Int32.max) + 1)
         #expect(read[0]?.books.map(\.title) == ["a", nil, ""])
         #expect(read[1]?.books.isEmpty == true)
         #expect(read[2] == nil)
     }
 
     @Test func refusesWhatXMLCannotHold() {
-        #expect(throws: XMLRPCError.encoding("cannot write a string: the character U+0007 is not allowed in XML 1.0")) {
+        #expect(
+            throws: XMLRPCError.encoding(
+                "cannot write a Book: cannot write property 'title' of <struct>: the character U+0007 is not allowed in XML 1.0"
+            )
+        ) {
             try XMLRPCCodec.methodResponse(encoding: [Self.book("bell \u{7}", 1)])
         }
     }

@@ -47,6 +47,10 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var schemaType: String? { declarations.contents.schemaType }
     /// How the registry reaches the mapped type, specialised where the type is known.
     var access: TypeAccess { declarations.contents.access }
+    /// The element types of the `.child` and `.children` declarations, in declaration
+    /// order: for a module that registers, with a type's mapping, the mappings of the
+    /// types it holds (XMLBindRPC's nested structs).
+    package var childElementTypes: [Any.Type] { childSlots.map(\.elementType) }
 
     /// This definition with one more property.
     ///

@@ -111,6 +111,19 @@ extension XMLBinder {
         return try encoder.encodeStorage(storage)
     }
 
+    /// Writes an object's element (compact, no XML declaration) at the end of `writer`,
+    /// which keeps what was written before: for a module that embeds registered objects
+    /// in markup of its own (XMLBindRPC's structs inside `<value>`).
+    ///
+    /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does.
+    package func writeElement(_ object: Any, into writer: XMLWriter) throws(XMLBindError) {
+        // A copy of a writer writes into the same storage.
+        var serializer = Serializer(
+            registry: registry, options: WritingOptions(layout: .compact, includesDeclaration: false),
+            prefixes: prefixes, writer: writer)
+        try serializer.writeDocument(object)
+    }
+
     /// Writes a document to a sink, in pieces of about `flushThreshold` bytes.
     func write(
         _ object: Any, options: WritingOptions, flushThreshold: Int = 64 << 10,

@@ -10,8 +10,8 @@ import XMLBind
 /// a call returns stands for the response's parameters, so `response[0]` is the first (and
 /// usually only) one.
 ///
-/// A node read from a document knows where its value came from (``origin``), so that
-/// ``XMLRPCStructMapping`` can point at a wrong member. Nodes are immutable and `Sendable`.
+/// A node read from a document knows where its value came from (``origin``), so that an
+/// error can point at a value of the wrong type. Nodes are immutable and `Sendable`.
 public struct XMLRPCNode: Sendable, CustomStringConvertible {
     enum Storage: Sendable {
         case value(XMLRPCValue)

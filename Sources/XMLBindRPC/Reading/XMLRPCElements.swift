@@ -1,42 +1,44 @@
 import Foundation
 import XMLBind
 
-// The XML-RPC grammar as the core binder reads it: one class per element, filled during
-// one parse by `XMLRPCReader.binder`'s declarations (which every located diagnostic comes
-// from) and folded into `XMLRPCValue` as the message is taken (`XMLRPCReader.Fold`).
-// They never leave the call that parsed them, so they need not be `Sendable`.
+// The XML-RPC grammar as the core binder reads it: one class per element, filled during one
+// parse by `XMLRPCReader`'s declarations (which every located diagnostic comes from). The
+// classes a parameter's value goes through are generic over the struct a `<value>` holds:
+// `StructElement` (members by name) for the value tree, folded into `XMLRPCValue`
+// (`XMLRPCReader.Fold`), or a type of your own for a typed reading (`TypedReader`). They
+// never leave the call that parsed them, so they need not be `Sendable`.
 
 /// `<methodCall>`: `<methodName>` and optional `<params>`.
-final class MethodCallElement: Bindable, OriginAware {
+final class MethodCallElement<Object: Bindable>: Bindable, OriginAware {
     var origin: Origin?
     var methodName: String?
-    var params: ParamsElement?
+    var params: ParamsElement<Object>?
     init() {}
 }
 
 /// `<methodResponse>`: `<params>` with one `<param>`, or `<fault>`.
-final class MethodResponseElement: Bindable, OriginAware {
+final class MethodResponseElement<Object: Bindable>: Bindable, OriginAware {
     var origin: Origin?
-    var params: ParamsElement?
+    var params: ParamsElement<Object>?
     var fault: FaultElement?
     init() {}
 }
 
 /// `<params>`: the `<param>`s in order.
-final class ParamsElement: Bindable {
-    var params: [ParamElement] = []
+final class ParamsElement<Object: Bindable>: Bindable {
+    var params: [ParamElement<Object>] = []
     init() {}
 }
 
 /// `<param>`, holding one `<value>`.
-final class ParamElement: Bindable {
-    var value: ValueElement?
+final class ParamElement<Object: Bindable>: Bindable {
+    var value: ValueElement<Object>?
     init() {}
 }
 
 /// `<fault>`, holding a `<value>` with the struct of `faultCode` and `faultString`.
 final class FaultElement: Bindable {
-    var value: ValueElement?
+    var value: ValueElement<StructElement>?
     init() {}
 }
 
@@ -45,7 +47,7 @@ final class FaultElement: Bindable {
 /// It keeps its start tag's byte offset (``ByteOffsetAware``), not its origin, which would
 /// cost expat a line and column count for every value of the document: the fold keeps the
 /// offsets in document order, and a node works out the origin of one when asked.
-final class ValueElement: Bindable, ByteOffsetAware {
+final class ValueElement<Object: Bindable>: Bindable, ByteOffsetAware {
     var byteOffset = -1
     var text: String?
     var int: Int32?
@@ -57,13 +59,13 @@ final class ValueElement: Bindable, ByteOffsetAware {
     var double: Double?
     var dateTime: Date?
     var base64: Data?
-    var structValue: StructElement?
-    var arrayValue: ArrayElement?
+    var object: Object?
+    var array: ArrayElement<Object>?
     var nilValue: NilElement?
     init() {}
 }
 
-/// `<struct>`: its members in document order.
+/// `<struct>` of the value tree: its members in document order.
 final class StructElement: Bindable {
     var members: [MemberElement] = []
     init() {}
@@ -72,19 +74,19 @@ final class StructElement: Bindable {
 /// `<member>`: `<name>` and `<value>`, in either order.
 final class MemberElement: Bindable {
     var name: String?
-    var value: ValueElement?
+    var value: ValueElement<StructElement>?
     init() {}
 }
 
 /// `<array>`, holding `<data>`.
-final class ArrayElement: Bindable {
-    var data: DataElement?
+final class ArrayElement<Object: Bindable>: Bindable {
+    var data: DataElement<Object>?
     init() {}
 }
 
 /// `<data>`: the array's values in order.
-final class DataElement: Bindable {
-    var values: [ValueElement] = []
+final class DataElement<Object: Bindable>: Bindable {
+    var values: [ValueElement<Object>] = []
     init() {}
 }
 

@@ -21,38 +21,36 @@ enum XMLRPCReader {
         case methodCall, methodResponse
     }
 
-    /// The binder that reads methodCall and methodResponse documents.
+    /// The binder that reads methodCall and methodResponse documents into the value tree.
+    static let binder: XMLBinder = grammar(
+        StructElement.self,
+        on: XMLBinder().registeredAtSetup(
+            mapping(FaultElement.self, element: "fault").child(\.value, xml: "value").required(),
+            mapping(StructElement.self, element: "struct").children(\.members),
+            mapping(MemberElement.self, element: "member")
+                .element(\.name).required()
+                .child(\.value, xml: "value").required(),
+            mapping(NilElement.self, element: "nil")
+        )
+        .registeredAtSetup(mapping(NilElement.self, element: "{\(extensionsNamespace)}nil")))
+
+    /// `binder` with the grammar's classes for `<value>`s holding `Object` as structs,
+    /// registered last, so that they take a document's root. Their children are declared
+    /// by element name: several types are `<struct>` (and `<value>`, `<array>`…), and a
+    /// child is bound with the mapping of its property's type.
     ///
-    /// No `.validate` on the elements every value repeats (value, member, param): a check
-    /// costs the engine a `ValidationContext` per element. The required children are
-    /// declared (`.required()`) and the one typed element per `<value>` is a `.choice`, both
-    /// checked from the engine's bit set.
-    static let binder: XMLBinder = {
-        let value = mapping(ValueElement.self, element: "value")
-            .text(\.text)
-            .element(\.int, xml: "int")
-            .element(\.i4, xml: "i4")
-            .element(\.i8, xml: "i8")
-            .element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
-            .element(\.boolean, xml: "boolean")
-            .element(\.string, xml: "string")
-            .element(\.double, xml: "double")
-            .element(\.dateTime, xml: "dateTime.iso8601", conversion: XMLRPCDateTime.conversion)
-            .element(\.base64, xml: "base64")
-            .child(\.structValue)
-            .child(\.arrayValue)
-            .child(\.nilValue)
-            .choice(
-                \.int, \.i4, \.i8, \.extensionI8, \.boolean, \.string, \.double, \.dateTime, \.base64,
-                \.structValue, \.arrayValue, \.nilValue,
-                message: "a <value> holds one typed element, and this one holds several")
-        return XMLBinder().registeredAtSetup(
-            mapping(MethodCallElement.self, element: "methodCall")
+    /// No `.validate` on the elements every value repeats (value, param): a check costs the
+    /// engine a `ValidationContext` per element. The required children are declared
+    /// (`.required()`) and the one typed element per `<value>` is a `.choice`, both checked
+    /// from the engine's bit set.
+    static func grammar<Object: Bindable>(_: Object.Type, on binder: XMLBinder) -> XMLBinder {
+        binder.registeredAtSetup(
+            mapping(MethodCallElement<Object>.self, element: "methodCall")
                 .element(\.methodName).required()
-                .child(\.params),
-            mapping(MethodResponseElement.self, element: "methodResponse")
-                .child(\.params)
-                .child(\.fault)
+                .child(\.params, xml: "params"),
+            mapping(MethodResponseElement<Object>.self, element: "methodResponse")
+                .child(\.params, xml: "params")
+                .child(\.fault, xml: "fault")
                 .validate { response, context in
                     if response.params == nil && response.fault == nil {
                         context.error("a <methodResponse> holds <params> or <fault>, and this one holds neither")
@@ -60,20 +58,29 @@ enum XMLRPCReader {
                         context.error("a <methodResponse> holds <params> or <fault>, not both")
                     }
                 },
-            mapping(ParamsElement.self, element: "params").children(\.params),
-            mapping(ParamElement.self, element: "param").child(\.value, xml: "value").required(),
-            mapping(FaultElement.self, element: "fault").child(\.value, xml: "value").required(),
-            value,
-            mapping(StructElement.self, element: "struct").children(\.members),
-            mapping(MemberElement.self, element: "member")
-                .element(\.name).required()
-                .child(\.value, xml: "value").required(),
-            mapping(ArrayElement.self, element: "array").child(\.data),
-            mapping(DataElement.self, element: "data").children(\.values),
-            mapping(NilElement.self, element: "nil")
-        )
-        .registeredAtSetup(mapping(NilElement.self, element: "{\(extensionsNamespace)}nil"))
-    }()
+            mapping(ParamsElement<Object>.self, element: "params").children(\.params, xml: "param"),
+            mapping(ParamElement<Object>.self, element: "param").child(\.value, xml: "value").required(),
+            mapping(ValueElement<Object>.self, element: "value")
+                .text(\.text)
+                .element(\.int, xml: "int")
+                .element(\.i4, xml: "i4")
+                .element(\.i8, xml: "i8")
+                .element(\.extensionI8, xml: "{\(extensionsNamespace)}i8")
+                .element(\.boolean, xml: "boolean")
+                .element(\.string, xml: "string")
+                .element(\.double, xml: "double")
+                .element(\.dateTime, xml: "dateTime.iso8601", conversion: XMLRPCDateTime.conversion)
+                .element(\.base64, xml: "base64")
+                .child(\.object, xml: "struct")
+                .child(\.array, xml: "array")
+                .child(\.nilValue)
+                .choice(
+                    \.int, \.i4, \.i8, \.extensionI8, \.boolean, \.string, \.double, \.dateTime, \.base64,
+                    \.object, \.array, \.nilValue,
+                    message: "a <value> holds one typed element, and this one holds several"),
+            mapping(ArrayElement<Object>.self, element: "array").child(\.data, xml: "data"),
+            mapping(DataElement<Object>.self, element: "data").children(\.values, xml: "value"))
+    }
 
     /// Reads a document whose root must be `root`.
     ///
@@ -91,13 +98,13 @@ enum XMLRPCReader {
         var fold = Fold()
         let message: (methodName: String?, values: [XMLRPCValue], isFault: Bool)
         switch (root, parsed) {
-        case (.methodResponse, let response as MethodResponseElement):
+        case (.methodResponse, let response as MethodResponseElement<StructElement>):
             if let fault = response.fault?.value {
                 message = (nil, [fold.value(fault)], true)
             } else {
                 message = (nil, fold.values(response.params), false)
             }
-        case (.methodCall, let call as MethodCallElement):
+        case (.methodCall, let call as MethodCallElement<StructElement>):
             message = (call.methodName, fold.values(call.params), false)
         default:
             // The root is checked here rather than by a typed parse, whose message would
@@ -117,11 +124,11 @@ enum XMLRPCReader {
     /// The element a bound object stands for, for messages.
     private static func elementName(of object: Any) -> String {
         switch object {
-        case is MethodCallElement: "methodCall"
-        case is MethodResponseElement: "methodResponse"
-        case is ValueElement: "value"
+        case is MethodCallElement<StructElement>: "methodCall"
+        case is MethodResponseElement<StructElement>: "methodResponse"
+        case is ValueElement<StructElement>: "value"
         case is StructElement: "struct"
-        case is ArrayElement: "array"
+        case is ArrayElement<StructElement>: "array"
         default: "an XML-RPC fragment"
         }
     }
@@ -132,7 +139,7 @@ enum XMLRPCReader {
     struct Fold {
         private(set) var offsets: [Int] = []
 
-        mutating func values(_ params: ParamsElement?) -> [XMLRPCValue] {
+        mutating func values(_ params: ParamsElement<StructElement>?) -> [XMLRPCValue] {
             guard let params else { return [] }
             var values: [XMLRPCValue] = []
             values.reserveCapacity(params.params.count)
@@ -145,13 +152,13 @@ enum XMLRPCReader {
         /// The value a bound `<value>` holds. The binder lets it hold one typed element at
         /// most (a `.choice`), so the order of the tests only serves speed: the types
         /// documents use most come first. Text without a typed element is a string.
-        mutating func value(_ element: ValueElement) -> XMLRPCValue {
+        mutating func value(_ element: ValueElement<StructElement>) -> XMLRPCValue {
             offsets.append(element.byteOffset)
             if let text = element.string { return .string(text) }
             if let number = element.int ?? element.i4 { return .int(number) }
             if let number = element.double { return .double(number) }
             if let flag = element.boolean { return .boolean(flag) }
-            if let structValue = element.structValue {
+            if let structValue = element.object {
                 var members: [XMLRPCStruct.Member] = []
                 members.reserveCapacity(structValue.members.count)
                 for member in structValue.members {
@@ -161,7 +168,7 @@ enum XMLRPCReader {
                 }
                 return .struct(XMLRPCStruct(members))
             }
-            if let arrayValue = element.arrayValue {
+            if let arrayValue = element.array {
                 let elements = arrayValue.data?.values ?? []
                 var values: [XMLRPCValue] = []
                 values.reserveCapacity(elements.count)

@@ -131,6 +131,10 @@ extension Optional: XMLRPCTyped {
 extension Optional: XMLRPCDecodable where Wrapped: XMLRPCDecodable {
     /// `nil` for `<nil/>` or a missing value, otherwise the wrapped type's reading.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        if TypedReader.structType(of: Wrapped.self) != nil {
+            self = try TypedReader.decode(Self.self, from: node)
+            return
+        }
         self = node.exists && !node.isNil ? try Wrapped(xmlrpc: node) : nil
     }
 }
@@ -149,8 +153,13 @@ extension Array: XMLRPCTyped {
 }
 
 extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
-    /// Reads an `<array>`, every element as `Element`.
+    /// Reads an `<array>`, every element as `Element`; an array of structs of your own
+    /// by one typed reading (see ``XMLRPCStructConvertible``).
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
+        if TypedReader.structType(of: Element.self) != nil {
+            self = try TypedReader.decode(Self.self, from: node)
+            return
+        }
         guard let elements = node.array else { throw node.mismatch(expected: "array") }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
@@ -162,24 +171,12 @@ extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
 extension Array: XMLRPCEncodable where Element: XMLRPCEncodable {
     /// An `<array>`.
     public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
-        // An array of structs looks its element's mapping up once (a lookup copies it).
-        if let structs = try (Element.self as? any XMLRPCStructConvertible.Type)?.encodeStructs(self) {
-            return .array(structs)
-        }
+        // Structs of your own are written by their mappings, and read back.
+        if TypedReader.structType(of: Element.self) != nil { return try TypedWriting.value(of: self) }
         var values: [XMLRPCValue] = []
         values.reserveCapacity(count)
         for element in self { values.append(try element.xmlrpcValue()) }
         return .array(values)
-    }
-}
-
-extension XMLRPCStructConvertible {
-    /// The values of `elements` when it is an array of this type, each through the mapping
-    /// read once; nil when it is not. (The runtime casts an array to its own type without
-    /// touching the elements.)
-    static func encodeStructs(_ elements: Any) throws(XMLRPCError) -> [XMLRPCValue]? {
-        guard let elements = elements as? [Self] else { return nil }
-        return try xmlrpcMembers.encodeEach(elements)
     }
 }
 

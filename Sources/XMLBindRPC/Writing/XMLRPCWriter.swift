@@ -19,6 +19,10 @@ struct XMLRPCWriter {
         if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
 
+    /// The core writer underneath, for XMLBind's serializer to write into (a copy writes
+    /// into the same storage).
+    var xmlWriter: XMLWriter { writer }
+
     /// The document so far (``XMLWriter/takeData()``); the writer is empty afterwards.
     mutating func takeData() -> Data { writer.takeData() }
 

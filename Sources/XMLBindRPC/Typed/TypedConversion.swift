@@ -1,0 +1,109 @@
+import Foundation
+
+/// Turns the bound `<value>`s of a typed reading into the requested type: the struct
+/// itself, arrays and optionals of it. A value of another XML-RPC type is an error at its
+/// `<value>` in `document` (unlocated without one), named by its path.
+struct TypedConversion {
+    let document: XMLRPCDocument?
+
+    func convert<T>(_ value: (any TypedValue)?, as type: T.Type, path: String) throws(XMLRPCError) -> T {
+        guard let result = try convert(value, to: T.self, path: path) as? T else {
+            throw XMLRPCError(code: .unexpectedResponse, message: "\(path) cannot be read as \(T.self)")
+        }
+        return result
+    }
+
+    func convert(_ value: (any TypedValue)?, to type: Any.Type, path: String) throws(XMLRPCError) -> Any {
+        if let wrapper = type as? any TypedWrapper.Type { return try wrapper.typed(from: value, path: path, by: self) }
+        guard let value, let object = value.structObject else {
+            throw mismatch(value, expected: "struct (\(type))", path: path)
+        }
+        return object
+    }
+
+    /// The error for a value of another type than `expected` (or none).
+    func mismatch(_ value: (any TypedValue)?, expected: String, path: String) -> XMLRPCError {
+        let place = path.isEmpty ? "the value" : path
+        guard let value else {
+            return XMLRPCError(code: .unexpectedResponse, message: "\(place) is missing, expected \(expected)")
+        }
+        let article = value.typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        let message = "\(place) is \(article) \(value.typeName), expected \(expected)"
+        return document?.error(message, atByteOffset: value.byteOffset)
+            ?? XMLRPCError(code: .unexpectedResponse, message: message)
+    }
+}
+
+/// The types a typed reading goes through on its way to a struct type: arrays and
+/// optionals.
+protocol TypedWrapper {
+    /// The element or wrapped type.
+    static var wrappedType: Any.Type { get }
+    /// The value as this type (`Self`, boxed).
+    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+        throws(XMLRPCError) -> Any
+}
+
+extension Array: TypedWrapper where Element: XMLRPCDecodable {
+    static var wrappedType: Any.Type { Element.self }
+
+    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+        throws(XMLRPCError) -> Any
+    {
+        guard let value, let items = value.items else {
+            throw conversion.mismatch(value, expected: "array", path: path)
+        }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let element = try conversion.convert(item, to: Element.self, path: path + "[\(index)]")
+            // `convert` gives a value of the type it is asked for.
+            guard let element = element as? Element else { continue }
+            result.append(element)
+        }
+        return result
+    }
+}
+
+extension Optional: TypedWrapper where Wrapped: XMLRPCDecodable {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    /// `nil` for `<nil/>` or no value.
+    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+        throws(XMLRPCError) -> Any
+    {
+        guard let value, value.typeName != "nil" else { return Wrapped?.none as Any }
+        return try conversion.convert(value, to: Wrapped.self, path: path) as? Wrapped as Any
+    }
+}
+
+/// A `<value>` of a typed reading, whatever struct type it was read for: what the
+/// conversion to the requested Swift type needs.
+protocol TypedValue: AnyObject {
+    /// The start tag's byte offset, for located errors.
+    var byteOffset: Int { get }
+    /// The XML-RPC type of the value (`struct`, `array`, `int`, …).
+    var typeName: String { get }
+    /// The struct, when the value holds one.
+    var structObject: Any? { get }
+    /// The array's elements, when the value holds an array.
+    var items: [any TypedValue]? { get }
+}
+
+extension ValueElement: TypedValue {
+    var structObject: Any? { object }
+    var items: [any TypedValue]? { array.map { $0.data?.values ?? [] } }
+
+    var typeName: String {
+        if object != nil { return "struct" }
+        if array != nil { return "array" }
+        if int != nil || i4 != nil { return "int" }
+        if i8 != nil || extensionI8 != nil { return "i8" }
+        if boolean != nil { return "boolean" }
+        if double != nil { return "double" }
+        if dateTime != nil { return "dateTime.iso8601" }
+        if base64 != nil { return "base64" }
+        if nilValue != nil { return "nil" }
+        return "string"
+    }
+}
