@@ -40,6 +40,8 @@ struct XMLSchemaReaderTests {
         #expect(values.values.map(\.value) == ["low", "normal", "high"])
         #expect(values.values[1].documentation == "The usual.")
         #expect(priority.origin?.line == 64)
+        // The schema's own prefix for its namespace, found in its qualified names.
+        #expect(model.prefixes == ["po": po])
     }
 
     @Test("Includes that include each other are read once each; groups, derivation and unions resolve")

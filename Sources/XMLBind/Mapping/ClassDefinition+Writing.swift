@@ -64,4 +64,36 @@ extension ClassDefinition {
                     return nil
                 }, slot: nil))
     }
+
+    /// Leaves the most recently declared property out of written documents when its value
+    /// equals its declared `default:`, as XML Schema's and DTDs' attribute defaults mean.
+    ///
+    /// A document without the attribute binds to the default, and is written back without
+    /// it, so writing never adds what the document left to its schema:
+    ///
+    /// ```swift
+    /// mapping(Order.self, element: "order")
+    ///     .attribute(\.priority, xml: "priority", default: .normal).omittedWhenDefault()
+    /// // <order/> binds with priority == .normal and is written <order/>
+    /// ```
+    ///
+    /// A document that gives the default value explicitly is written without it too: the
+    /// same information for a reader that applies the default. ``WritingOptions/omitsDefaultValues``
+    /// does this for every property; this does it for one, whatever the options say.
+    ///
+    /// - Returns: The definition with that property marked. After a declaration without
+    ///   `default:`, or after a child slot, it is a registration error (see ``RegistrationError``).
+    @inlinable
+    public func omittedWhenDefault() -> Self {
+        Self(
+            declarations: declarations.modifyingLast(
+                ".omittedWhenDefault()",
+                property: { property in
+                    guard property.defaultText != nil else {
+                        return ".omittedWhenDefault() needs a declaration with a default: value to compare with"
+                    }
+                    property.omitsDefault = true
+                    return nil
+                }, slot: nil))
+    }
 }

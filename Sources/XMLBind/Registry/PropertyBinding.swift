@@ -91,6 +91,9 @@ struct PropertyBinding: Sendable {
     @usableFromInline var writtenForm: WritingOptions.PropertyForm?
     /// Whether the value is written as a CDATA section (`.writtenAsCDATA()`).
     @usableFromInline var writesCDATA = false
+    /// Whether a value equal to the declared default is left out when writing
+    /// (`.omittedWhenDefault()`), whatever ``WritingOptions/omitsDefaultValues`` says.
+    @usableFromInline var omitsDefault = false
 
     /// Converts bytes and stores the value in the object (held as itself, with the base
     /// its field offsets count from); throws the conversion's error.

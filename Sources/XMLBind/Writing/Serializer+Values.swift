@@ -119,7 +119,8 @@ extension Serializer {
     }
 
     /// A property's formatted value, or `nil` when it is not written: a `nil` optional,
-    /// or (with ``WritingOptions/omitsDefaultValues``) a value equal to its default. With
+    /// or (with ``WritingOptions/omitsDefaultValues`` or `.omittedWhenDefault()`) a value
+    /// equal to its default. With
     /// ``WritingOptions/restoresSubstitutions``, the `${…}` text a value was resolved from.
     mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
         let property = binding.properties[index]
@@ -129,7 +130,9 @@ extension Serializer {
         {
             text = original
         }
-        guard options.omitsDefaultValues, !property.isRequired || property.makeDefaultSetter != nil else { return text }
+        guard options.omitsDefaultValues || property.omitsDefault,
+            !property.isRequired || property.makeDefaultSetter != nil
+        else { return text }
         let initial = property.defaultText ?? initialValue(index, of: binding)
         return text == initial ? nil : text
     }

@@ -36,11 +36,13 @@ final class WritingForm {
         /// The field of a `Bool` with its own conversion, or -1.
         let boolOffset: Int
 
-        init(_ index: Int, _ setter: SetterSlot) {
+        /// - Parameter readsField: Whether the value may be read from its field: not when
+        ///   it is compared with its default first (`.omittedWhenDefault()`).
+        init(_ index: Int, _ setter: SetterSlot, readsField: Bool = true) {
             self.index = index
-            textOffset = setter.textOffset
+            textOffset = readsField ? setter.textOffset : -1
             textIsOptional = setter.textIsOptional
-            boolOffset = setter.boolOffset
+            boolOffset = readsField ? setter.boolOffset : -1
         }
 
         /// Whether the value is read from its field.
@@ -120,7 +122,9 @@ final class WritingForm {
             let first = attributeStarts.count
             attributeStarts += XMLWriter.attributeStart(name)
             attributes.append(
-                Attribute(value: Value(index, binding.setters[index]), start: first..<attributeStarts.count))
+                Attribute(
+                    value: Value(index, binding.setters[index], readsField: !binding.properties[index].omitsDefault),
+                    start: first..<attributeStarts.count))
         }
         self.attributes = attributes
         self.attributeStarts = attributeStarts
@@ -158,7 +162,10 @@ final class WritingForm {
                 }
                 switch placement(property) {
                 case .attribute: continue
-                case .text: steps.append(.text(Value(index, binding.setters[index])))
+                case .text:
+                    steps.append(
+                        .text(Value(index, binding.setters[index], readsField: !binding.properties[index].omitsDefault))
+                    )
                 case .element:
                     // An unprefixed name goes in the element's own namespace (see NamespacePlan.child).
                     let name = plan.qualified(
@@ -166,7 +173,10 @@ final class WritingForm {
                         plan.child(
                             plan.target(of: property.xmlName, attribute: false),
                             of: target))
-                    steps.append(.element(Value(index, binding.setters[index]), ElementTags(name)))
+                    steps.append(
+                        .element(
+                            Value(index, binding.setters[index], readsField: !binding.properties[index].omitsDefault),
+                            ElementTags(name)))
                 }
             case .child(let slot):
                 if let first = binding.childSlots[slot].path.first {

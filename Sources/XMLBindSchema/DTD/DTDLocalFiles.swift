@@ -28,11 +28,7 @@ enum DTDLocalFiles {
     /// The file's bytes, a UTF-8 byte order mark dropped.
     static func read(_ url: URL, limit: Int) throws(Failure) -> [UInt8] {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Failure(reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw Failure(reason: "it is a folder") }
+        if let problem = LocalFile.problem(atPath: path) { throw Failure(reason: problem) }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
             throw Failure(reason: "it is \(size) bytes long, more than the limit of \(limit)")
         }

@@ -17,6 +17,18 @@ struct EmissionPlan {
         var choices: [[Int]]
         /// Whether the children's document order is kept (``ComplexType/keepsChildOrder``).
         var keepsChildOrder = false
+        /// Elements the class is registered for with `.xsiType(…)`: where a derived type stands
+        /// for its declared base (see ``PolymorphismPlan``).
+        var typedElementNames: [(element: QualifiedName, xsiType: QualifiedName)] = []
+        /// The class's superclass, the Swift name of its base type's class, in a family.
+        var superclass: String?
+        /// Whether other classes derive from this one.
+        var hasSubclasses = false
+        /// Whether the class records its element's name (`.elementName`), as family types do.
+        var recordsElementName = false
+        /// Whether a superclass already keeps other attributes or elements.
+        var inheritsOtherAttributes = false
+        var inheritsOtherElements = false
         var keepsOtherElements: Bool { fields.contains { $0.form == .otherElements } }
         var keepsOtherAttributes: Bool { fields.contains { $0.form == .otherAttributes } }
     }
@@ -38,6 +50,14 @@ struct EmissionPlan {
         /// Whether the value is the element's whole text, markup inside included (an
         /// element of `xs:anyType`, whose content the schema does not describe).
         var takesWholeText = false
+        /// The text of the default (or fixed) value an absent attribute takes when binding,
+        /// and that is left out when writing (the core's `.omittedWhenDefault()`).
+        var appliedDefault: String?
+        /// Whether a superclass declares the property already.
+        var isInherited = false
+        /// Whether the child slot is matched by element name and placed by type (no `xml:`),
+        /// so that `xsi:type` and substitution groups choose the object's class.
+        var isOpenSlot = false
     }
 
     /// An enum to write.

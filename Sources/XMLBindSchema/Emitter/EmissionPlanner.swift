@@ -10,10 +10,14 @@ struct EmissionPlanner {
     private var conversionNames: [String: String] = [:]
     private var conversionAllocator = NameAllocator(
         reserved: SwiftIdentifier.keywords.union(["restricted", "floating", "hexBinary"]), ignoresCase: false)
+    /// Which types are subclasses and which slots take any type of a family.
+    private let polymorphism: PolymorphismPlan
 
     init(model: SchemaModel, moduleName: String) {
         self.model = model
         self.plan = EmissionPlan(moduleName: moduleName)
+        self.polymorphism = PolymorphismPlan(model)
+        self.plan.diagnostics = polymorphism.diagnostics
     }
 
     /// The plan, with warnings for what could not be expressed.
@@ -80,50 +84,102 @@ struct EmissionPlanner {
 
     private mutating func planClasses() {
         var usedElementNames = Set(model.rootElements.map(\.name))
+        for registrations in polymorphism.registrations.values {
+            usedElementNames.formUnion(registrations.map(\.element))
+        }
         let wrappers = plan.classes
         plan.classes = []
-        for type in model.types.sorted(by: { $0.name < $1.name }) {
+        var planned: [QualifiedName: EmissionPlan.PlannedClass] = [:]
+        // Bases first, so that a subclass knows the properties it inherits.
+        let types = model.types.sorted { $0.name < $1.name }
+        func depth(_ name: QualifiedName) -> Int {
+            var depth = 0
+            var current = name
+            while let next = polymorphism.superclass[current], depth < types.count {
+                depth += 1
+                current = next
+            }
+            return depth
+        }
+        var homes: [QualifiedName: QualifiedName] = [:]
+        for type in types where type.complexType != nil {
+            let isRoot = model.rootElements.contains { $0.type == .named(type.name) }
+            let isRegistered = polymorphism.registrations[type.name]?.contains { $0.xsiType == nil } ?? false
+            guard !isRoot && !isRegistered, homes[type.name] == nil else { continue }
+            // A type no root element uses is registered for an element of its own name
+            // (which no document of the schema uses), so that child slots can bind it.
+            var home = type.name
+            while usedElementNames.contains(home) { home.localName += "Type" }
+            usedElementNames.insert(home)
+            homes[type.name] = home
+        }
+        for type in types.sorted(by: { (depth($0.name), $0.name) < (depth($1.name), $1.name) }) {
             guard let complex = type.complexType, let swiftName = typeNames[type.name],
-                !plan.classes.contains(where: { $0.swiftName == swiftName })
+                !planned.values.contains(where: { $0.swiftName == swiftName })
             else { continue }
             var elements = model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
-            if elements.isEmpty {
-                // A type no root element uses is registered for an element of its own name
-                // (which no document of the schema uses), so that child slots can bind it.
-                var home = type.name
-                while usedElementNames.contains(home) { home.localName += "Type" }
-                usedElementNames.insert(home)
-                elements = [home]
+            let registrations = polymorphism.registrations[type.name] ?? []
+            for registration in registrations
+            where registration.xsiType == nil && !elements.contains(registration.element) {
+                elements.append(registration.element)
             }
-            if complex.isAbstract {
+            if let home = homes[type.name] { elements.append(home) }
+            let isFamily = polymorphism.familyTypes.contains(type.name)
+            if complex.isAbstract && !isFamily {
                 warn(
-                    "abstract type \(type.name) is generated as a concrete class; xsi:type polymorphism is not generated yet",
-                    at: type.origin)
+                    "abstract type \(type.name) is generated as a concrete class; no element of the schema holds a "
+                        + "type derived from it", at: type.origin)
             }
-            let (fields, indexMap) = planFields(complex.fields, in: swiftName)
+            let parent = polymorphism.superclass[type.name].flatMap { planned[$0] }
+            var inherited: [String: String] = [:]
+            // A class's fields are all its properties, declared or inherited: what a subclass inherits.
+            for field in parent?.fields ?? [] { inherited[field.propertyName] = Self.propertyKey(field) }
+            let (fields, indexMap) = planFields(
+                complex.fields, in: swiftName, owner: type.name, inherited: inherited)
             let choices = complex.choices.compactMap { group -> [Int]? in
                 let members = group.compactMap { indexMap[$0] }.filter {
                     fields[$0].form == .element || fields[$0].form == .child
                 }
                 return members.count >= 2 ? members : nil
             }
-            var planned = EmissionPlan.PlannedClass(
+            var entry = EmissionPlan.PlannedClass(
                 swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
                 elementNames: elements, choices: choices)
-            planned.keepsChildOrder = complex.keepsChildOrder
-            plan.classes.append(planned)
+            entry.keepsChildOrder = complex.keepsChildOrder
+            entry.typedElementNames = registrations.compactMap { registration in
+                registration.xsiType.map { (registration.element, $0) }
+            }
+            entry.superclass = parent?.swiftName
+            entry.hasSubclasses = polymorphism.hasSubclasses.contains(type.name)
+            entry.recordsElementName = isFamily
+            entry.inheritsOtherAttributes =
+                parent.map { $0.keepsOtherAttributes || $0.inheritsOtherAttributes } ?? false
+            entry.inheritsOtherElements = parent.map { $0.keepsOtherElements || $0.inheritsOtherElements } ?? false
+            planned[type.name] = entry
         }
-        plan.classes.append(contentsOf: wrappers)
+        var seen: Set<QualifiedName> = []
+        plan.classes = types.filter { seen.insert($0.name).inserted }.compactMap { planned[$0.name] } + wrappers
+    }
+
+    /// What makes two properties the same: the Swift type of the declaration.
+    private static func propertyKey(_ field: EmissionPlan.PlannedField) -> String {
+        "\(field.form == .elements || field.form == .children || field.form == .otherElements || field.form == .otherAttributes)"
+            + field.swiftType
     }
 
     /// The planned fields, and for each field of the input that became one, its index.
-    private mutating func planFields(_ fields: [Field], in className: String)
-        -> (fields: [EmissionPlan.PlannedField], indexMap: [Int: Int])
-    {
+    ///
+    /// - Parameters:
+    ///   - owner: The type's XML name, for its open slots (see ``PolymorphismPlan``).
+    ///   - inherited: The properties a superclass declares, by name: a field of the same name
+    ///     and Swift type is that property; another takes another name.
+    private mutating func planFields(
+        _ fields: [Field], in className: String, owner: QualifiedName? = nil, inherited: [String: String] = [:]
+    ) -> (fields: [EmissionPlan.PlannedField], indexMap: [Int: Int]) {
         var allocator = NameAllocator(
             reserved: SwiftIdentifier.reservedPropertyNames.union([
-                "addAttribute", "addChild", "childrenToWrite", "childOrder",
-            ]),
+                "addAttribute", "addChild", "childrenToWrite", "childOrder", "elementName",
+            ]).union(inherited.keys),
             ignoresCase: false)
         var planned: [EmissionPlan.PlannedField] = []
         var indexMap: [Int: Int] = [:]
@@ -165,11 +221,30 @@ struct EmissionPlanner {
             case .text: base = field.name.isEmpty ? "value" : SwiftIdentifier.camelCase(field.name, fallback: "value")
             default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
             }
-            let reserved = SwiftIdentifier.reservedPropertyNames.contains(base)
-            let name = allocator.claim(reserved ? base + "Value" : base)
-            indexMap[index] = planned.count
+            let reserved = SwiftIdentifier.reservedPropertyNames.contains(base) || base == "elementName"
             var plannedField = EmissionPlan.PlannedField(
-                field: field, propertyName: name, form: form, swiftType: swiftType, conversion: conversion)
+                field: field, propertyName: reserved ? base + "Value" : base, form: form, swiftType: swiftType,
+                conversion: conversion)
+            if let key = inherited[plannedField.propertyName], key == Self.propertyKey(plannedField),
+                !planned.contains(where: { $0.propertyName == plannedField.propertyName })
+            {
+                plannedField.isInherited = true
+            } else {
+                plannedField.propertyName = allocator.claim(plannedField.propertyName)
+            }
+            if let owner, form == .child || form == .children {
+                plannedField.isOpenSlot = polymorphism.openSlots.contains(
+                    PolymorphismPlan.FieldKey(owner: owner, field: field.qualifiedName))
+            }
+            indexMap[index] = planned.count
+            if form == .attribute, let value = field.defaultValue ?? field.fixedValue {
+                if swiftType.hasPrefix("[") {
+                    warn(
+                        "the default of the attribute '\(field.name)' is not applied: it is a list", at: field.origin)
+                } else {
+                    plannedField.appliedDefault = value
+                }
+            }
             if field.type == .builtin(.anyType) && form == .element {
                 plannedField.takesWholeText = true
                 warn(

@@ -20,8 +20,11 @@ struct SwiftSourceWriter {
             : "prefixes: ["
                 + plan.prefixes.map { SwiftLiteral.string($0.prefix) + ": " + SwiftLiteral.string($0.uri) }
                 .joined(separator: ", ") + "]"
+        // Per class, the registrations chosen by `xsi:type` first: a program's new object (which
+        // names no element) is written by the type's last registration, its own element.
         let mappings = plan.classes.flatMap { planned in
-            planned.elementNames.map { mapping(of: planned, element: $0) }
+            planned.typedElementNames.map { mapping(of: planned, element: $0.element, xsiType: $0.xsiType) }
+                + planned.elementNames.map { mapping(of: planned, element: $0) }
         }
         guard !mappings.isEmpty else {
             return text + "        XMLBinder(\(prefixes))\n    }()\n}\n"
@@ -34,13 +37,16 @@ struct SwiftSourceWriter {
         let indent = "                    "
         for mapping in mappings {
             let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
-            let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") }
+            let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") || $0.hasPrefix(indent + "(") }
             text += "            do {\n"
             text += "                \(declares ? "var" : "let") definition = "
             text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
             for line in lines.dropFirst() {
                 if line.hasPrefix(indent + ".") {
                     text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
+                } else if line.hasPrefix(indent + "(") {
+                    // A declaration that depends on a value (a default, see `declaration(of:)`).
+                    text += "                definition = " + line.dropFirst(indent.count) + "\n"
                 } else {
                     text += line + "\n"
                 }
@@ -59,11 +65,18 @@ struct SwiftSourceWriter {
         return text
     }
 
-    private func mapping(of planned: EmissionPlan.PlannedClass, element: QualifiedName) -> String {
+    private func mapping(
+        of planned: EmissionPlan.PlannedClass, element: QualifiedName, xsiType: QualifiedName? = nil
+    ) -> String {
         let indent = "                    "
+        // `prefix:local` with the namespace given: the prefix is the writer's first choice for it.
+        let prefix = element.namespace.flatMap { uri in plan.prefixes.first { $0.uri == uri }?.prefix }
+        let name = prefix.map { $0 + ":" + element.localName } ?? element.localName
         var text =
-            "                mapping(\(planned.swiftName).self, element: \(SwiftLiteral.string(element.localName)), "
+            "                mapping(\(planned.swiftName).self, element: \(SwiftLiteral.string(name)), "
             + "namespace: \(SwiftLiteral.string(element.namespace ?? "")))"
+        if let xsiType { text += "\n" + indent + ".xsiType(\(SwiftLiteral.string(xsiType.description)))" }
+        if planned.recordsElementName { text += "\n" + indent + ".elementName(\\.elementName)" }
         for field in planned.fields {
             text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
         }
@@ -92,6 +105,15 @@ struct SwiftSourceWriter {
         var text = "\n" + indent
         switch planned.form {
         case .attribute:
+            if let defaultValue = planned.appliedDefault {
+                // The default is read by the value's own conversion when the binder is made: one
+                // that does not convert (a schema whose default breaks its own facets) is not
+                // applied, rather than stopping the program.
+                let converter = planned.conversion ?? "\(planned.swiftType).xmlConversion"
+                let plain = "definition.attribute(\(keyPath), xml: \(xml), conversion: \(converter)"
+                return text + "(try? \(converter).parse(\(SwiftLiteral.string(defaultValue)))).map { "
+                    + plain + ", default: $0).omittedWhenDefault() } ?? " + plain + ")"
+            }
             text += ".attribute(\(keyPath), xml: \(xml)\(conversion))"
             if occurrence.minimum > 0 && field.defaultValue == nil && field.fixedValue == nil {
                 text += ".required()"
@@ -107,10 +129,10 @@ struct SwiftSourceWriter {
         case .text:
             text += ".text(\(keyPath)\(conversion))"
         case .child:
-            text += ordered ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
+            text += ordered || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += ordered ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
+            text += ordered || planned.isOpenSlot ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:
@@ -141,18 +163,23 @@ struct SwiftSourceWriter {
     // MARK: Classes
 
     func classFile(_ planned: EmissionPlan.PlannedClass) -> String {
-        var conformances = ["Bindable", "OriginAware"]
+        // A subclass (a type derived in a family, see ``PolymorphismPlan``) inherits its base's
+        // conformances and the properties its base declares.
+        var conformances = planned.superclass.map { [$0] } ?? ["Bindable", "OriginAware"]
+        let keepsOtherAttributes = planned.keepsOtherAttributes && !planned.inheritsOtherAttributes
+        let keepsOtherElements = planned.keepsOtherElements && !planned.inheritsOtherElements
         // XMLBind's other name for `AttributeContainer`, which Foundation also has.
-        if planned.keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
-        if planned.keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
+        if keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
+        if keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
         var text = header + "\n" + imports + "\n"
         text += "extension \(plan.moduleName) {\n"
         let about =
             "Bound from `<\(planned.elementNames.first?.localName ?? planned.xmlName.localName)>`"
             + (planned.xmlName.namespace.map { " in `\($0)`" } ?? "") + "."
         text += SwiftLiteral.documentation(joined(planned.documentation, about), indent: "    ")
-        text += "    public final class \(planned.swiftName): \(conformances.joined(separator: ", ")) {\n"
-        for field in planned.fields {
+        let kind = planned.hasSubclasses ? "class" : "final class"
+        text += "    public \(kind) \(planned.swiftName): \(conformances.joined(separator: ", ")) {\n"
+        for field in planned.fields where !field.isInherited {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
         }
@@ -160,11 +187,26 @@ struct SwiftSourceWriter {
             text += "        /// The element names of the children, in document order: written back in that order.\n"
             text += "        public var childOrder: [String] = []\n"
         }
-        text += "        /// Where the element starts in its document.\n"
-        text += "        public var origin: Origin?\n\n"
+        if planned.superclass == nil {
+            if planned.recordsElementName {
+                text += "        /// The element it was read from: writing chooses the same registration, so that a\n"
+                text +=
+                    "        /// type derived from the declared one keeps its `xsi:type`, and a substitution group's\n"
+                text += "        /// member its element. Empty for a new object: the type's own element.\n"
+                text += "        public var elementName = \"\"\n"
+            }
+            text += "        /// Where the element starts in its document.\n"
+            text += "        public var origin: Origin?\n\n"
+        } else {
+            text += "\n"
+        }
         text += "        /// Creates an empty value, for the binder to fill.\n"
-        text += "        public init() {}\n"
-        if planned.keepsOtherAttributes, let field = planned.fields.first(where: { $0.form == .otherAttributes }) {
+        if planned.superclass != nil {
+            text += "        public required init() { super.init() }\n"
+        } else {
+            text += planned.hasSubclasses ? "        public required init() {}\n" : "        public init() {}\n"
+        }
+        if keepsOtherAttributes, let field = planned.fields.first(where: { $0.form == .otherAttributes }) {
             text += "\n        /// Keeps an attribute that `xs:anyAttribute` allows, with its namespace.\n"
             text +=
                 "        public func addAttribute(_ attribute: XMLAttribute) { \(SwiftIdentifier.escaped(field.propertyName)).append(attribute) }\n\n"
@@ -174,7 +216,7 @@ struct SwiftSourceWriter {
             text +=
                 "        public var keptAttributesToWrite: [XMLAttribute] { \(SwiftIdentifier.escaped(field.propertyName)) }\n"
         }
-        if planned.keepsOtherElements, let field = planned.fields.first(where: { $0.form == .otherElements }) {
+        if keepsOtherElements, let field = planned.fields.first(where: { $0.form == .otherElements }) {
             text += "\n        /// Keeps an element that `xs:any` allows and a generated mapping binds.\n"
             text +=
                 "        public func addChild(_ child: Any) { \(SwiftIdentifier.escaped(field.propertyName)).append(child) }\n\n"

@@ -78,8 +78,10 @@ struct XSDLoader {
         let schema: XSDSchema
         do {
             let binder = try XSDBinder.make(reporting: skipped)
-            guard FileManager.default.fileExists(atPath: path) else {
-                diagnostics.append(GenerationDiagnostic(.error, "no schema file at \(shown)", at: origin))
+            if let problem = LocalFile.problem(atPath: path) {
+                let message =
+                    problem == "no such file" ? "no schema file at \(shown)" : "\(shown) is not read: \(problem)"
+                diagnostics.append(GenerationDiagnostic(.error, message, at: origin))
                 return
             }
             schema = try binder.parse(contentsOf: URL(fileURLWithPath: path), as: XSDSchema.self, file: shown)

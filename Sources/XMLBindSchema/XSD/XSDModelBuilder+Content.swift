@@ -172,7 +172,6 @@ extension XSDModelBuilder {
                 error("the element \(name) is not declared in the schemas read", at: element.origin)
                 return nil
             }
-            reportSubstitutions(of: name, at: element.origin)
             let global = declared.node
             let type = elementType(global, context: declared.context, suggested: name)
             return Field(
@@ -192,17 +191,6 @@ extension XSDModelBuilder {
             name: local, namespace: namespace, kind: .element, type: type, occurrence: occurrence,
             defaultValue: element.defaultValue, fixedValue: element.fixed, isNillable: element.nillable ?? false,
             documentation: element.annotation?.text, origin: element.origin)
-    }
-
-    private mutating func reportSubstitutions(of head: QualifiedName, at origin: Origin?) {
-        guard !reportedHeads.contains(head) else { return }
-        let members = elements.filter { _, declared in
-            declared.node.substitutionGroup.map { resolved($0, context: declared.context) } == head
-        }
-        guard !members.isEmpty else { return }
-        reportedHeads.insert(head)
-        let names = members.keys.sorted().map(\.localName).joined(separator: ", ")
-        warn("the members of \(head)'s substitution group (\(names)) are not accepted in its place yet", at: origin)
     }
 
     // MARK: Attributes

@@ -41,8 +41,6 @@ struct XSDModelBuilder {
     var takenTypeNames: Set<QualifiedName> = []
     /// Anonymous types already built, by their declaration.
     var anonymousTypes: [ObjectIdentifier: QualifiedName] = [:]
-    /// Heads of substitution groups, already reported.
-    var reportedHeads: Set<QualifiedName> = []
 
     init(schemas: [LoadedSchema]) {
         self.schemas = schemas
@@ -51,6 +49,7 @@ struct XSDModelBuilder {
 
     mutating func build() -> SchemaModel {
         collectDeclarations()
+        model.prefixes = XSDPrefixes(schemas).prefixes
         for loaded in schemas {
             let context = Self.context(of: loaded)
             for child in loaded.schema.children {
@@ -84,68 +83,40 @@ struct XSDModelBuilder {
     private mutating func collectDeclarations() {
         for loaded in schemas {
             let context = Self.context(of: loaded)
-            func name(_ local: String?) -> QualifiedName? {
-                local.map { QualifiedName(namespace: context.targetNamespace, $0) }
-            }
             for child in loaded.schema.children {
                 switch child {
-                case let type as XSDComplexType:
-                    if let name = name(type.name) {
-                        Self.declare(
-                            name, Declared(node: type, context: context), in: &complexTypes,
-                            diagnostics: &model.diagnostics)
-                    }
-                case let type as XSDSimpleType:
-                    if let name = name(type.name) {
-                        Self.declare(
-                            name, Declared(node: type, context: context), in: &simpleTypes,
-                            diagnostics: &model.diagnostics)
-                    }
-                case let element as XSDElement:
-                    if let name = name(element.name) {
-                        Self.declare(
-                            name, Declared(node: element, context: context), in: &elements,
-                            diagnostics: &model.diagnostics)
-                    }
+                case let type as XSDComplexType: declare(type, named: type.name, context: context, in: \.complexTypes)
+                case let type as XSDSimpleType: declare(type, named: type.name, context: context, in: \.simpleTypes)
+                case let element as XSDElement: declare(element, named: element.name, context: context, in: \.elements)
                 case let attribute as XSDAttribute:
-                    if let name = name(attribute.name) {
-                        Self.declare(
-                            name, Declared(node: attribute, context: context), in: &attributes,
-                            diagnostics: &model.diagnostics)
-                    }
-                case let group as XSDGroup:
-                    if let name = name(group.name) {
-                        Self.declare(
-                            name, Declared(node: group, context: context), in: &groups, diagnostics: &model.diagnostics)
-                    }
+                    declare(attribute, named: attribute.name, context: context, in: \.attributes)
+                case let group as XSDGroup: declare(group, named: group.name, context: context, in: \.groups)
                 case let group as XSDAttributeGroup:
-                    if let name = name(group.name) {
-                        Self.declare(
-                            name, Declared(node: group, context: context), in: &attributeGroups,
-                            diagnostics: &model.diagnostics)
-                    }
-                default:
-                    break
+                    declare(group, named: group.name, context: context, in: \.attributeGroups)
+                default: break
                 }
             }
         }
         takenTypeNames = Set(complexTypes.keys).union(simpleTypes.keys)
     }
 
-    private static func declare<Node: XSDNode>(
-        _ name: QualifiedName, _ declared: Declared<Node>, in table: inout [QualifiedName: Declared<Node>],
-        diagnostics: inout [GenerationDiagnostic]
+    /// Declares one global component of any kind, named in its document's target namespace;
+    /// a second declaration of the name is a warning, and the first is kept.
+    private mutating func declare<Node: XSDNode>(
+        _ node: Node, named local: String?, context: Context,
+        in table: WritableKeyPath<XSDModelBuilder, [QualifiedName: Declared<Node>]>
     ) {
-        let origin = declared.node.origin
-        if let first = table[name] {
+        guard let local else { return }
+        let name = QualifiedName(namespace: context.targetNamespace, local)
+        if let first = self[keyPath: table][name] {
             // The same document read twice (through two paths) declares the same thing.
-            if first.node.origin == origin { return }
-            let message =
-                "\(name) is declared again; the first declaration (at \(first.node.origin?.description ?? "?")) is used"
-            diagnostics.append(GenerationDiagnostic(.warning, message, at: origin))
+            if first.node.origin == node.origin { return }
+            warn(
+                "\(name) is declared again; the first declaration (at \(first.node.origin?.description ?? "?")) is used",
+                at: node.origin)
             return
         }
-        table[name] = declared
+        self[keyPath: table][name] = Declared(node: node, context: context)
     }
 
     // MARK: Root elements

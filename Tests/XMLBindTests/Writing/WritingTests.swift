@@ -194,6 +194,44 @@ struct WritingTests {
         #expect(back.retries == 3 && back.mode == "slow" && back.port == 80 && back.host == "example.com")
     }
 
+    final class Listener: Bindable {
+        var port: Int?
+        var mode: String?
+        var host: String?
+        init() {}
+    }
+
+    @Test func aSchemaDefaultIsAppliedWhenBindingAndNotAddedWhenWriting() throws {
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Listener.self, element: "listener")
+                .attribute(\.port, default: 8080).omittedWhenDefault()
+                .attribute(\.mode, default: "active").omittedWhenDefault()
+                .attribute(\.host))
+        let compact = WritingOptions(layout: .compact, includesDeclaration: false)
+        // Absent: the default is bound, and writing does not add it.
+        let silent = try binder.parse(#"<listener host="a"/>"#, as: Listener.self)
+        #expect(silent.port == 8080 && silent.mode == "active")
+        #expect(try binder.xml(from: silent, options: compact) == #"<listener host="a"/>"#)
+        // Another value is written; the default given explicitly reads the same without it.
+        let given = try binder.parse(#"<listener port="9090" mode="active"/>"#, as: Listener.self)
+        #expect(try binder.xml(from: given, options: compact) == #"<listener port="9090"/>"#)
+        // A program's nil is written as nothing, as for any optional.
+        given.port = nil
+        #expect(try binder.xml(from: given, options: compact) == "<listener/>")
+    }
+
+    @Test func omittedWhenDefaultWithoutADefaultIsARegistrationError() {
+        #expect {
+            _ = try XMLBinder().register(
+                mapping(Listener.self, element: "listener").attribute(\.port).omittedWhenDefault())
+        } throws: { error in
+            (error as? RegistrationError)?.problems.map(\.description) == [
+                #"Listener <listener>, declaration 1 .attribute(\.port): .omittedWhenDefault() needs a declaration "#
+                    + "with a default: value to compare with"
+            ]
+        }
+    }
+
     @Test func anObjectOfAnUnregisteredTypeIsAnError() {
         let error = bindError { _ = try Self.binder.xml(from: Settings()) }
         #expect(error?.code == .unmappedType)

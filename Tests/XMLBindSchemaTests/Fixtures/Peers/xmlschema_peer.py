@@ -2,16 +2,35 @@
 
     xmlschema_peer.py validate SCHEMA INSTANCE   -> "valid", or "invalid" and one reason a line
     xmlschema_peer.py compare SCHEMA FIRST SECOND -> "same" when both decode to the same values
-                                                    (namespace prefixes and declarations aside)
+                                                    (namespace prefixes and declarations aside,
+                                                    also in xsi:type values)
 """
 import json
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import xmlschema
 
 
 def decoded(schema, path):
-    return schema.to_dict(path, strip_namespaces=True, validation="strict")
+    # xsi:type values are qualified names: written with the document's own prefixes, compared
+    # by the namespace those prefixes stand for.
+    prefixes = {prefix: uri for _, (prefix, uri) in ElementTree.iterparse(path, events=["start-ns"])}
+    return resolved(schema.to_dict(path, strip_namespaces=True, validation="strict"), prefixes)
+
+
+def resolved(value, prefixes):
+    if isinstance(value, list):
+        return [resolved(item, prefixes) for item in value]
+    if not isinstance(value, dict):
+        return value
+    result = {}
+    for key, item in value.items():
+        if key == "@type" and isinstance(item, str):
+            prefix, _, local = item.rpartition(":")
+            item = "{%s}%s" % (prefixes.get(prefix, prefix), local)
+        result[key] = resolved(item, prefixes)
+    return result
 
 
 def main():
