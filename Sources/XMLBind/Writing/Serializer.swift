@@ -3,8 +3,9 @@
 /// format side, its children through the child key paths, in declaration order.
 ///
 /// One serializer writes one document. It walks the graph twice: first to plan the
-/// namespaces (declared once, on the root), then to write, handing the writer's buffer
-/// on as it fills. Both walks keep their own stack of open elements instead of recursing,
+/// namespaces (declared once, on the root; this walk stops early where the registry
+/// proves the rest can add no names, see ``planNamespaces(_:_:)``), then to write,
+/// handing the writer's buffer on as it fills. Both walks keep their own stack of open elements instead of recursing,
 /// so any depth the binder reads is written on a small thread, and what they hold beyond
 /// the objects (which the caller holds anyway) is bounded by the graph's depth, not its
 /// size.
