@@ -83,10 +83,7 @@ public enum XMLRPCCodec {
         } catch {
             // Only a character XML cannot hold makes writing fail: send the string without it
             // (U+FFFE/U+FFFF too: a diagnostic quoting a body expat took for UTF-16 shows them).
-            let cleaned = String(
-                string.unicodeScalars.filter {
-                    ($0.value >= 0x20 || [0x09, 0x0A, 0x0D].contains($0.value)) && ![0xFFFE, 0xFFFF].contains($0.value)
-                })
+            let cleaned = XMLCharacterRule.replacingDisallowed(in: string, with: nil)
             return (try? document(cleaned)) ?? Data()
         }
     }

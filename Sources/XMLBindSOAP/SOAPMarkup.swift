@@ -28,7 +28,7 @@ enum SOAPMarkup {
             case "\t", "\n": result.unicodeScalars.append(scalar)
             default:
                 let value = scalar.value
-                guard value >= 0x20, value != 0xFFFE, value != 0xFFFF else {
+                guard XMLCharacterRule.allows(scalar) else {
                     throw SOAPError(
                         code: .encoding,
                         message:
@@ -44,20 +44,7 @@ enum SOAPMarkup {
     /// line feed and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, for text the
     /// service writes itself about a request: a fault's reason may quote the request's bytes.
     static func writable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !isWritable($0) }) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            result.append(isWritable(scalar) ? scalar : "\u{FFFD}")
-        }
-        return String(result)
-    }
-
-    private static func isWritable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D: true
-        case 0xFFFE, 0xFFFF: false
-        default: scalar.value >= 0x20
-        }
+        XMLCharacterRule.replacingDisallowed(in: text, with: "\u{FFFD}")
     }
 
     /// The payload options for one object: its element's namespace as the default one, so

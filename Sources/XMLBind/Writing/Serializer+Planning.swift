@@ -8,6 +8,9 @@ extension Serializer {
         /// The next child slot; one past the last is the provider's children.
         var slot = 0
         var children = ChildCursor()
+        /// What the slot being walked can hold (``PlanFacts/slotReach``), if the registry
+        /// decides it.
+        var reach: [ObjectIdentifier]?
     }
 
     /// What the planning walk needs of one binding, worked out the first time it is met
@@ -25,12 +28,25 @@ extension Serializer {
         /// Whether every child slot is read as references (and no provider gives more):
         /// an object whose slots are all empty then has nothing to walk.
         let readsOnlyReferences: Bool
+        /// The bindings that an object of this binding and everything under it are written
+        /// as, when the registry decides it (see ``Serializer/reach(of:)``), else `nil`.
+        let reach: [ObjectIdentifier]?
+        /// Each child slot's ``reach``: that of the binding its children are registered as.
+        let slotReach: [[ObjectIdentifier]?]
     }
 
     /// The first walk: notes the namespace of every name the document will use.
     ///
     /// The plan keeps each distinct name's namespace once, so what the walk holds is its
     /// stack of open objects: bounded by the graph's depth.
+    ///
+    /// With ``skipsKnownObjects``, the walk leaves out the objects that can add nothing:
+    /// those under which the registry proves (``reach(of:)``) that every object is written
+    /// as a binding already met, whose names are all noted. The notes come in the same
+    /// order as from the whole walk. The proof takes a child of a field of class `C` to be
+    /// written as `C`'s binding; a subclass written as another binding, the one way around
+    /// it, is caught by the writing walk (``planMissed``), which then starts again with
+    /// the whole walk.
     mutating func planNamespaces(_ root: ElementBinding, _ rootBox: AnyObject) throws(XMLBindError) {
         var stack: ContiguousArray<PlanFrame> = []
         let (rootFacts, _) = facts(of: root)
@@ -45,17 +61,34 @@ extension Serializer {
                 let (found, fresh) = facts(of: binding)
                 note(binding, box, facts: found, fresh: fresh)
                 if planFacts[found].hasChildren, !isLeaf(box, binding, facts: found) {
-                    stack.append(PlanFrame(binding: binding, box: box, facts: found))
+                    if isMet(planFacts[found].reach) {
+                        skippedObjects = true
+                    } else {
+                        stack.append(PlanFrame(binding: binding, box: box, facts: found))
+                    }
+                }
+                // The slot's other children can add nothing once all it can hold is met.
+                if stack[top].reach != nil, isMet(stack[top].reach) {
+                    stack[top].reach = nil
+                    stack[top].children.clear()
+                    skippedObjects = true
                 }
                 continue
             }
             let slot = stack[top].slot
             if slot < parent.childSlots.count {
                 stack[top].slot += 1
+                let reach = planFacts[stack[top].facts].slotReach[slot]
+                if isMet(reach) {
+                    skippedObjects = true
+                    continue
+                }
                 let direct = planFacts[stack[top].facts].direct[slot]
                 stack[top].children.load(slot, direct: direct, of: parent, stack[top].box)
+                stack[top].reach = reach
             } else if slot == parent.childSlots.count {
                 stack[top].slot += 1
+                stack[top].reach = nil
                 stack[top].children.load(parent.access.readChildren?(stack[top].box) ?? [])
             } else {
                 stack.removeLast()
@@ -72,6 +105,7 @@ extension Serializer {
             lastPlanFacts = found
             return (found, false)
         }
+        let reach = skipsKnownObjects ? self.reach(of: binding) : nil
         planFacts.append(
             PlanFacts(
                 binding: key,
@@ -80,9 +114,50 @@ extension Serializer {
                     || !nillable(binding).isEmpty,
                 hasChildren: !binding.childSlots.isEmpty || binding.access.readChildren != nil,
                 readsOnlyReferences: binding.access.readChildren == nil
-                    && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil }))
+                    && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil },
+                reach: reach,
+                slotReach: binding.childSlots.indices.map { slot in
+                    guard reach != nil, let type = binding.childSlots[slot].elementClass,
+                        let index = registry.typeIndex[ObjectIdentifier(type)]
+                    else { return nil }
+                    return self.reach(of: registry.bindings[index])
+                }))
         lastPlanFacts = planFacts.count - 1
         return (lastPlanFacts, true)
+    }
+
+    /// The bindings that an object of `binding`, and every object under it, are written as,
+    /// when the registry decides it: every binding on the way reads each child slot as
+    /// references from a field of a registered class (written as that class's binding),
+    /// has no provided children, no keyed members, no ordered or named slots, and notes no
+    /// names per object. `nil` when some object's binding, or names, can only be known
+    /// from the object.
+    mutating func reach(of binding: ElementBinding) -> [ObjectIdentifier]? {
+        var found: [ObjectIdentifier] = []
+        var pending = [binding]
+        while let next = pending.popLast() {
+            let key = ObjectIdentifier(next)
+            if found.contains(key) { continue }
+            guard next.access.readChildren == nil, next.elementNameSlot == nil, next.keyed == nil,
+                next.childOrderSlot == nil, next.access.readNamespace == nil, next.access.readAttributes == nil,
+                nillable(next).isEmpty
+            else { return nil }
+            found.append(key)
+            for slot in next.childSlots.indices {
+                let declared = next.childSlots[slot]
+                guard declared.path.isEmpty, declared.xmlName == nil, WritingForm.directChildren(next, slot) != nil,
+                    let type = declared.elementClass, let index = registry.typeIndex[ObjectIdentifier(type)]
+                else { return nil }
+                pending.append(registry.bindings[index])
+            }
+        }
+        return found
+    }
+
+    /// Whether every binding of a ``reach(of:)`` has been met (its names noted).
+    private func isMet(_ reach: [ObjectIdentifier]?) -> Bool {
+        guard let reach else { return false }
+        return reach.allSatisfy { planned.contains($0) }
     }
 
     /// Whether an object's child slots are all read as references and all empty: most

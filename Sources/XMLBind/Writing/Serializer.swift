@@ -3,8 +3,9 @@
 /// format side, its children through the child key paths, in declaration order.
 ///
 /// One serializer writes one document. It walks the graph twice: first to plan the
-/// namespaces (declared once, on the root), then to write, handing the writer's buffer
-/// on as it fills. Both walks keep their own stack of open elements instead of recursing,
+/// namespaces (declared once, on the root; this walk stops early where the registry
+/// proves the rest can add no names, see ``planNamespaces(_:_:)``), then to write,
+/// handing the writer's buffer on as it fills. Both walks keep their own stack of open elements instead of recursing,
 /// so any depth the binder reads is written on a small thread, and what they hold beyond
 /// the objects (which the caller holds anyway) is bounded by the graph's depth, not its
 /// size.
@@ -71,6 +72,18 @@ struct Serializer {
     /// For the planning walk: what it needs of each binding met, and the last one looked up.
     var planFacts: [PlanFacts] = []
     var lastPlanFacts = 0
+    /// Whether the planning walk may leave out objects that can add no names (see
+    /// ``planNamespaces(_:_:)``): only while the document stays in memory, so that a
+    /// document whose plan proves incomplete can be written again.
+    var skipsKnownObjects: Bool
+    /// The bindings the registry proves the whole document is written as (see
+    /// ``reach(of:)``), when the planning walk may skip objects.
+    var documentReach: Set<ObjectIdentifier> = []
+    /// Whether the planning walk left some objects out.
+    var skippedObjects = false
+    /// Whether the writing walk met a binding the plan left out: the document is then
+    /// written again, after the whole planning walk.
+    var planMissed = false
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
     private var indentation: [[UInt8]] = []
 
@@ -79,12 +92,30 @@ struct Serializer {
         self.options = options
         self.writer = writer
         self.plan = NamespacePlan(preferred: options.preferredPrefixes, prefixes: prefixes)
+        skipsKnownObjects = writer.storage != nil
     }
 
     /// Writes the whole document for `root` and hands the last bytes on.
     mutating func writeDocument(_ root: Any) throws(XMLBindError) {
+        let start = writer.count
+        try writeDocumentOnce(root)
+        guard planMissed, let storage = writer.storage else { return }
+        // A subclass in a field written as a binding of its own: plan with the whole walk.
+        storage.truncate(to: start)
+        self = Serializer(registry: registry, options: options, prefixes: plan.prefixes, writer: writer)
+        skipsKnownObjects = false
+        try writeDocumentOnce(root)
+    }
+
+    private mutating func writeDocumentOnce(_ root: Any) throws(XMLBindError) {
         guard let (binding, box) = try resolve(root, parent: nil) else {
             throw XMLBindError(code: .unmappedType, message: "cannot write nil as a document")
+        }
+        if skipsKnownObjects {
+            // Only a document the registry decides as a whole: any other binding is a surprise.
+            let reach = self.reach(of: binding)
+            documentReach = Set(reach ?? [])
+            skipsKnownObjects = reach != nil
         }
         try planNamespaces(binding, box)
         plan.assignPrefixes()
@@ -139,6 +170,7 @@ struct Serializer {
     private mutating func form(of binding: ElementBinding) -> Int {
         let key = ObjectIdentifier(binding)
         if let index = formIndex[key] { return index }
+        if skippedObjects, !planned.contains(key) || !documentReach.contains(key) { planMissed = true }
         let options = self.options
         forms.append(WritingForm(binding, plan: plan) { Self.placement(of: $0, in: binding, options: options) })
         formIndex[key] = forms.count - 1

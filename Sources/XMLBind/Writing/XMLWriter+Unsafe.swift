@@ -6,11 +6,28 @@
 //   storage lends for the call (``DocumentStorage/appendInPlace(reserving:_:)``) with room
 //   for `(end - start) * 6 + 8` bytes: each input byte gives at most six (`&quot;`), and a
 //   reference is stored as one eight-byte word of which only its own length counts.
-//   It keeps nothing.
+//   It keeps nothing. `attribute(start:_:into:)` writes a name before such a piece and a
+//   quote after it, into room reserved for both as well (`start.count + ... + 1`).
 
 /// The escaping loop's word loads and stores: runs of bytes that need no escaping are
 /// copied eight at a time, straight into the document's storage.
 extension XMLWriter {
+    /// Writes ` name="`, `bytes` escaped for an attribute, and `"` into `target`, which has
+    /// room for `start.count + escapedCapacity(bytes.count) + 1` bytes.
+    ///
+    /// - Returns: How many bytes were written, and the first character XML cannot hold, if
+    ///   one was met (then the count is not to be kept).
+    @inline(__always)
+    static func attribute(
+        start: UnsafeRawBufferPointer, _ bytes: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableRawPointer
+    ) -> (written: Int, refused: InvalidCharacter?) {
+        if let name = start.baseAddress { target.copyMemory(from: name, byteCount: start.count) }
+        let value = escape(bytes, from: 0, to: bytes.count, into: target + start.count, inAttribute: true)
+        let end = start.count &+ value.written
+        (target + end).storeBytes(of: 0x22, as: UInt8.self)
+        return (end &+ 1, value.refused)
+    }
+
     /// How much room escaping `length` bytes may need.
     @inline(__always)
     static func escapedCapacity(_ length: Int) -> Int { length &* 6 &+ 8 }
@@ -70,12 +87,16 @@ extension XMLWriter {
             case 0x09 where inAttribute: reference = (0x3B39_2326, 4)  // &#9;
             case 0x09, 0x0A:
                 reference = (UInt64(byte), 1)
-            case 0..<0x20:
-                return (out, InvalidCharacter(scalar: UInt32(byte)))
-            case 0xEF:
-                // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
-                if index &+ 1 < bytes.count, bytes[index] == 0xBF, bytes[index &+ 1] >= 0xBE {
-                    return (out, InvalidCharacter(scalar: 0xFFC0 | UInt32(bytes[index &+ 1] & 0x3F)))
+            case 0..<0x20, 0xEF:
+                // A control character, or the lead byte of U+F000...U+FFFF (of which XML
+                // cannot hold U+FFFE and U+FFFF): XML's character rule decides. The string's
+                // UTF-8 is valid, so a lead byte 0xEF has its two continuation bytes.
+                var codePoint = UInt32(byte)
+                if byte == 0xEF, index &+ 1 < bytes.count {
+                    codePoint = 0xF000 | UInt32(bytes[index] & 0x3F) &<< 6 | UInt32(bytes[index &+ 1] & 0x3F)
+                }
+                guard XMLCharacterRule.allows(codePoint: codePoint) else {
+                    return (out, InvalidCharacter(scalar: codePoint))
                 }
                 reference = (UInt64(byte), 1)
             default:

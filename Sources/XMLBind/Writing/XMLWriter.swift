@@ -140,8 +140,30 @@ package struct XMLWriter {
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    ///
+    /// A value of up to ``escapeChunk`` bytes (nearly every one) is written with its name
+    /// and closing quote into one reservation of the storage: one capacity check for the
+    /// whole attribute.
     @inline(__always)
     mutating func attribute(start: UnsafeRawBufferPointer, _ value: String) throws(InvalidCharacter) {
+        var value = value
+        let output = self.output
+        let refused: InvalidCharacter?? = value.withUTF8 { bytes in
+            guard bytes.count <= Self.escapeChunk else { return nil }
+            var refused: InvalidCharacter?
+            output.appendInPlace(reserving: start.count &+ Self.escapedCapacity(bytes.count) &+ 1) { target in
+                let result = Self.attribute(start: start, bytes, into: target)
+                refused = result.refused
+                return refused == nil ? result.written : 0
+            }
+            return .some(refused)
+        }
+        switch refused {
+        case .some(.some(let error)): throw error
+        case .some(.none): return
+        case .none: break
+        }
+        // A long value: in pieces.
         let mark = output.count
         output.append(start)
         do {
@@ -200,18 +222,11 @@ package struct XMLWriter {
         raw("]]>")
     }
 
-    /// Throws for the first character of `value` that XML 1.0 cannot represent.
+    /// Throws for the first character of `value` that XML 1.0 cannot represent
+    /// (``XMLCharacterRule``).
     static func check(_ value: String) throws(InvalidCharacter) {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in value.utf8 {
-            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
-                throw InvalidCharacter(scalar: UInt32(byte))
-            }
-            // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
-            if byte >= 0xBE, byte <= 0xBF, previous == (0xEF, 0xBF) {
-                throw InvalidCharacter(scalar: 0xFFC0 | UInt32(byte & 0x3F))
-            }
-            previous = (previous.1, byte)
+        for scalar in value.unicodeScalars where !XMLCharacterRule.allows(scalar) {
+            throw InvalidCharacter(scalar: scalar.value)
         }
     }
 
