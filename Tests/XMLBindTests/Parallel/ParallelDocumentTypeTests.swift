@@ -76,4 +76,47 @@ struct ParallelDocumentTypeTests {
         let (_, parallel, _) = ParallelBindingTests.bindBothWays(Self.corpus[1])
         #expect("\(parallel)".contains("could only come from the external DTD"))
     }
+
+    final class Settings: Bindable {
+        var timeout = 0
+        var host = ""
+        init() {}
+    }
+
+    /// Java's properties XML: a DOCTYPE with an external subset, and entries that are keyed
+    /// members of the root, whose object a piece does not have: bound sequentially.
+    @Test func keyedMembersBindSequentially() throws {
+        var entries = ""
+        for index in 0..<40 { entries += "  <entry key=\"timeout\">\(index)</entry>\n" }
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE properties SYSTEM "http://java.sun.com/dtd/properties.dtd">
+            <properties>
+            \(entries)  <entry key="host">db</entry>
+            </properties>
+            """
+        func binder(_ options: ParseOptions) -> XMLBinder {
+            XMLBinder(options: options).registeredAtSetup(
+                mapping(Settings.self, element: "properties")
+                    .keyedMembers(element: "entry", key: .attribute("key"))
+                    .property(\.timeout)
+                    .property(\.host))
+        }
+        func outcome(_ options: ParseOptions) -> String {
+            do {
+                let settings = try binder(options).parse(document, as: Settings.self)
+                return "\(settings.timeout) \(settings.host)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let trace = ParallelTrace()
+        var options = M.parallel(ParseOptions(mode: .lenient))
+        options.parallelTrace = trace
+        let sequential = outcome(ParseOptions(mode: .lenient))
+        #expect(sequential == outcome(options))
+        #if !SafeMode
+            #expect(trace.entries.first?.decision == .sequential(.container("its mapping reads keyed members")))
+        #endif
+    }
 }

@@ -242,4 +242,43 @@ struct ParallelStreamTests {
             #expect(element == "item")
         #endif
     }
+
+    /// The streamed items' parent has no place for them: both ways end the same.
+    @Test func aContainerWithoutAPlaceForTheStreamedElements() throws {
+        func binder(_ options: ParseOptions) -> XMLBinder {
+            XMLBinder(options: options).registeredAtSetup(
+                mapping(BareFeed.self, element: "rss").child(\.channel),
+                mapping(BareChannel.self, element: "channel").element(\.title),
+                mapping(M.Item.self, element: "item").element(\.title).element(\.link).element(\.count)
+            )
+        }
+        let document = M.rssDocument(count: 150) { $0 == 120 ? "<count>x</count>" : "" }
+        func stream(_ options: ParseOptions) -> [String] {
+            var seen: [String] = []
+            do {
+                try binder(options).stream(document, as: M.Item.self) {
+                    seen.append(Self.text($0))
+                    return .continue
+                }
+            } catch {
+                seen.append("\(error)")
+            }
+            return seen
+        }
+        let trace = ParallelTrace()
+        let sequential = stream(ParseOptions())
+        #expect(!sequential.isEmpty)
+        #expect(sequential == stream(Self.parallel(ParseOptions(), trace: trace)), "\(trace.entries)")
+    }
+}
+
+/// A feed whose channel has no place for its items.
+private final class BareFeed: Bindable {
+    var channel: BareChannel?
+    init() {}
+}
+
+private final class BareChannel: Bindable {
+    var title: String?
+    init() {}
 }
