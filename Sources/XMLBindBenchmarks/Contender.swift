@@ -114,6 +114,8 @@ enum Contenders {
             ParallelBinderContender(threads: 2),
             OriginBinderContender(),
             StreamContender(),
+            StreamContender(threads: 1),
+            StreamContender(threads: 2),
             FoundationContender(),
         ]
         let writers: [any Contender] = [

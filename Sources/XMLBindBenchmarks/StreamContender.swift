@@ -10,8 +10,15 @@ import XMLBind
 /// the file itself is streamed (read in chunks through expat's buffer, never whole), which
 /// is what the peak-memory column measures; a generated document is streamed from memory.
 /// The tally is made inside the timed parse: there is no graph left to walk afterwards.
+///
+/// With `threads` (issue 35), `stream-parallel-N` streams the same way with
+/// ``ParseOptions/parallelism`` set to that many threads: the input is read in windows and
+/// cut between its repeated elements as it arrives, the pieces bound on worker threads, and
+/// the objects handed out in document order. Each run checks the trace, so that a stream
+/// not cut would not time the sequential one under another name.
 struct StreamContender: Contender {
-    let name = "stream"
+    var threads: Int?
+    var name: String { threads.map { "stream-parallel-\($0)" } ?? "stream" }
 
     func parse(_ document: Document) throws -> ParseResult {
         switch document.workload {
@@ -37,10 +44,21 @@ struct StreamContender: Contender {
             add(object)
             return .continue
         }
+        var binder = binder
+        let trace = ParallelTrace()
+        if let threads {
+            binder.options.parallelism = .threads(threads)
+            binder.options.parallelTrace = trace
+        }
         if let path = document.path {
             try binder.stream(contentsOf: URL(fileURLWithPath: path), as: type, body)
         } else {
             try binder.stream(document.bytes, as: type, body)
+        }
+        if threads != nil {
+            guard let entry = trace.entries.first, case .parallel = entry.decision else {
+                throw BenchmarkError("error: \(name) did not stream in pieces: \(trace.entries.map(\.description))")
+            }
         }
     }
 }

@@ -72,6 +72,25 @@ enum CoreCalls {
         return ids
     }
 
+    /// The items `stream(_:as:)` hands over, each as its id and origin, and how the stream
+    /// ended (its warnings or its full error text); the closure stops after `stopAfter`.
+    static func streamedItems(_ binder: XMLBinder, _ document: Data, stopAfter: Int?) -> [String] {
+        var items: [String] = []
+        let log = WarningLog()
+        do {
+            try binder.stream(document, as: FuzzModel.Item.self, warnings: log) { item in
+                items.append("\(item.id) \(item.origin.map { "\($0.line):\($0.column)" } ?? "-")")
+                return items.count == stopAfter ? .stop : .continue
+            }
+            // Stopped early, a stream's warnings are those found so far: how far depends
+            // on where the input was cut, so only a stream to its end is compared.
+            items.append(stopAfter == nil ? "warnings: \(log.warnings.map(\.description))" : "stopped")
+        } catch {
+            items.append("error: \(error)")
+        }
+        return items
+    }
+
     /// The ids of the items `stream(_:as:)` reads from a file handle.
     static func streamItems(_ binder: XMLBinder, from handle: FileHandle) throws -> [Int] {
         var ids: [Int] = []

@@ -23,7 +23,7 @@ extension BindingEngine {
 
     /// The seed for pieces cut from here, or why there can be none: every open element
     /// must be an object (no property, path or skipped element, no reader), the container
-    /// must not keep text nor its children's order.
+    /// must not keep text nor its children's order, nor read keyed members.
     func pieceSeed() -> Planned<PieceSeed> {
         guard skipDepth == 0, readerLevels.count == 0, !shouldStop, let top = frames.lastSlot else {
             return .sequential(.container("it is skipped, read by a reader, or not open"))
@@ -35,6 +35,10 @@ extension BindingEngine {
         let bindingIndex = top.pointee.bindingIndex
         if registry.bindings[bindingIndex].childOrderSlot != nil {
             return .sequential(.container("its mapping keeps the order of its children"))
+        }
+        // A keyed member's key and value go to its owner's object, which a piece does not have.
+        if registry.bindings[bindingIndex].keyed != nil {
+            return .sequential(.container("its mapping reads keyed members"))
         }
         let number = top.pointee.namespace
         let namespace = number > 0 ? namespaces.owner(number).uri.map { Array($0) } : nil

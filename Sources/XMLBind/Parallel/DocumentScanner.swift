@@ -27,6 +27,10 @@ struct DocumentScanner {
         /// The namespace declarations in scope at the container, as written
         /// (` xmlns:p="…"`, each prefix once, the innermost).
         var declarations: [UInt8]
+        /// The XML declaration and the document type declaration, each on no more than
+        /// one line, when the document has a DOCTYPE (empty otherwise): each piece is read
+        /// after them, so that its parser treats entity references as the document's does.
+        var prolog: [UInt8] = []
     }
 
     enum HeadResult {
@@ -66,6 +70,8 @@ struct DocumentScanner {
         var stack: [OpenElement] = []
         var candidate: Split?
         var index = start
+        var declaration: Range<Int>?
+        var documentType: Range<Int>?
         let end = min(bytes.count, max(limit, start))
         scanning: while let open = find(UInt8(ascii: "<"), from: index, before: end) {
             guard open + 1 < bytes.count else { break }
@@ -76,6 +82,7 @@ struct DocumentScanner {
                     if !ignoresDeclaredEncoding, let encoding = declaredEncoding(open..<close), !Self.isUTF8(encoding) {
                         return .sequential(.encoding(encoding))
                     }
+                    declaration = open..<(close + 2)
                     index = close + 2
                 } else {
                     guard let close = find("?>", from: open, before: end) else { break scanning }
@@ -92,6 +99,11 @@ struct DocumentScanner {
                         break scanning
                     }
                     index = close + 3
+                } else if matches("<!DOCTYPE", at: open), stack.isEmpty, documentType == nil {
+                    guard let found = documentTypeEnd(at: open, before: end) else { break scanning }
+                    guard found.isPlain else { return .sequential(.documentType) }
+                    documentType = open..<found.end
+                    index = found.end
                 } else {
                     return .sequential(.documentType)
                 }
@@ -113,7 +125,8 @@ struct DocumentScanner {
                     // The shallowest repeat wins: a deeper one is taken at once only when no
                     // element above its parent has had a second child, where a shallower
                     // repeat could still start.
-                    let found = split(stack: stack, depth: depth, element: tag.name)
+                    var found = split(stack: stack, depth: depth, element: tag.name)
+                    if let documentType { found.prolog = prolog(declaration, documentType) }
                     if stack.dropLast().allSatisfy({ $0.children <= 1 }) { return .split(found) }
                     candidate = found
                 }
@@ -131,6 +144,56 @@ struct DocumentScanner {
             }
         }
         return candidate.map { .split($0) } ?? .sequential(.noRepeatedElement)
+    }
+
+    /// The end (after its `>`) of the document type declaration at `open`, and whether it is
+    /// plain: its internal subset, if any, declares no entity and no attribute list (which
+    /// could default attributes) and refers to no parameter entity, so that a piece's parser
+    /// reading it again gets nothing document-wide from it. `nil` when it does not end
+    /// before `end`.
+    private func documentTypeEnd(at open: Int, before end: Int) -> (end: Int, isPlain: Bool)? {
+        var index = open + 9
+        var inSubset = false
+        var isPlain = true
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                guard let close = find(byte, from: index + 1, before: end) else { return nil }
+                index = close + 1
+                continue
+            }
+            if inSubset {
+                if matches("<!--", at: index) {
+                    guard let close = find("-->", from: index + 4, before: end) else { return nil }
+                    index = close + 3
+                    continue
+                } else if matches("<?", at: index) {
+                    guard let close = find("?>", from: index + 2, before: end) else { return nil }
+                    index = close + 2
+                    continue
+                } else if matches("<!ENTITY", at: index) || matches("<!ATTLIST", at: index)
+                    || byte == UInt8(ascii: "%")
+                {
+                    isPlain = false
+                } else if byte == UInt8(ascii: "]") {
+                    inSubset = false
+                }
+            } else if byte == UInt8(ascii: "[") {
+                inSubset = true
+            } else if byte == UInt8(ascii: ">") {
+                return (index + 1, isPlain)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The XML declaration (if any) and the document type declaration, with every line
+    /// break made a space: a piece's parser reads them on its first line.
+    private func prolog(_ declaration: Range<Int>?, _ documentType: Range<Int>) -> [UInt8] {
+        var text = declaration.map { Array(bytes[$0]) } ?? []
+        text += bytes[documentType]
+        return text.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
     /// The split for repeated elements found at `depth` inside the open `stack`.

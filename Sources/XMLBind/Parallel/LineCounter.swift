@@ -45,4 +45,14 @@ struct LineCounter {
         for index in from..<to where bytes[index] == 0x0A && index > 0 && bytes[index - 1] == 0x0D { pairs += 1 }
         return feeds + returns - pairs
     }
+
+    /// The line and column after `bytes`, read from `position` on (a stream's piece, whose
+    /// first byte is a `<`, so that no CR LF pair is split at its start).
+    static func position(after bytes: UnsafeRawBufferPointer, from position: (line: Int, column: Int)) -> (
+        line: Int, column: Int
+    ) {
+        var counter = LineCounter(bytes, start: 0)
+        let (line, column) = counter.position(of: bytes.count)
+        return line == 1 ? (position.line, position.column + column) : (position.line + line - 1, column)
+    }
 }

@@ -49,7 +49,7 @@ public final class ParallelTrace: Sendable {
         /// when set) near the start, or the container's end tag was not found.
         case noRepeatedElement
         /// The repeated elements' parent is not an object whose mapping collects them in
-        /// an array, or it keeps its text, or keeps its children's order.
+        /// an array, or it keeps its text, keeps its children's order, or reads keyed members.
         case container(String)
         /// A piece did not end where the next begins (the cut fell in a comment, a CDATA
         /// section or a nested element), or bound something its parent's object had to

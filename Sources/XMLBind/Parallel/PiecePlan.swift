@@ -41,18 +41,32 @@ struct PiecePlan: Sendable {
         cuts.append(split.runEnd)
         var lines = LineCounter(bytes, start: scanner.start)
         let positions = cuts.map { lines.position(of: $0) }
-        let head = [UInt8(ascii: "<")] + split.containerName + split.declarations + Array(">\n".utf8)
-        let tail = Array("</".utf8) + split.containerName + [UInt8(ascii: ">")]
-        return .ready(PiecePlan(split: split, cuts: cuts, positions: positions, head: head, tail: tail))
+        return .ready(
+            PiecePlan(split: split, cuts: cuts, positions: positions, head: head(of: split), tail: tail(of: split)))
+    }
+
+    /// What each piece of `split` is read after: the document's prolog when it has a
+    /// DOCTYPE, then the container's start tag with the namespace declarations in scope, on
+    /// the piece's line 1 (the piece starts on line 2).
+    static func head(of split: DocumentScanner.Split) -> [UInt8] {
+        split.prolog + [UInt8(ascii: "<")] + split.containerName + split.declarations + Array(">\n".utf8)
+    }
+
+    /// The container's end tag, read after each piece of `split`.
+    static func tail(of split: DocumentScanner.Split) -> [UInt8] {
+        Array("</".utf8) + split.containerName + [UInt8(ascii: ">")]
     }
 
     /// Whitespace with the line breaks and the last line's columns of the bytes from cut
     /// 0 to cut `index`: what the parser of the document reads in place of those pieces.
     func padding(through index: Int) -> [UInt8] {
-        let (startLine, startColumn) = positions[0]
-        let (endLine, endColumn) = positions[index]
-        if endLine == startLine { return Array(repeating: 0x20, count: max(0, endColumn - startColumn)) }
-        return Array(repeating: 0x0A, count: endLine - startLine) + Array(repeating: 0x20, count: endColumn)
+        Self.padding(from: positions[0], to: positions[index])
+    }
+
+    /// Whitespace that takes a parser from line and column `start` to `end`.
+    static func padding(from start: (line: Int, column: Int), to end: (line: Int, column: Int)) -> [UInt8] {
+        if end.line == start.line { return Array(repeating: 0x20, count: max(0, end.column - start.column)) }
+        return Array(repeating: 0x0A, count: end.line - start.line) + Array(repeating: 0x20, count: end.column)
     }
 }
 

@@ -55,7 +55,7 @@ extension XMLBinder {
     }
 
     /// Why the options or the mappings keep a document of `size` bytes from being cut.
-    private func sequentialReason(size: Int, substitutions: SubstitutionRecord?) -> ParallelTrace.SequentialReason? {
+    func sequentialReason(size: Int, substitutions: SubstitutionRecord?) -> ParallelTrace.SequentialReason? {
         let minimum = options.parallelism.minimumDocumentSize
         if size < minimum { return .belowMinimumSize(bytes: size, minimum: minimum) }
         #if SafeMode
@@ -111,8 +111,8 @@ extension XMLBinder {
         let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads)
         for _ in 0..<threads {
             Thread.detachNewThread { [self] in
-                while let index = board.take() {
-                    board.post(bindPiece(index, of: data, in: plan, seed: seed, file: file), at: index)
+                while let (index, _) = board.take() {
+                    board.post(bindPiece(job(index, of: data, in: plan, sink: nil), seed: seed, file: file), at: index)
                 }
                 board.workerFinished()
             }
@@ -151,60 +151,78 @@ extension XMLBinder {
         seed: BindingEngine.PieceSeed
     ) -> (pieces: Int, finished: Bool, reason: ParallelTrace.SequentialReason?) {
         for index in 0..<plan.pieceCount {
-            let piece = board.wait(for: index)
-            let inexact: String?
-            if piece.engine.pieceIsInexact {
-                inexact = "an element in it needs its parent's object"
-            } else if piece.driver == nil {
-                inexact = "no parser could be made for it"
-            } else if !piece.isClean, !piece.engine.shouldStop {
-                inexact = "it did not end at its container's level"
-            } else {
-                inexact = nil
-            }
-            if let inexact {
+            switch take(board.wait(for: index), into: engine, driver: driver) {
+            case .taken: continue
+            case .finished: return (index + 1, true, nil)
+            case .inexact(let why):
                 board.stop()
-                return (index, false, .inexactPiece(inexact))
-            }
-            let problems = piece.engine
-            engine.adoptPieceProblems(problems.diagnostics, errors: problems.errorCount, omitted: problems.omittedCount)
-            let (children, slots) = piece.engine.takePieceChildren()
-            engine.adoptPieceChildren(children, slots: slots)
-            if let failure = piece.driver?.failure {
-                driver.record(failure)
-                return (index + 1, true, nil)
-            }
-            if piece.engine.shouldStop {
-                engine.shouldStop = true
-                return (index + 1, true, nil)
+                return (index, false, .inexactPiece(why))
             }
         }
         return (plan.pieceCount, false, nil)
     }
 
-    /// Binds piece `index` on the calling (worker) thread.
-    private func bindPiece(
-        _ index: Int, of data: Data, in plan: PiecePlan, seed: BindingEngine.PieceSeed, file: String?
-    ) -> BoundPiece {
+    /// What taking a bound piece into the document's engine came to.
+    enum PieceTake {
+        /// Its objects and problems are the document's; the next piece follows.
+        case taken
+        /// Taken, and the parse is over: the piece failed, or stopped at its first error.
+        case finished
+        /// Not taken: the piece is not exact (why), and the document's parser reads it again.
+        case inexact(String)
+    }
+
+    /// Takes a bound piece's problems and collected children into the document's engine
+    /// and its malformation into the document's parser, in document order; or says why it
+    /// cannot be.
+    func take(_ piece: BoundPiece, into engine: BindingEngine, driver: ExpatDriver) -> PieceTake {
+        if piece.engine.pieceIsInexact { return .inexact("an element in it needs its parent's object") }
+        if piece.driver == nil { return .inexact("no parser could be made for it") }
+        if !piece.isClean, !piece.engine.shouldStop { return .inexact("it did not end at its container's level") }
+        let problems = piece.engine
+        engine.adoptPieceProblems(problems.diagnostics, errors: problems.errorCount, omitted: problems.omittedCount)
+        let (children, slots) = piece.engine.takePieceChildren()
+        engine.adoptPieceChildren(children, slots: slots)
+        if let failure = piece.driver?.failure {
+            driver.record(failure)
+            return .finished
+        }
+        if piece.engine.shouldStop {
+            engine.shouldStop = true
+            return .finished
+        }
+        return .taken
+    }
+
+    /// Piece `index` of `data` as `plan` cuts it, copied inside its container's tags (on
+    /// the worker that binds it).
+    private func job(_ index: Int, of data: Data, in plan: PiecePlan, sink: StreamSink?) -> PieceJob {
+        let range = plan.cuts[index]..<plan.cuts[index + 1]
+        var text = plan.head
+        text.reserveCapacity(plan.head.count + range.count + plan.tail.count)
+        data.withUnsafeBytes { text.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        text.append(contentsOf: plan.tail)
+        let (line, column) = plan.positions[index]
+        return PieceJob(text: text, headCount: plan.head.count, range: range, line: line, column: column, sink: sink)
+    }
+
+    /// Binds a piece on the calling (worker) thread.
+    func bindPiece(_ job: PieceJob, seed: BindingEngine.PieceSeed, file: String?) -> BoundPiece {
         let engine = BindingEngine(registry: registry, options: options, file: file)
+        if let sink = job.sink { engine.stream = sink }
         guard
             let driver = ExpatDriver(
                 engine: engine, encoding: options.encodingRequest(isString: true), limits: options.limits)
         else { return BoundPiece(engine: engine, driver: nil, isClean: false) }
-        let range = plan.cuts[index]..<plan.cuts[index + 1]
-        let (line, column) = plan.positions[index]
+        let range = job.range
         engine.startPiece(seed)
         driver.preparePiece(
-            depth: seed.depth - 1, byteShift: range.lowerBound - plan.head.count,
-            lines: PieceLines(firstLine: 2, line: line, column: column))
+            depth: seed.depth - 1, byteShift: range.lowerBound - job.headCount,
+            lines: PieceLines(firstLine: 2, line: job.line, column: job.column))
         // One final call over the piece inside its container's tags: expat then counts lines
         // only where asked, not over every byte of a piece that is not the last (see
         // `feed(_:to:)` in XMLBinder+Run.swift). The copy costs less than that count.
-        var whole = plan.head
-        whole.reserveCapacity(plan.head.count + range.count + plan.tail.count)
-        data.withUnsafeBytes { whole.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[range])) }
-        whole.append(contentsOf: plan.tail)
-        _ = whole.withUnsafeBytes { driver.feed($0, isFinal: true) }
+        _ = job.text.withUnsafeBytes { driver.feed($0, isFinal: true) }
         // The container's end tag closes it; an error there, at or after the piece's end,
         // means the piece did not end at its container's level.
         // So does a token the end left open (a cut inside a comment or a CDATA section),

@@ -38,6 +38,11 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// The smallest piece, in bytes: a parser and an engine per piece cost about as much
     /// as binding 64 KiB (the default). Tests and the fuzzer lower it to cut small documents.
     package var minimumPieceSize = 64 << 10
+    /// The size of a stream's pieces, in bytes (each is cut at the first repeated element
+    /// after that many bytes): 256 KiB by default. A stream bound in pieces holds at most
+    /// ``threadCount`` × ``piecesPerThread`` pieces in flight, so its input in memory stays
+    /// under about that many times this size, whatever the document's size.
+    public var streamPieceSize = 256 << 10
 
     init(threadRequest: Int) {
         self.threadRequest = threadRequest
@@ -56,6 +61,7 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
         var parallelism = Parallelism.threads(2)
         parallelism.minimumDocumentSize = 0
         parallelism.minimumPieceSize = max(1, size)
+        parallelism.streamPieceSize = max(1, size)
         return parallelism
     }()
 

@@ -19,4 +19,16 @@ extension FileChunks {
             return Foundation.read(descriptor, base + offset, wanted)
         }
     }
+
+    /// Reads up to `count` bytes onto the end of `window` (a stream in pieces).
+    ///
+    /// - Returns: What `read(2)` returned: the bytes read, 0 at the end of the file, or -1
+    ///   with `errno` set.
+    static func read(_ descriptor: Int32, appendingTo window: inout [UInt8], upTo count: Int) -> Int {
+        let start = window.count
+        window += repeatElement(0, count: count)
+        let found = read(descriptor, into: &window, from: start)
+        window.removeSubrange((start + Swift.max(0, found))...)
+        return found
+    }
 }

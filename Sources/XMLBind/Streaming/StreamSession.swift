@@ -15,12 +15,12 @@ final class StreamSession<Element> {
     /// chunk, so that objects are handed out (and the caller can stop) every 64 KiB.
     static var sliceSize: Int { 64 << 10 }
 
-    private let engine: BindingEngine
-    private let driver: ExpatDriver
-    private let sink: StreamSink
+    let engine: BindingEngine
+    let driver: ExpatDriver
+    let sink: StreamSink
     /// Turns the queued objects into `Element`s without a dynamic cast per object.
     private let caster = StreamCaster<Element>()
-    private let file: String?
+    let file: String?
     /// The input, when it can be read again for diagnostics; `nil` when ``recent`` is kept.
     private let source: SourceText?
     private var recent: RecentInput
@@ -31,9 +31,9 @@ final class StreamSession<Element> {
     /// only), resolved once it has, so that the excerpt is not cut where a piece ended.
     private var held: [PendingDiagnostic] = []
     private var expatErrorResolved = false
-    private var readFailure: String?
+    var readFailure: String?
     /// Whether expat takes no more input: the input ended, reading failed, or parsing stopped.
-    private(set) var isFinished = false
+    var isFinished = false
 
     /// Starts a streaming parse.
     ///
@@ -43,13 +43,16 @@ final class StreamSession<Element> {
     ///   - source: The input, when it can be read again; `nil` keeps a window of recent input.
     ///   - forceUTF8: Treat the input as UTF-8 (for `String` input).
     ///   - recentCapacity: How many recent bytes the window keeps at least.
+    ///   - input: What the input is, for the parallel trace when it cannot be read in
+    ///     pieces; `nil` when the stream may be bound in pieces (see
+    ///     ``runInPieces(binder:size:isString:read:_:)``), which records its own decision.
     init(
         binder: XMLBinder, file: String?, source: SourceText?, forceUTF8: Bool,
-        recentCapacity: Int = RecentInput.defaultCapacity
+        recentCapacity: Int = RecentInput.defaultCapacity, input: String? = "an AsyncSequence"
     ) throws(XMLBindError) {
-        if binder.options.parallelism.isParallel {
-            // Parallel binding serves whole-document parses (issue 35): a stream reads on.
-            binder.options.parallelTrace?.record(.sequential(.input("streaming")), file: file)
+        if binder.options.parallelism.isParallel, let input {
+            // Input that arrives piece by piece, or from a handle, is read by one parser.
+            binder.options.parallelTrace?.record(.sequential(.input(input)), file: file)
         }
         let engine = BindingEngine(registry: binder.registry, options: binder.options, file: file)
         let sink = StreamSink { $0 is Element }

@@ -1,6 +1,8 @@
 // Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `@exclusivity(unchecked)`: the sink belongs to one streaming parse, which runs on one
-//   thread and never re-enters itself, so no two accesses to its state overlap.
+//   thread and never re-enters itself, so no two accesses to its state overlap. A piece's
+//   sink (parallel streaming) is used by its worker's engine, then, once the bound piece is
+//   handed over through the piece board's lock, by the joining thread alone.
 // - The queue holds one retained reference (`Unmanaged`, +1) per entry from `head` on:
 //   `append` retains (`append(taking:)` takes over the engine's `HeldObject` reference
 //   instead), `popFirst` hands that reference to its caller (who must take or
@@ -135,6 +137,12 @@ final class StreamSink {
         }
         guard isBox else { return nil }
         return unsafeDowncast(entry.takeRetainedValue(), to: QueuedValue.self).value
+    }
+
+    /// Queues every object waiting in `other` (a piece's sink, handed over once its piece
+    /// is bound) after those waiting here, with their references.
+    func adopt(_ other: StreamSink) {
+        while let entry = other.popFirst() { queue.append(entry) }
     }
 
     /// Forgets every queued object (the caller stopped).

@@ -36,8 +36,15 @@ extension XMLBinder {
     )
         throws
     {
-        let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: false)
-        try Self.logging(warnings) { try data.withUnsafeBytes { try session.run($0, body) } }
+        let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: false, input: nil)
+        try Self.logging(warnings) {
+            if let found = try session.runInPieces(
+                binder: self, size: data.count, isString: false, read: Self.windows(of: data), body)
+            {
+                return found
+            }
+            return try data.withUnsafeBytes { try session.run($0, body) }
+        }
     }
 
     /// Streams every object of a type from a document given as a string.
@@ -58,8 +65,15 @@ extension XMLBinder {
         throws
     {
         let data = Data(string.utf8)
-        let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: true)
-        try Self.logging(warnings) { try data.withUnsafeBytes { try session.run($0, body) } }
+        let session = try StreamSession<T>(binder: self, file: file, source: .bytes(data), forceUTF8: true, input: nil)
+        try Self.logging(warnings) {
+            if let found = try session.runInPieces(
+                binder: self, size: data.count, isString: true, read: Self.windows(of: data), body)
+            {
+                return found
+            }
+            return try data.withUnsafeBytes { try session.run($0, body) }
+        }
     }
 
     /// Streams every object of a type from a file, read in chunks straight into expat's
@@ -88,8 +102,17 @@ extension XMLBinder {
                 code: .io, message: "cannot open '\(path)': \(reason)", origin: Origin(file: shown, line: 0, column: 0))
         }
         defer { close(descriptor) }
-        let session = try StreamSession<T>(binder: self, file: shown, source: .file(path), forceUTF8: false)
-        try Self.logging(warnings) { try session.run(fileDescriptor: descriptor, chunkSize: options.chunkSize, body) }
+        let session = try StreamSession<T>(binder: self, file: shown, source: .file(path), forceUTF8: false, input: nil)
+        let chunkSize = options.chunkSize
+        try Self.logging(warnings) {
+            if let found = try session.runInPieces(
+                binder: self, size: Self.size(of: descriptor), isString: false,
+                read: { FileChunks.read(descriptor, appendingTo: &$0, upTo: chunkSize) }, body)
+            {
+                return found
+            }
+            return try session.run(fileDescriptor: descriptor, chunkSize: chunkSize, body)
+        }
     }
 
     /// Streams every object of a type from a file handle (a pipe, a socket, standard
@@ -111,7 +134,8 @@ extension XMLBinder {
         _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         _ body: (T) throws -> StreamAction
     ) throws {
-        let session = try StreamSession<T>(binder: self, file: file, source: nil, forceUTF8: false)
+        let session = try StreamSession<T>(
+            binder: self, file: file, source: nil, forceUTF8: false, input: "a file handle")
         try Self.logging(warnings) {
             try session.run(fileDescriptor: handle.fileDescriptor, chunkSize: options.chunkSize, body)
         }
@@ -192,6 +216,23 @@ extension XMLBinder {
             warnings?.add(error.diagnostics)
             throw error
         }
+    }
+
+    /// Reads `data` a window at a time (64 KiB), for a stream in pieces.
+    private static func windows(of data: Data) -> (inout [UInt8]) -> Int {
+        var offset = data.startIndex
+        return { window in
+            let end = min(offset + (64 << 10), data.endIndex)
+            window += data[offset..<end]
+            defer { offset = end }
+            return end - offset
+        }
+    }
+
+    /// The size of the file open as `descriptor`, or 0 when it cannot be told.
+    private static func size(of descriptor: Int32) -> Int {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Runs a streaming parse and hands its warnings to `warnings`, whether it ends, is
