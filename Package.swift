@@ -145,7 +145,10 @@ let package = Package(
         ),
         .testTarget(
             name: "XMLBindSchemaTests",
-            dependencies: ["XMLBindSchema", "XMLBind", "XMLBindTestSupport"],
+            // XMLBindSOAP and its server: the WSDL tests generate from a service's own WSDL.
+            dependencies: [
+                "XMLBindSchema", "XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindHTTP", "XMLBindTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,8 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Generates Swift models from the `.xsd` and `.dtd` files of a target at build time, as
-/// `xmlbind generate` does, the way swift-protobuf's plugin does for `.proto` files.
+/// Generates Swift models from the `.xsd`, `.dtd` and `.wsdl` files of a target at build time,
+/// as `xmlbind generate` does, the way swift-protobuf's plugin does for `.proto` files. A
+/// target with a `.wsdl` gets its client and service protocol too, and must depend on
+/// XMLBindSOAP.
 ///
 /// Every schema of the target is read into one model (so schemas that import each other
 /// generate together), written as one file, `NAME.swift`, compiled with the target's own
@@ -12,7 +14,7 @@ import PackagePlugin
 struct XMLBindGeneratorPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        let schemas = (Array(target.sourceFiles(withSuffix: "xsd")) + Array(target.sourceFiles(withSuffix: "dtd")))
+        let schemas = ["xsd", "dtd", "wsdl"].flatMap { target.sourceFiles(withSuffix: $0) }
             .map(\.url).sorted { $0.path < $1.path }
         guard !schemas.isEmpty else { return [] }
         let name = modelName(of: target)

@@ -35,8 +35,9 @@ enum CommandHelp {
           feed FILE|URL     Read an RSS or Atom feed and print its kind and title, then each
                             item's date, title and link; --json for the whole feed as JSON.
           generate --name NAME --output DIR INPUT...
-                            Write Swift types and their mappings from XML Schema files
-                            (every include and import read from local files).
+                            Write Swift types and their mappings from XML Schema, DTD or
+                            WSDL files (every include and import read from local files),
+                            with a typed SOAP client and service protocol for a WSDL.
           help [COMMAND]    Show this help, or a command's (also: -h, --help).
 
         OPTIONS:

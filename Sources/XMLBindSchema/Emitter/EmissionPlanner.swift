@@ -33,7 +33,8 @@ struct EmissionPlanner {
 
     private mutating func nameTypes() {
         var allocator = NameAllocator(
-            reserved: SwiftIdentifier.reservedTypeNames.union([plan.moduleName, "Conversions"]), ignoresCase: true)
+            reserved: SwiftIdentifier.reservedTypeNames.union([plan.moduleName, "Conversions"])
+                .union(model.service == nil ? [] : ServiceShape.reservedTypeNames), ignoresCase: true)
         for type in model.types.sorted(by: { $0.name < $1.name }) {
             guard typesByName[type.name] == nil else {
                 warn("type \(type.name) is declared twice; the second declaration is skipped", at: type.origin)

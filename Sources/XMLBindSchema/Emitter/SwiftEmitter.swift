@@ -67,6 +67,15 @@ public struct SwiftEmitter: Sendable {
                 GeneratedFile(name: "\(name)+\(planned.swiftName).swift", contents: writer.enumFile(planned)))
         }
         typeFiles.append(GeneratedFile(name: "\(name)+Conversions.swift", contents: writer.conversionsFile()))
+        var diagnostics = plan.diagnostics
+        if let service = model.service {
+            // A WSDL's client and service protocol, over the model's classes.
+            let shape = ServiceShape(service: service, plan: plan)
+            typeFiles +=
+                ServiceSourceWriter(shape: shape, moduleName: name, preamble: header + "\n" + writer.imports)
+                .files
+            diagnostics += shape.diagnostics
+        }
         files += typeFiles.sorted { $0.name < $1.name }
         if singleFile {
             // Every file starts with the same header and imports: keep them once.
@@ -76,7 +85,7 @@ public struct SwiftEmitter: Sendable {
             }
             files = [GeneratedFile(name: "\(name).swift", contents: preamble + bodies.joined())]
         }
-        return Output(files: files, diagnostics: plan.diagnostics)
+        return Output(files: files, diagnostics: diagnostics)
     }
 
     private var header: String {

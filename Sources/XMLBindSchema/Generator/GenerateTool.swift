@@ -9,12 +9,19 @@ public enum GenerateTool {
                                 [--catalog LOCATION=FILE]... INPUT...
 
         Reads XML Schema (.xsd) files, with everything they include and import from local
-        files, DTDs (.dtd, with their local parameter entities), or with --from-samples
-        example documents, and writes Swift source into DIR: one file per generated type (a final class
-        per complex type, an enum per enumeration, nested in NAME), NAME+Conversions.swift,
-        and NAME.swift with `public enum NAME { public static let binder: XMLBinder }`
-        registering every mapping. The files compile in Swift 6 mode in a target that
-        depends on XMLBind. The same inputs give the same bytes.
+        files, DTDs (.dtd, with their local parameter entities), WSDL 1.1 (.wsdl) files, or
+        with --from-samples example documents, and writes Swift source into DIR: one file per
+        generated type (a final class per complex type, an enum per enumeration, nested in
+        NAME), NAME+Conversions.swift, and NAME.swift with
+        `public enum NAME { public static let binder: XMLBinder }` registering every mapping.
+        The files compile in Swift 6 mode in a target that depends on XMLBind. The same
+        inputs give the same bytes.
+
+        From a WSDL (document/literal or rpc/literal, SOAP 1.1 or 1.2 binding), also
+        NAME+Client.swift (NAME.Client: one async throws method per operation, over
+        SOAPClient), NAME+Service.swift (the protocol NAME.Service to implement, and
+        NAME.soapService(_:) that answers with it on a SOAPService) and NAME+Faults.swift
+        (an error type per declared fault): the target depends on XMLBind and XMLBindSOAP.
 
         What the generated code cannot express yet is printed as a warning located in the
         input (file:line:column: warning: ...); errors (a missing file, an undeclared type,

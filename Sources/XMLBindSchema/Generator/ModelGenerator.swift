@@ -51,6 +51,7 @@ public struct ModelGenerator: Sendable {
     public func generate() -> Result {
         var model = SchemaModel()
         var schemas: [URL] = []
+        var wsdls: [URL] = []
         var read: [SchemaModel] = []
         if fromSamples { read.append(SampleReader().model(contentsOf: inputs)) }
         for input in inputs where !fromSamples {
@@ -60,9 +61,7 @@ public struct ModelGenerator: Sendable {
             } else if ext == "dtd" {
                 read.append(DTDReader().model(contentsOf: input))
             } else if ext == "wsdl" {
-                model.diagnostics.append(
-                    GenerationDiagnostic(
-                        .error, "\(input.relativePath): reading .\(ext) files is not part of this build yet"))
+                wsdls.append(input)
             } else {
                 model.diagnostics.append(
                     GenerationDiagnostic(
@@ -83,6 +82,14 @@ public struct ModelGenerator: Sendable {
             model.rootElements += read.rootElements
             model.prefixes.merge(read.prefixes) { first, _ in first }
             model.diagnostics += read.diagnostics
+        }
+        if !wsdls.isEmpty {
+            let read = WSDLReader(catalog: catalog).read(wsdls)
+            model.types += read.types
+            model.rootElements += read.rootElements
+            model.prefixes.merge(read.prefixes) { first, _ in first }
+            model.diagnostics += read.diagnostics
+            model.service = read.service
         }
         guard !model.diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(model: model, files: [], diagnostics: model.diagnostics)

@@ -19,6 +19,9 @@ public struct SchemaModel: Sendable, Hashable {
     public var prefixes: [String: String]
     /// Warnings and errors met while reading, in the order met.
     public var diagnostics: [GenerationDiagnostic]
+    /// The SOAP service a WSDL describes, for which the emitter writes a client and a service
+    /// protocol; `nil` for other inputs.
+    public var service: WebService?
 
     /// Creates a model.
     ///

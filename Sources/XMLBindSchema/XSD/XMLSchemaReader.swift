@@ -107,6 +107,21 @@ struct XSDLoader {
         }
     }
 
+    /// Takes a schema read inside another document (a WSDL's `<wsdl:types>`), then what it
+    /// includes and imports, resolved against that document's folder.
+    mutating func adopt(
+        _ schema: XSDSchema, path: String, shown: String, memberTypeLists: [XSDBinder.ResolvedNames]
+    ) {
+        let own = schema.targetNamespace.flatMap { $0.isEmpty ? nil : $0 }
+        schemas.append(
+            LoadedSchema(
+                schema: schema, path: shown, targetNamespace: own, isChameleon: false,
+                memberTypeLists: memberTypeLists))
+        for case let reference as XSDInclude in schema.children {
+            follow(reference, from: path, shown: shown, targetNamespace: own)
+        }
+    }
+
     private mutating func follow(_ reference: XSDInclude, from path: String, shown: String, targetNamespace: String?) {
         let isImport = reference.kind == "import"
         let location = reference.schemaLocation?.trimmingCharacters(in: .whitespaces)

@@ -1,0 +1,166 @@
+/// The program the WSDL compile test builds beside the generated code: it calls spyne and
+/// our own hand-written service with the generated clients, hosts generated services on
+/// the package's HTTP server and calls them, and prints what came back, one line each.
+extension WSDLGeneratedCodeTests {
+    static let program = #"""
+        import Foundation
+        import XMLBind
+        import XMLBindHTTP
+        import XMLBindSOAP
+        import XMLBindSOAPServer
+
+        struct CheckError: Error, CustomStringConvertible {
+            var description: String
+        }
+
+        func url(_ text: String) throws -> URL {
+            guard let url = URL(string: text) else { throw CheckError(description: "not a URL: \(text)") }
+            return url
+        }
+
+        let spynePort = CommandLine.arguments[1]
+        let ownPort = CommandLine.arguments[2]
+
+        // spyne: SOAP 1.1 through the model of its SOAP 1.1 WSDL, 1.2 through its 1.2 WSDL's.
+        do {
+            let client = Spyne11.Client(endpoint: try url("http://127.0.0.1:\(spynePort)/soap11"), timeout: 20)
+            print("spyne", client.soap.version)
+            print("add", try await client.add(a: 2, b: -7) ?? 0)
+            print("echo", try await client.echo(text: "Grüße, 世界 <&> \"🎉\"") ?? "nil")
+            print("echo", try await client.echo(text: nil) ?? "nil")
+            let person = Spyne11.Person()
+            person.name = "Zoë"
+            person.birthday = "2000-02-28"
+            person.tags = Spyne11.StringArray()
+            person.tags?.string = ["a", "b & c"]
+            let older = try await client.older(person: person)
+            print("older", older?.name ?? "nil", older?.birthday ?? "nil", older?.tags?.string ?? [])
+            let items = Spyne11.StringArray()
+            items.string = ["x", "y", "z"]
+            print("reverse", try await client.reverse(items: items)?.string ?? [])
+            do {
+                _ = try await client.fail(kind: "client", operand: 3)
+                print("fail: no fault")
+            } catch let fault as SOAPFault {
+                print("fail", fault.code, fault.codeName?.localName ?? "", fault.reason)
+            }
+        }
+        do {
+            let client = Spyne12.Client(endpoint: try url("http://127.0.0.1:\(spynePort)/soap12"), timeout: 20)
+            print("spyne", client.soap.version)
+            print("add", try await client.add(a: 40, b: 2) ?? 0)
+            print("echo", try await client.echo(text: "line\r\nbreak") == "line\r\nbreak")
+            let person = Spyne12.Person()
+            person.name = "Ann"
+            person.birthday = "1999-12-31"
+            let older = try await client.older(person: person)
+            print("older", older?.name ?? "nil", older?.birthday ?? "nil", older?.tags?.string ?? [])
+            let items = Spyne12.StringArray()
+            print("reverse", try await client.reverse(items: items)?.string ?? [])
+            do {
+                _ = try await client.fail(kind: "server", operand: 1)
+                print("fail: no fault")
+            } catch let fault as SOAPFault {
+                print("fail", fault.code, fault.reason, fault.role ?? "")
+            }
+        }
+
+        // Our own hand-written service, at the addresses its WSDL gives, in both versions.
+        for version in SOAPVersion.allCases {
+            let client = try Own.Client(version: version)
+            print("own", client.soap.version, client.soap.endpoint.path)
+            print("divide", try await client.divide(a: 7, b: 2))
+            do {
+                _ = try await client.divide(a: 7, b: 0)
+                print("divide: no fault")
+            } catch let error as Own.Faults.OwnDivideError {
+                print("divide fault", error.fault.code, error.fault.reason, error.detail.dividend ?? 0, error.detail.note ?? "")
+            }
+            print("echo", try await client.echo(text: "hello") ?? "nil")
+            let person = Own.OwnPerson()
+            person.name = "Bo"
+            let older = try await client.older(person: person)
+            print("older", older?.name ?? "nil", older?.tag ?? [])
+        }
+
+        // A service implementing the generated protocol, hosted, called by the generated client.
+        struct Implementation: Own.Service {
+            func divide(a: Int64, b: Int64) async throws -> Int64 {
+                guard b != 0 else {
+                    let detail = Own.OwnDivideError()
+                    detail.dividend = a
+                    detail.note = "generated"
+                    throw Own.Faults.OwnDivideError(detail, reason: "cannot divide by zero", code: .sender)
+                }
+                return a / b
+            }
+
+            func echo(text: String?) async throws -> String? {
+                text.map { String($0.reversed()) }
+            }
+
+            func older(person: Own.OwnPerson?) async throws -> Own.OwnPerson? {
+                let older = Own.OwnPerson()
+                older.name = (person?.name ?? "") + " (generated)"
+                older.tag = (person?.tag ?? []) + ["generated"]
+                return older
+            }
+        }
+        do {
+            let server = HTTPServer(routes: Own.soapService(Implementation()).routes())
+            try server.start()
+            for (path, version) in [("soap11", SOAPVersion.version1point1), ("soap12", .version1point2)] {
+                let client = Own.Client(
+                    endpoint: try url("http://127.0.0.1:\(server.port ?? 0)/\(path)"), version: version, timeout: 20)
+                print("generated", version)
+                print("divide", try await client.divide(a: 9, b: 3))
+                do {
+                    _ = try await client.divide(a: 9, b: 0)
+                    print("divide: no fault")
+                } catch let error as Own.Faults.OwnDivideError {
+                    print("divide fault", error.fault.code, error.fault.reason, error.detail.dividend ?? 0, error.detail.note ?? "")
+                }
+                print("echo", try await client.echo(text: "abc") ?? "nil")
+                let person = Own.OwnPerson()
+                person.name = "Cy"
+                person.tag = ["t"]
+                let older = try await client.older(person: person)
+                print("older", older?.name ?? "nil", older?.tag ?? [])
+            }
+
+            server.stop()
+        }
+
+        // rpc/literal: the generated Geometry service and client, over SOAP 1.2 (the binding's).
+        struct Plane: Geometry.Service {
+            func distance(from: Geometry.Point, to: Geometry.Point) async throws -> Double {
+                let dx = (to.x ?? 0) - (from.x ?? 0)
+                let dy = (to.y ?? 0) - (from.y ?? 0)
+                return (dx * dx + dy * dy).squareRoot()
+            }
+
+            func scale(point: Geometry.Point, factor: Int32) async throws -> Geometry.Point {
+                let scaled = Geometry.Point()
+                scaled.x = (point.x ?? 0) * Double(factor)
+                scaled.y = (point.y ?? 0) * Double(factor)
+                return scaled
+            }
+        }
+        do {
+            let plane = HTTPServer(routes: Geometry.soapService(Plane()).routes(soap12Path: "/geometry"))
+            try plane.start()
+            let geometry = Geometry.Client(endpoint: try url("http://127.0.0.1:\(plane.port ?? 0)/geometry"), timeout: 20)
+            print("rpc", geometry.soap.version)
+            let from = Geometry.Point()
+            (from.x, from.y) = (1, 2)
+            let to = Geometry.Point()
+            (to.x, to.y) = (4, 6)
+            print("distance", try await geometry.distance(from: from, to: to))
+            let point = Geometry.Point()
+            (point.x, point.y) = (1.5, -2)
+            let scaled = try await geometry.scale(point: point, factor: 3)
+            print("scale", scaled.x ?? 0, scaled.y ?? 0)
+            plane.stop()
+        }
+        """#
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import XMLBindSchema
+import XMLBindTestSupport
+
+/// The WSDL reader and what the emitter writes for a service (issue 31, item 4).
+@Suite("WSDL reader")
+struct WSDLReaderTests {
+    static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/WSDL")
+
+    static func generate(_ name: String, _ file: String) -> ModelGenerator.Result {
+        ModelGenerator(name: name, inputs: [URL(fileURLWithPath: file, relativeTo: fixtures)]).generate()
+    }
+
+    @Test("spyne's document/literal wrapped WSDL: operations, elements, the binding's version and the address")
+    func spyne() throws {
+        for (file, version, path) in [
+            ("spyne-soap11.wsdl", WebService.Version.soap11, "soap11"), ("spyne-soap12.wsdl", .soap12, "soap12"),
+        ] {
+            let result = Self.generate("Peer", file)
+            #expect(!result.failed, "\(result.diagnostics)")
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+            let service = try #require(result.model.service)
+            #expect(service.name == "PeerService")
+            #expect(service.namespace == "urn:xmlbind:test:peer")
+            #expect(
+                service.ports == [
+                    WebService.Port(
+                        name: "Application", version: version, address: "http://127.0.0.1:40571/\(path)",
+                        origin: service.ports.first?.origin)
+                ])
+            #expect(service.operations.map(\.name) == ["add", "echo", "older", "reverse", "fail"])
+            #expect(service.operations.map(\.action) == ["add", "echo", "older", "reverse", "fail"])
+            #expect(service.operations.allSatisfy { $0.style == .document && $0.faults.isEmpty })
+            #expect(service.operations[0].input == QualifiedName(namespace: "urn:xmlbind:test:peer", "add"))
+            #expect(service.operations[0].output == QualifiedName(namespace: "urn:xmlbind:test:peer", "addResponse"))
+            let names = result.files.map(\.name)
+            #expect(names.contains("Peer+Client.swift") && names.contains("Peer+Service.swift"))
+            #expect(!names.contains("Peer+Faults.swift"))
+            let client = try #require(result.files.first { $0.name == "Peer+Client.swift" }).contents
+            // Wrapped requests are unwrapped into parameters; a one-child answer is its value.
+            #expect(
+                client.contains("public func add(a: Int? = nil, b: Int? = nil) async throws -> Int? {"), "\(client)")
+            #expect(
+                client.contains(
+                    "public func older(person: sending Person? = nil) async throws -> sending Person? {"))
+            #expect(
+                client.contains(
+                    "endpoint: URL, version: SOAPVersion = \(version == .soap11 ? ".version1point1" : ".version1point2"),"
+                ))
+            let protocolFile = try #require(result.files.first { $0.name == "Peer+Service.swift" }).contents
+            #expect(protocolFile.contains("func add(a: Int?, b: Int?) async throws -> Int?\n"))
+            #expect(
+                protocolFile.contains("public static func soapService(_ implementation: some Service) -> SOAPService {")
+            )
+        }
+    }
+
+    @Test("rpc/literal: wrappers made from the parts; encoded use and one-way operations are located warnings")
+    func rpc() throws {
+        let result = Self.generate("Geometry", "rpc.wsdl")
+        #expect(!result.failed, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "rpc.wsdl:68:14: warning: operation legacyScale uses 'encoded' encoding; only literal use is "
+                    + "generated, the operation is skipped",
+                "rpc.wsdl:50:5: warning: operation log is one-way (no output); one-way operations are not generated",
+            ])
+        let service = try #require(result.model.service)
+        #expect(service.operations.map(\.name) == ["distance", "scale"])
+        #expect(service.operations.allSatisfy { $0.style == .rpc })
+        #expect(service.ports.map(\.version) == [.soap12])
+        #expect(service.operations[0].documentation == "The distance between two points.")
+        let wrapper = try #require(
+            result.model.type(named: QualifiedName(namespace: "urn:example:geometry", "distance")))
+        #expect(wrapper.complexType?.fields.map(\.name) == ["from", "to"])
+        #expect(wrapper.complexType?.fields.allSatisfy { $0.namespace == nil } == true)
+        let client = try #require(result.files.first { $0.name == "Geometry+Client.swift" }).contents
+        #expect(
+            client.contains(
+                "public func distance(from: sending Point, to: sending Point) async throws -> Double {"), "\(client)")
+    }
+
+    @Test("The same WSDL gives the same bytes")
+    func deterministic() {
+        for file in ["spyne-soap11.wsdl", "rpc.wsdl", "hostile.wsdl"] {
+            #expect(Self.generate("Same", file).files == Self.generate("Same", file).files)
+        }
+    }
+
+    @Test("Hostile names, actions, addresses and documentation stay inside comments and string literals")
+    func hostile() throws {
+        let result = Self.generate("Hostile", "hostile.wsdl")
+        #expect(!result.failed, "\(result.diagnostics)")
+        let service = try #require(result.model.service)
+        #expect(service.operations.count == 1)
+        #expect(service.operations.first?.faults.count == 1)
+        let lines = result.files.flatMap { $0.contents.split(separator: "\n", omittingEmptySubsequences: false) }
+        // The generated files' own conditional import, once per service file.
+        let imports = lines.filter { $0 == "#if canImport(FoundationNetworking)" }.count
+        #expect(imports == 3)
+        #expect(lines.filter { $0 == "#endif" }.count == imports)
+        for line in lines {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            if code.hasPrefix("//") || code == "#if canImport(FoundationNetworking)" || code == "#endif" { continue }
+            for needle in ["#if", "#endif", "pwned", "exit(1)", "injected", "*/"] where code.contains(needle) {
+                let before = code.components(separatedBy: needle)[0]
+                #expect(before.contains("\""), "\(needle) outside a literal: \(code)")
+            }
+            #expect(!code.contains("\u{202E}"))
+        }
+        // A model type named like a generated one (Client) gives way.
+        let names = result.files.map(\.name)
+        #expect(names.contains("Hostile+Client2.swift"), "\(names)")
+        #expect(names.contains("Hostile+Client.swift") && names.contains("Hostile+Faults.swift"))
+    }
+
+    @Test("Remote imports are located errors, and nothing is fetched")
+    func remoteImports() {
+        let result = Self.generate("Remote", "remote-import.wsdl")
+        #expect(result.failed)
+        #expect(result.files.isEmpty)
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+                "remote-import.wsdl:4:3: error: location 'https://example.com/elsewhere.wsdl' is not a local file; "
+                    + "nothing is fetched from the network (map it to a file with a catalog entry, --catalog "
+                    + "LOCATION=FILE)",
+                "remote-import.wsdl:7:7: error: schemaLocation 'http://example.com/types.xsd' is not a local file; "
+                    + "nothing is fetched from the network (map it to a file with a catalog entry, --catalog "
+                    + "LOCATION=FILE)",
+            ])
+    }
+
+    @Test("A document that is not WSDL, or not well-formed, is a located error")
+    func broken() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("broken.wsdl")
+        try Data(
+            "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">\n  <wsdl:message name=\"m\">\n</wsdl:definitions>\n"
+                .utf8
+        ).write(to: file)
+        let result = ModelGenerator(name: "Broken", inputs: [file]).generate()
+        #expect(result.failed)
+        #expect(result.diagnostics.first?.origin?.line == 3, "\(result.diagnostics)")
+    }
+}
