@@ -75,7 +75,7 @@ enum EncodingName {
         let key = looseKey(name)
         if let known = builtins[key] { return known }
         if let alias = aliases[key] { return EncodingCatalog.knows(alias) ? .iconv(alias) : nil }
-        for candidate in [name.uppercased(), name.uppercased().replacingOccurrences(of: "_", with: "-")]
+        for candidate in [name.uppercased(), name.uppercased().replacing("_", with: "-")]
         where EncodingCatalog.knows(candidate) {
             return wideForm(of: candidate) ?? .iconv(candidate)
         }

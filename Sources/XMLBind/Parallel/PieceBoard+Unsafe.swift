@@ -32,7 +32,7 @@ final class BoundPiece: @unchecked Sendable {
 /// stream holds a bounded number of pieces' objects; once the joiner stops (an error, an
 /// inexact piece), no new piece is taken.
 final class PieceBoard: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var pieces: [BoundPiece?]
     private var next = 0
     private var joined = 0

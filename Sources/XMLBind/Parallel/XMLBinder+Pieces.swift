@@ -1,3 +1,5 @@
+import Dispatch
+
 import Foundation
 
 /// Parallel binding of one document in memory (issue 35): the document around the pieces
@@ -109,8 +111,11 @@ extension XMLBinder {
         }
         let threads = min(options.parallelism.threadCount, plan.pieceCount)
         let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads)
+        // A queue of its own targets an overcommitting global queue: each worker gets a
+        // thread even when the caller itself runs on one of the pool's threads.
+        let workers = DispatchQueue(label: "XMLBind.parallel", attributes: .concurrent)
         for _ in 0..<threads {
-            Thread.detachNewThread { [self] in
+            workers.async { [self] in
                 while let index = board.take() {
                     board.post(bindPiece(index, of: data, in: plan, seed: seed, file: file), at: index)
                 }

@@ -16,7 +16,12 @@ extension FileChunks {
         guard wanted > 0 else { return 0 }
         return chunk.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            return Foundation.read(descriptor, base + offset, wanted)
+            return systemRead(descriptor, base + offset, wanted)
         }
     }
+}
+
+/// POSIX `read(2)` under a name of its own: inside `FileChunks`, `read` means its own.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

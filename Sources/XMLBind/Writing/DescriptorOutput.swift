@@ -33,7 +33,7 @@ struct DescriptorOutput {
         let code = Self.withoutSIGPIPE(descriptor) {
             var done = 0
             while done < bytes.count {
-                let count = Foundation.write(descriptor, start + done, bytes.count - done)
+                let count = systemWrite(descriptor, start + done, bytes.count - done)
                 if count > 0 {
                     done += count
                 } else if count < 0 && errno == EINTR {
