@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Conversion where Value == String {
     /// Text with leading and trailing XML whitespace (space, tab, CR, LF) removed.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An encoding name as a document, a caller or an HTTP header writes it, resolved to the
 /// encoding XMLBind reads it as.

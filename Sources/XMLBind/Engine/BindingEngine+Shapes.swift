@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The shapes of issue 13 that need the engine: whole text, keyed maps, `xsi:nil`,
 /// element names and ignored names.

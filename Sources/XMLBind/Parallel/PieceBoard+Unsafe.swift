@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Invariants (concurrency promises the compiler cannot check):
 // - A `BoundPiece` (an engine and a driver, neither `Sendable`) is made by one worker thread,

@@ -1,6 +1,10 @@
 import Dispatch
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parallel binding of one document in memory (issue 35): the document around the pieces
 /// is read by one parser on the caller's thread, the pieces by parsers of their own on

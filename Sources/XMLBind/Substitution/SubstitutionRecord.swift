@@ -1,6 +1,10 @@
 import Synchronization
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `${…}` text of every value a parse substituted, so that writing the objects back
 /// can restore the references instead of the resolved values.
