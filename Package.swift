@@ -19,6 +19,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "XMLBind", targets: ["XMLBind"]),
+        // The `FileHandle` forms of XMLBind's calls: XMLBind itself runs on FoundationEssentials
+        // (no ICU at start-up), and `FileHandle` is in Foundation.
+        .library(name: "XMLBindFoundation", targets: ["XMLBindFoundation"]),
         .library(name: "XMLBindFeeds", targets: ["XMLBindFeeds"]),
         // Reading XML Schema, DTDs, WSDL and samples into Swift models (`xmlbind generate`).
         .library(name: "XMLBindSchema", targets: ["XMLBindSchema"]),
@@ -51,6 +54,10 @@ let package = Package(
             name: "XMLBind",
             dependencies: ["CExpat"],
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: applePlatforms))]
+        ),
+        .target(
+            name: "XMLBindFoundation",
+            dependencies: ["XMLBind"]
         ),
         .target(
             name: "XMLBindFeeds",
@@ -103,18 +110,27 @@ let package = Package(
         .executableTarget(
             name: "xmlbind",
             dependencies: [
-                "XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindRPC", "XMLBindRPCServer", "XMLBindFeeds",
-                "XMLBindSchema",
+                "XMLBind", "XMLBindFoundation", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindRPC", "XMLBindRPCServer",
+                "XMLBindFeeds", "XMLBindSchema",
             ],
             resources: [.copy("Demo")]
         ),
         .executableTarget(
             name: "XMLBindBenchmarks",
-            dependencies: ["XMLBind", "CExpat", "XMLBindRPC", "XMLBindFeeds"]
+            dependencies: ["XMLBind", "XMLBindFoundation", "CExpat", "XMLBindRPC", "XMLBindFeeds"]
+        ),
+        // A program with XMLBind alone, for its start-up and streaming memory (and the CI's
+        // check that it loads neither Foundation nor ICU): see the Performance article.
+        .executableTarget(
+            name: "XMLBindStartupProbe",
+            dependencies: ["XMLBind"]
         ),
         .executableTarget(
             name: "XMLBindFuzz",
-            dependencies: ["XMLBind", "XMLBindRPC", "XMLBindSOAP", "XMLBindHTTP", "XMLBindSOAPServer", "XMLBindSchema"]
+            dependencies: [
+                "XMLBind", "XMLBindFoundation", "XMLBindRPC", "XMLBindSOAP", "XMLBindHTTP", "XMLBindSOAPServer",
+                "XMLBindSchema",
+            ]
         ),
         // What more than one test target needs, or what is not a test itself: processes run
         // to their end or as peers, temporary files, the package's folder, a seeded
@@ -140,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "XMLBindTests",
-            dependencies: ["XMLBind", "XMLBindTestSupport"],
+            dependencies: ["XMLBind", "XMLBindFoundation", "XMLBindTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

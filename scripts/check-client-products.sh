@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build/clients}
-clients=(XMLBind XMLBindFeeds XMLBindRPC XMLBindSOAP)
+clients=(XMLBind XMLBindFoundation XMLBindFeeds XMLBindRPC XMLBindSOAP)
 servers="CMicroHTTPD CZlib XMLBindHTTP"
 
 swift package describe --type json >"${TMPDIR:-/tmp}/xmlbind-describe.json"

@@ -8,7 +8,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/xmlbind-readme.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
-products=(XMLBind XMLBindFeeds XMLBindSOAP XMLBindSOAPServer XMLBindHTTP XMLBindRPC XMLBindRPCServer)
+products=(XMLBind XMLBindFoundation XMLBindFeeds XMLBindSOAP XMLBindSOAPServer XMLBindHTTP XMLBindRPC XMLBindRPCServer)
 
 count=$(grep -c '^```swift$' "$repo/README.md" || true)
 if [ "$count" -eq 0 ]; then

@@ -1,5 +1,6 @@
 import Foundation
 import XMLBind
+import XMLBindFoundation
 
 /// A hidden mode for the crash tests and `scripts/crash-write.sh` (issue 33 item 4): writes
 /// a large log document, so that a `SIGKILL` sent at a random moment lands mid-write.

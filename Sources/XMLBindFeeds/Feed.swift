@@ -1,5 +1,10 @@
-import Foundation
 import XMLBind
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A news feed in any of its formats, read through XMLBind mappings: RSS 0.91, 0.92 and
 /// 2.0, RSS 0.90 and 1.0 (RDF), Atom 0.3 and 1.0.

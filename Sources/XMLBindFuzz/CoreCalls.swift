@@ -1,5 +1,6 @@
 import Foundation
 import XMLBind
+import XMLBindFoundation
 import XMLBindRPC
 import XMLBindSOAP
 

@@ -1,5 +1,6 @@
 import Foundation
 import XMLBind
+import XMLBindFoundation
 
 /// `xmlbind check [--format text|json|sarif] [--fix [--dry-run]] [--] FILE…`: reports every
 /// file that is not well-formed XML, as text, JSON or SARIF, and applies fix-its on request.

@@ -1,5 +1,8 @@
-import Foundation
-import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Conversion where Value == String {
     /// Text with leading and trailing XML whitespace (space, tab, CR, LF) removed.
@@ -38,25 +41,38 @@ extension Conversion where Value == String {
 }
 
 extension Conversion where Value == Date {
-    /// Dates in a fixed `DateFormatter` pattern, such as `"yyyy-MM-dd HH:mm"`.
+    /// Dates in a fixed Unicode date pattern, such as `"yyyy-MM-dd HH:mm"`, read and written
+    /// as `DateFormatter` does in the `en_US_POSIX` locale and the Gregorian calendar.
+    ///
+    /// The pattern letters known are `yyyy` (and `yy`, `y`), `MM` (`M`, and the English
+    /// names `MMM`, `MMMM`), `dd`, `HH`, `hh` with `a`, `mm`, `ss`, `S`… (fraction digits,
+    /// kept to the millisecond), `EEE`/`EEEE` (day names, read and ignored), and the offsets
+    /// `Z` (`+0200`), `ZZZZZ`, `XXX` (`+02:00`, `Z`), `X`, `XX`, `x`… . Text in single
+    /// quotes (`'T'`) and every character that is not an ASCII letter stand for themselves.
+    /// A pattern with any other letter (`D`, `w`, `G`, `z`, …) is refused when the mapping
+    /// that uses it is registered, rather than read in a way that might differ from
+    /// `DateFormatter`'s. Fields a pattern leaves out are those of 1970-01-01 00:00:00.
     ///
     /// - Parameters:
     ///   - format: A Unicode date pattern (`yyyy`, `MM`, `dd`, `HH`, `mm`, `ss`, …).
-    ///   - timeZone: The time zone the text is in; UTC unless given.
-    /// - Returns: A conversion that parses and formats with that pattern, in the
-    ///   `en_US_POSIX` locale so that the pattern means the same on every machine.
-    public static func date(format: String, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
-        -> Conversion<Date>
-    {
-        let formatter = LockedDateFormatter(format: format, timeZone: timeZone)
+    ///   - timeZone: The time zone the text is in when it names no offset; UTC unless given.
+    /// - Returns: A conversion that parses and formats with that pattern.
+    public static func date(format: String, timeZone: TimeZone = .gmt) -> Conversion<Date> {
+        let pattern: DatePattern
+        do {
+            pattern = try DatePattern(format, timeZone: timeZone)
+        } catch {
+            return Conversion(refusing: error.reason)
+        }
         return Conversion(
-            parse: { text in
-                guard let date = formatter.date(from: XMLWhitespace.trimmed(text)) else {
+            bytes: { bytes in
+                guard let date = pattern.date(from: String(decoding: XMLWhitespace.trimmed(bytes), as: UTF8.self))
+                else {
                     throw ConversionError("not a date in the format '\(format)'")
                 }
                 return date
             },
-            format: { formatter.string(from: $0) })
+            format: { pattern.string(from: $0) })
     }
 }
 
@@ -71,27 +87,6 @@ extension Conversion {
         let encode = element.encode
         return Conversion<[Element]>(
             bytes: { bytes in try XMLWhitespace.tokens(bytes).map { try decode($0) } },
-            format: { $0.map(encode).joined(separator: " ") })
-    }
-}
-
-/// `DateFormatter` is not `Sendable`; one instance is shared behind a lock.
-private final class LockedDateFormatter: Sendable {
-    private let formatter: Mutex<DateFormatter>
-
-    init(format: String, timeZone: TimeZone) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        self.formatter = Mutex(formatter)
-    }
-
-    func date(from text: String) -> Date? {
-        formatter.withLock { $0.date(from: text) }
-    }
-
-    func string(from date: Date) -> String {
-        formatter.withLock { $0.string(from: date) }
+            format: { $0.map(encode).joined(separator: " ") }, refusal: element.refusal)
     }
 }

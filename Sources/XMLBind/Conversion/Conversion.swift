@@ -25,6 +25,9 @@ public struct Conversion<Value>: Sendable {
     /// With ``isPlainText``: the text is kept with leading and trailing XML whitespace
     /// removed (``trimmed``), which the engine then does itself.
     @usableFromInline let trimsPlainText: Bool
+    /// Why a mapping that uses this conversion cannot be registered (a date pattern with a
+    /// letter ``Conversion/date(format:timeZone:)`` does not know); `nil` for a usable one.
+    @usableFromInline let refusal: String?
 
     /// Creates a conversion from a parse and a format function.
     ///
@@ -42,6 +45,7 @@ public struct Conversion<Value>: Sendable {
         self.isPlainText = false
         self.isPlainBool = false
         self.trimsPlainText = false
+        self.refusal = nil
     }
 
     /// Creates a conversion that parses the UTF-8 bytes of the text, without making a
@@ -78,13 +82,21 @@ public struct Conversion<Value>: Sendable {
     init(
         bytes decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Value,
         format: @escaping @Sendable (Value) -> String,
-        isPlainText: Bool = false, isPlainBool: Bool = false, trimsPlainText: Bool = false
+        isPlainText: Bool = false, isPlainBool: Bool = false, trimsPlainText: Bool = false,
+        refusal: String? = nil
     ) {
         self.decode = decode
         self.encode = format
         self.isPlainText = isPlainText
         self.isPlainBool = isPlainBool
         self.trimsPlainText = trimsPlainText
+        self.refusal = refusal
+    }
+
+    /// A conversion that cannot be used: registering a mapping with it fails with `reason`,
+    /// and anything that reads with it anyway gets `reason` as the conversion's error.
+    init(refusing reason: String) {
+        self.init(bytes: { _ in throw ConversionError(reason) }, format: { _ in "" }, refusal: reason)
     }
 
     /// Parses text into a value.
@@ -113,7 +125,7 @@ public struct Conversion<Value>: Sendable {
         let encode = self.encode
         return Conversion<Value?>(
             bytes: { try decode($0) }, format: { $0.map(encode) ?? "" }, isPlainText: isPlainText,
-            trimsPlainText: trimsPlainText)
+            trimsPlainText: trimsPlainText, refusal: refusal)
     }
 
     /// A conversion that applies `transform` after this one parses, and `reverse`
@@ -129,7 +141,8 @@ public struct Conversion<Value>: Sendable {
     ) -> Conversion<NewValue> {
         let decode = self.decode
         let encode = self.encode
-        return Conversion<NewValue>(bytes: { try transform(decode($0)) }, format: { encode(reverse($0)) })
+        return Conversion<NewValue>(
+            bytes: { try transform(decode($0)) }, format: { encode(reverse($0)) }, refusal: refusal)
     }
 }
 

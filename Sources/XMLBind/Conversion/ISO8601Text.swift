@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ISO 8601 date-times as XML Schema writes them, read and written in the proleptic
 /// Gregorian calendar (the Gregorian rules carried back before 15 October 1582, as ISO

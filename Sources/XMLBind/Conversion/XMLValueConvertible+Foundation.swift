@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Decimal: XMLValueConvertible {
     /// Decimal digits with an optional sign, fraction and exponent, parsed exactly.

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a document's bytes can be read again, to turn a byte offset into a line, a
 /// column and the text of the line, after the parse has found a problem.
@@ -33,20 +44,19 @@ enum SourceText: Sendable {
                 _ = Array(rest).withUnsafeBufferPointer { body($0, start) }
             }
         case .file(let path):
-            guard let handle = FileHandle(forReadingAtPath: path) else { return }
-            defer { try? handle.close() }
-            do {
-                try handle.seek(toOffset: UInt64(start))
-                var offset = start
-                while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                    let more =
-                        chunk.withContiguousStorageIfAvailable { body($0, offset) }
-                        ?? Array(chunk).withUnsafeBufferPointer { body($0, offset) }
-                    offset += chunk.count
-                    if !more { return }
-                }
-            } catch {
-                return
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            guard lseek(descriptor, off_t(start), SEEK_SET) >= 0 else { return }
+            var offset = start
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let got = FileChunks.read(descriptor, into: &chunk, from: 0)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { return }
+                let more = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<got]), offset) }
+                offset += got
+                if !more { return }
             }
         case .recent(let recent):
             recent.withBytes(from: start, body)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Byte offsets (``ByteOffsetAware``) turned into origins and diagnostics after a parse,
 /// counting lines and columns as the parse's own diagnostics do.

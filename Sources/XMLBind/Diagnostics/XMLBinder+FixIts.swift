@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Applying a document's fix-its, round by round, as `xmlbind check --fix` does.
 extension XMLBinder {

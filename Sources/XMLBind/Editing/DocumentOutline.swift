@@ -204,7 +204,7 @@ struct DocumentOutline {
         guard bytes.starts(with: Array("<?xml".utf8)) || bytes.starts(with: [0xEF, 0xBB, 0xBF] + Array("<?xml".utf8))
         else { return }
         let head = String(decoding: bytes.prefix(200), as: UTF8.self)
-        guard let end = head.range(of: "?>"), let found = head.range(of: "encoding") else { return }
+        guard let end = head.firstRange(of: "?>"), let found = head.firstRange(of: "encoding") else { return }
         guard found.lowerBound < end.lowerBound else { return }
         let rest = head[found.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first else { return }

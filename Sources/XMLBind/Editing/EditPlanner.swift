@@ -276,7 +276,8 @@ struct EditPlanner {
     }
 
     private static func reference(in text: String, _ open: String, _ close: String) -> String {
-        guard let start = text.range(of: open), let end = text[start.upperBound...].firstIndex(of: Character(close))
+        guard let start = text.firstRange(of: open),
+            let end = text[start.upperBound...].firstIndex(of: Character(close))
         else { return open + "…" + close }
         return String(text[start.lowerBound...end])
     }

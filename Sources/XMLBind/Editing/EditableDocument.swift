@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A document bound for editing in place: its root object, for the program to change, and
 /// what the one parse that bound it saw, to write the changes back without parsing again.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What editing a document in place compares a changed graph with, recorded when the
 /// document was bound: the document's bytes, where its values lie (``DocumentOutline``)

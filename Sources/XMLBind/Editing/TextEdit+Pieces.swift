@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TextEdit {
     /// Applies `edits` to `document` as ``apply(_:to:)`` does, handing the result to

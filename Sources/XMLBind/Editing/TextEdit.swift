@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One change to a document's bytes: the bytes in `range` are replaced by `replacement`.
 ///

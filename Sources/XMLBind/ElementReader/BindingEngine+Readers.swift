@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Elements read by an ``ElementReader`` (`.reading(with:)`): while one is open, every event
 /// inside it goes straight to its reader, ahead of everything else the engine does (no

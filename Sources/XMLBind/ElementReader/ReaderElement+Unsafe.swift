@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (views lent for one reader call, see Engine/UncheckedLayer.swift):
 // - `rawName` and `rawAttributes` are expat's, lent to the engine for the callback that

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The text gathered directly inside an element an ``ElementReader`` reads: every piece expat
 /// delivered between its start and end tags, joined, without the text of its children.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Invariants (memory the table allocates and frees itself; see Engine/UncheckedLayer.swift):
 // - ``CharacterTable/Tables``: `pairs` and `triples` hold 65,536 initialized entries each,

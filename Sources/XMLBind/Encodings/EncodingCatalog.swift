@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What XMLBind has learnt about iconv's encodings, kept for the life of the process:
 /// which names iconv knows, and the ``CharacterTable`` of each encoding that fits expat's

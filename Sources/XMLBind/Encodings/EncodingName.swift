@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An encoding name as a document, a caller or an HTTP header writes it, resolved to the
 /// encoding XMLBind reads it as.
@@ -75,7 +79,7 @@ enum EncodingName {
         let key = looseKey(name)
         if let known = builtins[key] { return known }
         if let alias = aliases[key] { return EncodingCatalog.knows(alias) ? .iconv(alias) : nil }
-        for candidate in [name.uppercased(), name.uppercased().replacingOccurrences(of: "_", with: "-")]
+        for candidate in [name.uppercased(), name.uppercased().replacing("_", with: "-")]
         where EncodingCatalog.knows(candidate) {
             return wideForm(of: candidate) ?? .iconv(candidate)
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Converts a document in an encoding other than the four expat reads itself to UTF-8,
 /// piece by piece, for expat to read.

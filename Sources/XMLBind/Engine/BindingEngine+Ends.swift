@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// End tags: the element whose frame is on top ends (a path element, a property element or
 /// an object) and its frame is popped. ``endElement(name:)`` in BindingEngine+Events.swift

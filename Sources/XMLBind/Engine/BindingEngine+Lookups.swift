@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Element lookups the event paths share: bindings borrowed by index, the namespace number
 /// an object frame records, the binding registered for a name.

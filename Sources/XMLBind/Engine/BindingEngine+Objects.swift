@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Object elements: creating an object when its start tag is read, binding its
 /// attributes, property elements' text, and handing the finished object to its parent.

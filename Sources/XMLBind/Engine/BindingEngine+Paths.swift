@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Nested paths: `.property(\.price, xml: "details/price")` and
 /// `.attribute(\.currency, xml: "details/price/@currency")`.

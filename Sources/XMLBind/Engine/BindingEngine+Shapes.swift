@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The shapes of issue 13 that need the engine: whole text, keyed maps, `xsi:nil`,
 /// element names and ignored names.
@@ -315,7 +319,7 @@ extension BindingEngine {
         while let rawName = attributes[cursor], let rawValue = attributes[cursor + 1] {
             cursor += 2
             guard Self.isSchemaInstance(ExpandedName(rawName), "type") else { continue }
-            let value = rawValue.string.trimmingCharacters(in: .whitespaces)
+            let value = XMLWhitespace.trimmed(rawValue.string)
             let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
             let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : (nil, value)
             let uri = documentNamespaces[prefix ?? ""]

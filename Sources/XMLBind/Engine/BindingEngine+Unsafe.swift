@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The engine's stored state is declared here because of its `@exclusivity(unchecked)`

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `entries` (`slotsPerParent` per binding) and `bytes` (one slot of `slotSize` per entry)

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - The tables are allocated by `prepare(propertyCount:)` and the slot arrays on the first

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (the expat room, see Engine/UncheckedLayer.swift): every view points into the
 // name expat handed to the current callback (NUL-terminated, `uri SEP local SEP prefix`),

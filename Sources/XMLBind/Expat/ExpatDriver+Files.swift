@@ -1,5 +1,17 @@
 internal import CExpat
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Reading files: a file descriptor read straight into expat's own buffer, whole or in pieces.
 // The invariants of ExpatDriver.swift hold here; the buffer `XML_GetBuffer` returns is valid

@@ -1,5 +1,17 @@
 internal import CExpat
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (the expat room, see Engine/UncheckedLayer.swift; this folder is the only importer
 // of CExpat):

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Invariants (concurrency promises the compiler cannot check):
 // - A `BoundPiece` (an engine and a driver, neither `Sendable`) is made by one worker thread,
@@ -67,7 +71,7 @@ final class PieceJob: @unchecked Sendable {
 /// the start; a stream adds them as it cuts them (``add(_:)``), then says it has no more
 /// (``finishAdding()``).
 final class PieceBoard: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var pieces: [Int: BoundPiece] = [:]
     private var jobs: [Int: PieceJob] = [:]
     private var count: Int

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How one document is cut into pieces: the scanner's split, the cuts, and where each cut
 /// is in lines and columns.

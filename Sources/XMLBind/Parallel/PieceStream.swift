@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Streaming in parallel (issue 35): a stream from memory or from a file is read in
 /// windows, cut between its repeated elements as its bytes arrive, its pieces are bound on
@@ -144,8 +150,11 @@ final class PieceStream<Element> {
         let inFlight = max(1, threads * max(1, parallelism.piecesPerThread))
         let board = PieceBoard(window: inFlight, workers: threads)
         let (binder, file) = (self.binder, session.file)
+        // A queue of its own targets an overcommitting global queue: each worker gets a
+        // thread even when the caller itself runs on one of the pool's threads.
+        let workers = DispatchQueue(label: "XMLBind.parallel.stream", attributes: .concurrent)
         for _ in 0..<threads {
-            Thread.detachNewThread {
+            workers.async {
                 while let (index, job) = board.take() {
                     // Every piece of a stream is added with its job.
                     if let job { board.post(binder.bindPiece(job, seed: seed, file: file), at: index) }

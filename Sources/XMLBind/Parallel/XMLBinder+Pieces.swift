@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parallel binding of one document in memory (issue 35): the document around the pieces
 /// is read by one parser on the caller's thread, the pieces by parsers of their own on
@@ -109,8 +115,11 @@ extension XMLBinder {
         }
         let threads = min(options.parallelism.threadCount, plan.pieceCount)
         let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads)
+        // A queue of its own targets an overcommitting global queue: each worker gets a
+        // thread even when the caller itself runs on one of the pool's threads.
+        let workers = DispatchQueue(label: "XMLBind.parallel", attributes: .concurrent)
         for _ in 0..<threads {
-            Thread.detachNewThread { [self] in
+            workers.async { [self] in
                 while let (index, _) = board.take() {
                     board.post(bindPiece(job(index, of: data, in: plan, sink: nil), seed: seed, file: file), at: index)
                 }

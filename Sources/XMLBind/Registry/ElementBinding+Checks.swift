@@ -68,6 +68,7 @@ extension ElementBinding {
             switch item {
             case .property(let index):
                 let property = properties[index]
+                if let refusal = property.conversionRefusal { problems.append(problem(item, refusal)) }
                 if property.isUnnamed && property.declaredXMLName == nil {
                     problems.append(
                         problem(item, "cannot tell the name of a computed property; declare it with xml:"))

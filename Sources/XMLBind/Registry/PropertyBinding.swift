@@ -59,6 +59,8 @@ struct PropertyBinding: Sendable {
     @usableFromInline let plainText: PlainText?
     /// Whether plain text is trimmed first (``Conversion/trimsPlainText``).
     @usableFromInline let trimsPlainText: Bool
+    /// Why the property's conversion cannot be used (``Conversion/refusal``), refused at registration.
+    @usableFromInline let conversionRefusal: String?
     /// Whether a document must give the property a value (`.required()`).
     @usableFromInline var isRequired = false
     /// For a property declared after `.keyedMembers`: its member key, the `xml:` name (or
@@ -125,6 +127,7 @@ struct PropertyBinding: Sendable {
             }
         }
         self.trimsPlainText = conversion.trimsPlainText
+        self.conversionRefusal = conversion.refusal
         if conversion.isPlainBool, ObjectIdentifier(V.self) == ObjectIdentifier(Bool.self) {
             self.plainText = .bool
         } else if !conversion.isPlainText {

@@ -12,7 +12,7 @@ enum TypeName {
     /// `Array<X>` becomes `[X]`, and `Optional<X>` inside becomes `X?`, at any depth.
     private static func sugared(_ name: String) -> String {
         for (generic, open, close) in [("Array<", "[", "]"), ("Optional<", "", "?")] {
-            guard let range = name.range(of: generic) else { continue }
+            guard let range = name.firstRange(of: generic) else { continue }
             var depth = 1
             var index = range.upperBound
             while index < name.endIndex, depth > 0 {

@@ -56,7 +56,9 @@ extension PropertyBinding {
         let encode = conversion.encode
         var binding = PropertyBinding(
             keyPath, xml: xml, form: .element,
-            conversion: Conversion<[E]>(bytes: { [try decode($0)] }, format: { $0.map(encode).joined(separator: " ") }))
+            conversion: Conversion<[E]>(
+                bytes: { [try decode($0)] }, format: { $0.map(encode).joined(separator: " ") },
+                refusal: conversion.refusal))
         binding.makeSetter = { offset, isClass in
             if let offset {
                 return { _, base, bytes in
@@ -107,7 +109,8 @@ extension PropertyBinding {
         var binding = PropertyBinding(
             keyPath, xml: xml, form: .element,
             conversion: Conversion<[String: E]>(
-                bytes: { ["": try decode($0)] }, format: { $0.values.map(encode).joined(separator: " ") }))
+                bytes: { ["": try decode($0)] }, format: { $0.values.map(encode).joined(separator: " ") },
+                refusal: conversion.refusal))
         let isClass = T.self is AnyClass
         binding.collection = ValueCollection(
             declaredKey: key, elementType: E.self,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads an `AsyncSequence` input piece by piece, for a ``StreamSession``.
 protocol AsyncChunkReader {

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants:
 // - `read(_:into:from:)` lends `read(2)` the chunk's own storage from `offset` to its end,
@@ -16,7 +27,7 @@ extension FileChunks {
         guard wanted > 0 else { return 0 }
         return chunk.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            return Foundation.read(descriptor, base + offset, wanted)
+            return systemRead(descriptor, base + offset, wanted)
         }
     }
 
@@ -31,4 +42,9 @@ extension FileChunks {
         window.removeSubrange((start + Swift.max(0, found))...)
         return found
     }
+}
+
+/// POSIX `read(2)` under a name of its own: inside `FileChunks`, `read` means its own.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

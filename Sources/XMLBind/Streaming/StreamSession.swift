@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One streaming parse: feeds expat piece by piece, hands the streamed objects out between
 /// pieces, and turns what was found into diagnostics.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The objects of one type in a document read from an `AsyncSequence`, as an
 /// `AsyncSequence` themselves.

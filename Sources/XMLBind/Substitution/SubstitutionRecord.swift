@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `${…}` text of every value a parse substituted, so that writing the objects back
 /// can restore the references instead of the resolved values.
@@ -34,8 +40,9 @@ public final class SubstitutionRecord: @unchecked Sendable {
         var property: Int
     }
 
-    // Guarded by `lock`: parses and writes may run on any thread.
-    private let lock = NSLock()
+    // Guarded by `lock`: parses and writes may run on any thread. The lock guards the
+    // properties beside it rather than holding them, since the objects come from callers.
+    private let lock = Mutex(())
     private var entries: [Key: Entry] = [:]
     /// The objects the keys name, kept alive so that their identifiers are not reused.
     private var objects: [ObjectIdentifier: AnyObject] = [:]
@@ -45,13 +52,13 @@ public final class SubstitutionRecord: @unchecked Sendable {
 
     /// How many substituted values the record holds.
     public var count: Int {
-        lock.withLock { entries.count }
+        lock.withLock { _ in entries.count }
     }
 
     /// Notes a substituted value of property `index` of `object`, bound by `binding`.
     func note(_ object: AnyObject, binding: ElementBinding, property index: Int, original: String, resolved: String) {
         let key = Key(object: ObjectIdentifier(object), binding: ObjectIdentifier(binding), property: index)
-        lock.withLock {
+        lock.withLock { _ in
             objects[key.object] = object
             entries[key] = Entry(original: original, resolved: resolved)
         }
@@ -61,9 +68,9 @@ public final class SubstitutionRecord: @unchecked Sendable {
     /// `${…}` text when it was substituted and still reads as resolved, else `nil`.
     func original(of object: AnyObject, binding: ElementBinding, property index: Int, current: String) -> String? {
         let key = Key(object: ObjectIdentifier(object), binding: ObjectIdentifier(binding), property: index)
-        guard let entry = lock.withLock({ entries[key] }) else { return nil }
+        guard let entry = lock.withLock({ _ in entries[key] }) else { return nil }
         let unchanged =
-            current == entry.resolved || current == entry.resolved.trimmingCharacters(in: .whitespacesAndNewlines)
+            current == entry.resolved || current == XMLWhitespace.trimmed(entry.resolved)
         return unchanged ? entry.original : nil
     }
 }

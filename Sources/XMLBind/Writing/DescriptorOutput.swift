@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes bytes to a file descriptor with `write(2)`, all of them or a clear error.
 ///
@@ -33,7 +44,7 @@ struct DescriptorOutput {
         let code = Self.withoutSIGPIPE(descriptor) {
             var done = 0
             while done < bytes.count {
-                let count = Foundation.write(descriptor, start + done, bytes.count - done)
+                let count = systemWrite(descriptor, start + done, bytes.count - done)
                 if count > 0 {
                     done += count
                 } else if count < 0 && errno == EINTR {

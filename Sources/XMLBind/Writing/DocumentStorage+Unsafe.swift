@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Invariants (audited layer, see Engine/UncheckedLayer.swift):
 // - `base` is `nil` or a `malloc`/`realloc` block of `capacity` bytes, of which the first

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Replaces a file the way editors do: the new contents go to a temporary file next to
 /// the file, which takes the file's place only once it is complete.
@@ -32,8 +43,8 @@ struct FileReplacement {
     init(replacing path: String) throws(XMLBindError) {
         self.path = path
         target = try Self.followingLinks(path)
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let folder = Self.folder(of: target)
+        let name = Self.lastComponent(of: target)
         let prefix = ".\(name)."
         let directory = folder.isEmpty ? "." : folder
         Self.removeStaleTemporaries(in: directory, prefix: prefix)
@@ -122,8 +133,7 @@ struct FileReplacement {
         }
         // The rename itself reaches the disk with the folder's own `fsync`.
         let folder = open(
-            (target as NSString).deletingLastPathComponent.isEmpty
-                ? "." : (target as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+            Self.folder(of: target).isEmpty ? "." : Self.folder(of: target), O_RDONLY | O_CLOEXEC)
         if folder >= 0 {
             _ = fsync(folder)
             close(folder)
@@ -151,6 +161,33 @@ struct FileReplacement {
         }
     }
 
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
+    /// (`a/b` → `a`, `/a` → `/`, `a` → empty), in plain Swift: the core has no `NSString`.
+    private static func folder(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(withoutTrailingSlashes(trimmed[..<slash]))
+    }
+
+    /// The last component of `path`, as `NSString.lastPathComponent` gives it.
+    private static func lastComponent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `name` inside `folder`, as `NSString.appendingPathComponent` gives it.
+    private static func joined(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    private static func withoutTrailingSlashes<S: StringProtocol>(_ path: S) -> Substring {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
     /// `path` with its symbolic links followed, to the file they finally name (which
     /// need not exist yet).
     private static func followingLinks(_ path: String) throws(XMLBindError) -> String {
@@ -165,8 +202,7 @@ struct FileReplacement {
             current =
                 destination.hasPrefix("/")
                 ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString)
-                    .appendingPathComponent(destination)
+                : Self.joined(Self.folder(of: current), destination)
         }
         throw error(path, "too many levels of symbolic links")
     }

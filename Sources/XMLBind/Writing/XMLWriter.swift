@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes XML markup and escaped text as UTF-8 into a ``DocumentStorage``: the whole
 /// document, kept in memory, or (with a sink: a file, a handle) the bytes not yet handed

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Edit sessions: binding a document once and keeping what that parse saw, so that writing
 /// the changes back does not parse it again (see <doc:EditingInPlace>).

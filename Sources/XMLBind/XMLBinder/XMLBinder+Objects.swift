@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension XMLBinder {
     /// The objects of one type in a document read from an `AsyncSequence` of bytes, as an

@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Parsing a whole document into its root object.
 ///
@@ -71,27 +82,28 @@ extension XMLBinder {
         try root(of: .file(url.path), as: type, file: file ?? url.path, warnings: warnings, record: record)
     }
 
-    /// Binds a document read from a file handle (a pipe, a socket, standard input), from
-    /// its current position to its end in ``ParseOptions/chunkSize`` pieces, and returns
-    /// its root object as the requested type.
+    /// Binds a document read from an open file descriptor (a pipe, a socket, standard
+    /// input), from its current position to its end in ``ParseOptions/chunkSize`` pieces,
+    /// and returns its root object as the requested type.
     ///
     /// The bytes read are kept until the parse ends, for the diagnostics' excerpts. The
-    /// handle is not closed.
+    /// descriptor is not closed. `import XMLBindFoundation` adds the same call on a
+    /// `FileHandle`: `parse(handle, as:)`.
     ///
     /// - Parameters:
-    ///   - handle: Where to read from.
+    ///   - fileDescriptor: Where to read from, such as `STDIN_FILENO`.
     ///   - type: The type the root element must bind to.
     ///   - file: A name for origins and diagnostics.
     ///   - warnings: Receives the parse's warnings, in document order.
     ///   - record: Receives the original text of every substituted value.
     /// - Returns: The root element's object.
     /// - Throws: ``XMLBindError`` with every problem found, with code
-    ///   ``XMLBindError/Code/io`` when the handle cannot be read.
+    ///   ``XMLBindError/Code/io`` when the descriptor cannot be read.
     public func parse<T>(
-        _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        fileDescriptor: Int32, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         recordingSubstitutionsIn record: SubstitutionRecord? = nil
     ) throws -> T {
-        try root(of: .descriptor(handle.fileDescriptor), as: type, file: file, warnings: warnings, record: record)
+        try root(of: .descriptor(fileDescriptor), as: type, file: file, warnings: warnings, record: record)
     }
 
     /// Binds a document read from an `AsyncSequence` of bytes, such as a response body

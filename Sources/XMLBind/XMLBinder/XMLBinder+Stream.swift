@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Streaming with a closure: each completed object of one type is handed over, then
 /// forgotten, so a document of any size binds in flat memory.
@@ -115,29 +126,30 @@ extension XMLBinder {
         }
     }
 
-    /// Streams every object of a type from a file handle (a pipe, a socket, standard
-    /// input), read from its current position to its end in chunks of up to
+    /// Streams every object of a type from an open file descriptor (a pipe, a socket,
+    /// standard input), read from its current position to its end in chunks of up to
     /// ``ParseOptions/chunkSize`` bytes.
     ///
     /// The input cannot be read twice, so the stream keeps its most recent 256 KiB or more
     /// for diagnostics: a problem whose place has left that window is reported with its
-    /// line and column but without the source line. The handle is not closed.
+    /// line and column but without the source line. The descriptor is not closed.
+    /// `import XMLBindFoundation` adds the same call on a `FileHandle`: `stream(handle, as:)`.
     ///
     /// - Parameters:
-    ///   - handle: Where to read from.
+    ///   - fileDescriptor: Where to read from, such as `STDIN_FILENO`.
     ///   - type: The type to stream.
     ///   - file: A name for origins and diagnostics.
     ///   - warnings: Receives the parse's warnings, in document order.
     ///   - body: Receives each object; returns ``StreamAction/continue`` or ``StreamAction/stop``.
     /// - Throws: ``XMLBindError`` with every problem found, or what `body` throws.
     public func stream<T>(
-        _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
+        fileDescriptor: Int32, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         _ body: (T) throws -> StreamAction
     ) throws {
         let session = try StreamSession<T>(
             binder: self, file: file, source: nil, forceUTF8: false, input: "a file handle")
         try Self.logging(warnings) {
-            try session.run(fileDescriptor: handle.fileDescriptor, chunkSize: options.chunkSize, body)
+            try session.run(fileDescriptor: fileDescriptor, chunkSize: options.chunkSize, body)
         }
     }
 
@@ -147,7 +159,7 @@ extension XMLBinder {
     /// Bytes are gathered into pieces of 16 KiB (or fewer at the end) before they are
     /// parsed, so an object is handed over at most that much later than its end tag
     /// arrives. The sequence is iterated on the caller's actor, where `body` also runs.
-    /// Diagnostics come from a window of recent input, as for ``stream(_:as:file:warnings:_:)-(FileHandle,_,_,_,_)``.
+    /// Diagnostics come from a window of recent input, as for ``stream(fileDescriptor:as:file:warnings:_:)``.
     ///
     /// - Parameters:
     ///   - bytes: The document's bytes.
@@ -173,7 +185,7 @@ extension XMLBinder {
     /// Each chunk is parsed as it arrives (a large one in 64 KiB slices), and its objects
     /// are handed over before the next chunk is awaited. The sequence is iterated on the
     /// caller's actor, where `body` also runs. Diagnostics come from a window of recent
-    /// input, as for ``stream(_:as:file:warnings:_:)-(FileHandle,_,_,_,_)``.
+    /// input, as for ``stream(fileDescriptor:as:file:warnings:_:)``.
     ///
     /// - Parameters:
     ///   - chunks: The document's bytes, in pieces of any size.

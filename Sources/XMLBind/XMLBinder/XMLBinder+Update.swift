@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Editing in place: writing a changed graph back into the document it was bound from,
 /// rewriting only what changed (see <doc:EditingInPlace>).
@@ -199,7 +210,7 @@ extension XMLBinder {
             return try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
             throw XMLBindError(
-                code: .io, message: "cannot read '\(url.path)': \(error.localizedDescription)",
+                code: .io, message: "cannot read '\(url.path)': \(Self.reason(error))",
                 origin: Origin(file: file ?? url.path, line: 0, column: 0))
         }
     }
@@ -211,5 +222,15 @@ extension XMLBinder {
             // The planner makes edits that never overlap: this is a bug, reported as one.
             throw XMLBindError(code: .io, message: "cannot edit the document in place: \(error)")
         }
+    }
+
+    /// The system's reason a file could not be read (`No such file or directory`), from the
+    /// error `Data(contentsOf:)` throws; the error itself when it carries none.
+    private static func reason(_ error: any Error) -> String {
+        // "NSUnderlyingError" is `NSUnderlyingErrorKey`, which FoundationEssentials does not declare.
+        guard let underlying = (error as? CocoaError)?.userInfo["NSUnderlyingError"] as? POSIXError else {
+            return "\(error)"
+        }
+        return String(cString: strerror(underlying.code.rawValue))
     }
 }

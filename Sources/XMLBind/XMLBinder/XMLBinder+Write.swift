@@ -1,4 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension XMLBinder {
     /// Writes an object as an XML document, with the mappings that read it.
@@ -70,24 +81,25 @@ extension XMLBinder {
         try replacement.commit()
     }
 
-    /// Writes an object as an XML document to a file handle, in pieces as it is written
-    /// (never whole in memory).
+    /// Writes an object as an XML document to an open file descriptor, in pieces as it is
+    /// written (never whole in memory).
     ///
-    /// The handle is left open. On an error, what was written before it stays written:
-    /// a reader of the handle (or of the file, after a crash) sees a prefix of the
+    /// The descriptor is left open. On an error, what was written before it stays written:
+    /// a reader of the descriptor (or of the file, after a crash) sees a prefix of the
     /// document. A pipe whose reader has gone away is an error, not a `SIGPIPE` that
-    /// ends the process.
+    /// ends the process. `import XMLBindFoundation` adds the same call on a `FileHandle`:
+    /// `write(object, to: handle)`.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
-    ///   - fileHandle: A handle open for writing: a file, a pipe, standard output.
+    ///   - fileDescriptor: A descriptor open for writing: a file, a pipe, `STDOUT_FILENO`.
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
     /// - Throws: ``XMLBindError``, as ``xml(from:options:)`` does, or with code
-    ///   ``XMLBindError/Code/io`` when writing to the handle fails.
-    public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions())
+    ///   ``XMLBindError/Code/io`` when writing to the descriptor fails.
+    public func write(_ object: Any, toFileDescriptor fileDescriptor: Int32, options: WritingOptions = WritingOptions())
         throws
     {
-        let output = DescriptorOutput(descriptor: fileHandle.fileDescriptor)
+        let output = DescriptorOutput(descriptor: fileDescriptor)
         try write(object, options: options) { bytes in
             // The writer's own buffer, read during the call only.
             do throws(DescriptorOutput.Failure) {

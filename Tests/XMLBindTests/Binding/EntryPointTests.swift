@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import XMLBindFoundation
 import XMLBindTestSupport
 
 @testable import XMLBind

@@ -1,0 +1,82 @@
+import XMLBind
+
+// What a program that uses XMLBind alone costs at start-up, as a user would see it: run it
+// under `/usr/bin/time -v` and read "Maximum resident set size" (see the Performance
+// article, "Foundation and start-up"). It links XMLBind and nothing else of the package.
+//
+//   XMLBindStartupProbe                  binds one small document
+//   XMLBindStartupProbe stream FILE      streams every <item> of an RSS file
+//   XMLBindStartupProbe … --libraries    also lists the Foundation and ICU libraries mapped
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+final class Item: Bindable {
+    var title = ""
+    var link = ""
+    var pubDate = ""
+    init() {}
+}
+
+final class Channel: Bindable {
+    var items: [Item] = []
+    init() {}
+}
+
+final class Feed: Bindable {
+    var channel: Channel?
+    init() {}
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let listsLibraries = arguments.contains("--libraries")
+arguments.removeAll { $0 == "--libraries" }
+
+do {
+    // Lenient: the channel's own elements (its title, link…) are passed over.
+    let binder = try XMLBinder(options: ParseOptions(mode: .lenient)).register(
+        mapping(Feed.self, element: "rss").child(\.channel),
+        mapping(Channel.self, element: "channel").children(\.items),
+        mapping(Item.self, element: "item").element(\.title).element(\.link).element(\.pubDate))
+    if arguments.first == "stream", arguments.count == 2 {
+        var count = 0
+        try binder.stream(contentsOf: URL(fileURLWithPath: arguments[1]), as: Item.self) { _ in
+            count += 1
+            return .continue
+        }
+        print("streamed \(count) items")
+    } else if arguments.isEmpty {
+        let channel = try binder.parse(
+            "<channel><item><title>One</title><link>https://example.org/1</link>"
+                + "<pubDate>Mon, 07 Dec 2026 10:00:00 GMT</pubDate></item><item><title>Two</title></item></channel>",
+            as: Channel.self)
+        print("bound \(channel.items.count) items")
+    } else {
+        print("usage: XMLBindStartupProbe [stream FILE] [--libraries]")
+        exit(2)
+    }
+} catch {
+    print(error)
+    exit(1)
+}
+
+if listsLibraries {
+    // The libraries this process has mapped whose names say Foundation or ICU.
+    let maps = (try? String(contentsOf: URL(fileURLWithPath: "/proc/self/maps"), encoding: .utf8)) ?? ""
+    var seen: Set<Substring> = []
+    for line in maps.split(separator: "\n") {
+        guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/"),
+            path.contains("Foundation") || path.contains("icu"), seen.insert(path).inserted
+        else { continue }
+        print(path)
+    }
+}
