@@ -26,7 +26,7 @@ extension EditPlanner {
         var tag = String(text[..<tagEnd])
         for (prefix, uri) in declared where !uri.contains(where: { $0 == "&" || $0 == "<" || $0 == "\"" }) {
             let declaration = " " + (prefix.isEmpty ? "xmlns" : "xmlns:" + prefix) + "=\"" + uri + "\""
-            if let found = tag.range(of: declaration) { tag.removeSubrange(found) }
+            if let found = tag.firstRange(of: declaration) { tag.removeSubrange(found) }
         }
         return tag + text[tagEnd...]
     }

@@ -1,5 +1,13 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
