@@ -37,18 +37,7 @@ do {
 
 if CommandLine.arguments.dropFirst().contains("--libraries") {
     // The libraries this process has mapped whose names say Foundation or ICU.
-    // Read to its end: files in /proc say they are empty, and `String(contentsOf:)` reads
-    // only their first page.
-    var bytes: [UInt8] = []
-    let descriptor = open("/proc/self/maps", O_RDONLY)
-    if descriptor >= 0 {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while case let count = buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }), count > 0 {
-            bytes.append(contentsOf: buffer[0..<count])
-        }
-        close(descriptor)
-    }
-    let maps = String(decoding: bytes, as: UTF8.self)
+    let maps = ProcFile.text("/proc/self/maps")
     var seen: Set<Substring> = []
     for line in maps.split(separator: "\n") {
         guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/"),

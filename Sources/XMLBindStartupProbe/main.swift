@@ -77,7 +77,7 @@ do {
 
 if listsLibraries {
     // The libraries this process has mapped whose names say Foundation or ICU.
-    let maps = String(decoding: contents(of: "/proc/self/maps"), as: UTF8.self)
+    let maps = ProcFile.text("/proc/self/maps")
     var seen: Set<Substring> = []
     for line in maps.split(separator: "\n") {
         guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/"),
@@ -91,7 +91,7 @@ if printsMemory {
     // /proc/self/smaps: a header line per mapping ("start-end perms offset dev inode path"),
     // then its fields; "Rss:" is what of it is resident. Summed per file (or [heap], [stack],
     // anonymous), largest first, in KiB.
-    let smaps = String(decoding: contents(of: "/proc/self/smaps"), as: UTF8.self)
+    let smaps = ProcFile.text("/proc/self/smaps")
     var resident: [String: Int] = [:]
     var mapping = "anonymous"
     for line in smaps.split(separator: "\n") {
@@ -107,21 +107,4 @@ if printsMemory {
         print("\(kilobytes) KiB\t\(name)")
     }
     print("\(resident.values.reduce(0, +)) KiB\tin all")
-}
-
-/// A file's bytes, read to its end: files in /proc say they are empty, and
-/// `String(contentsOf:)` reads only their first page (the maps of this program run to two
-/// or three pages, so a library named late in them was missed).
-func contents(of path: String) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { break }
-        bytes.append(contentsOf: buffer[0..<count])
-    }
-    return bytes
 }
