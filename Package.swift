@@ -125,6 +125,12 @@ let package = Package(
             name: "XMLBindStartupProbe",
             dependencies: ["XMLBind"]
         ),
+        // The same for a program that reads a feed from memory with XMLBindFeeds, which
+        // links Foundation for `Feed.load`'s `URLSession` (measured, not checked).
+        .executableTarget(
+            name: "XMLBindFeedsStartupProbe",
+            dependencies: ["XMLBindFeeds"]
+        ),
         .executableTarget(
             name: "XMLBindFuzz",
             dependencies: [

@@ -7,12 +7,12 @@ import XMLBind
 
 extension XMLBinder {
     /// Binds a document read from a file handle (a pipe, a socket, standard input), from
-    /// its current position to its end in ``XMLBind/ParseOptions/chunkSize`` pieces, and
+    /// its current position to its end in `ParseOptions.chunkSize` pieces, and
     /// returns its root object as the requested type.
     ///
     /// The bytes read are kept until the parse ends, for the diagnostics' excerpts. The
     /// handle is not closed. The same as
-    /// ``XMLBind/XMLBinder/parse(fileDescriptor:as:file:warnings:recordingSubstitutionsIn:)``
+    /// XMLBind's `parse(fileDescriptor:as:file:warnings:recordingSubstitutionsIn:)`
     /// with the handle's descriptor.
     ///
     /// - Parameters:
@@ -22,8 +22,8 @@ extension XMLBinder {
     ///   - warnings: Receives the parse's warnings, in document order.
     ///   - record: Receives the original text of every substituted value.
     /// - Returns: The root element's object.
-    /// - Throws: ``XMLBind/XMLBindError`` with every problem found, with code
-    ///   ``XMLBind/XMLBindError/Code/io`` when the handle cannot be read.
+    /// - Throws: `XMLBindError` with every problem found, with code
+    ///   `XMLBindError.Code.io` when the handle cannot be read.
     public func parse<T>(
         _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         recordingSubstitutionsIn record: SubstitutionRecord? = nil
@@ -35,12 +35,12 @@ extension XMLBinder {
 
     /// Streams every object of a type from a file handle (a pipe, a socket, standard
     /// input), read from its current position to its end in chunks of up to
-    /// ``XMLBind/ParseOptions/chunkSize`` bytes.
+    /// `ParseOptions.chunkSize` bytes.
     ///
     /// The input cannot be read twice, so the stream keeps its most recent 256 KiB or more
     /// for diagnostics: a problem whose place has left that window is reported with its
     /// line and column but without the source line. The handle is not closed. The same as
-    /// ``XMLBind/XMLBinder/stream(fileDescriptor:as:file:warnings:_:)`` with the handle's
+    /// XMLBind's `stream(fileDescriptor:as:file:warnings:_:)` with the handle's
     /// descriptor.
     ///
     /// - Parameters:
@@ -48,9 +48,9 @@ extension XMLBinder {
     ///   - type: The type to stream.
     ///   - file: A name for origins and diagnostics.
     ///   - warnings: Receives the parse's warnings, in document order.
-    ///   - body: Receives each object; returns ``XMLBind/StreamAction/continue`` or
-    ///     ``XMLBind/StreamAction/stop``.
-    /// - Throws: ``XMLBind/XMLBindError`` with every problem found, or what `body` throws.
+    ///   - body: Receives each object; returns `StreamAction.continue` or
+    ///     `StreamAction.stop`.
+    /// - Throws: `XMLBindError` with every problem found, or what `body` throws.
     public func stream<T>(
         _ handle: FileHandle, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         _ body: (T) throws -> StreamAction
@@ -65,14 +65,14 @@ extension XMLBinder {
     /// a reader of the handle (or of the file, after a crash) sees a prefix of the
     /// document. A pipe whose reader has gone away is an error, not a `SIGPIPE` that
     /// ends the process. The same as
-    /// ``XMLBind/XMLBinder/write(_:toFileDescriptor:options:)`` with the handle's descriptor.
+    /// XMLBind's `write(_:toFileDescriptor:options:)` with the handle's descriptor.
     ///
     /// - Parameters:
     ///   - object: The root object: an instance of a registered type.
     ///   - fileHandle: A handle open for writing: a file, a pipe, standard output.
     ///   - options: Layout, declaration, defaults, prefixes and the form of `.property`.
-    /// - Throws: ``XMLBind/XMLBindError``, as ``XMLBind/XMLBinder/xml(from:options:)`` does,
-    ///   or with code ``XMLBind/XMLBindError/Code/io`` when writing to the handle fails.
+    /// - Throws: `XMLBindError`, as XMLBind's `xml(from:options:)` does,
+    ///   or with code `XMLBindError.Code.io` when writing to the handle fails.
     public func write(_ object: Any, to fileHandle: FileHandle, options: WritingOptions = WritingOptions()) throws {
         try write(object, toFileDescriptor: fileHandle.fileDescriptor, options: options)
     }

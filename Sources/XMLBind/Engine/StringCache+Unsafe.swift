@@ -15,6 +15,9 @@
 // - The tables are allocated by `prepare(propertyCount:)` and the slot arrays on the first
 //   lookup, and freed once by `release()` (the owning engine's `deinit`); `values` holds
 //   initialized `String`s in every slot while allocated.
+// - `bytes` (a trivial type) is not initialized when allocated: a slot's bytes are read
+//   (`equal`) only when its hash is not 0 and its length matches, and a slot gets a hash
+//   only together with its bytes (`lookUp`), so nothing unwritten is ever read.
 // - Property numbers passed in are below the `propertyCount` given to `prepare`.
 
 /// Makes the `String`s of plain-text properties for one parse, sharing equal values.
@@ -172,8 +175,10 @@ struct StringCache {
         values.initialize(repeating: "", count: Self.slotCount)
         let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.slotCount)
         lengths.initialize(repeating: 0, count: Self.slotCount)
+        // The bytes are left as they come (64 KiB, most of which a small document never
+        // touches, so it stays out of resident memory): a slot's bytes are read only after
+        // its hash and length matched, that is after `lookUp` wrote them.
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.slotCount * Self.longest)
-        bytes.initialize(repeating: 0, count: Self.slotCount * Self.longest)
         (self.hashes, self.lengths, self.values, self.bytes) = (hashes, lengths, values, bytes)
     }
 

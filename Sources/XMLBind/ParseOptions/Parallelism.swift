@@ -3,6 +3,13 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Whether a parse binds one large document on several threads, and how many.
 ///
@@ -59,8 +66,13 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// `XMLBIND_PARALLEL_PIECE_SIZE` holds a number of bytes. The test suite is run once that
     /// way, so that every parse of every test is also bound in pieces of that size on two
     /// threads, whatever its size, and must give what the test expects of a sequential one.
+    ///
+    /// Read with `getenv`, not `ProcessInfo`: every program that makes a `ParseOptions`
+    /// comes here, and `ProcessInfo.processInfo.environment` builds a dictionary of the
+    /// whole environment and instantiates ProcessInfo's types, which costs about an eighth of
+    /// a small program's page faults at start-up (see the Performance article).
     static let processDefault: Parallelism = {
-        guard let text = ProcessInfo.processInfo.environment["XMLBIND_PARALLEL_PIECE_SIZE"], let size = Int(text)
+        guard let value = getenv("XMLBIND_PARALLEL_PIECE_SIZE"), let size = Int(String(cString: value))
         else { return .sequential }
         var parallelism = Parallelism.threads(2)
         parallelism.minimumDocumentSize = 0
