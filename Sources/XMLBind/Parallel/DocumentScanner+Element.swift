@@ -36,7 +36,9 @@ extension DocumentScanner {
             switch bytes[tagStart + 1] {
             case UInt8(ascii: "?"):
                 guard let close = find("?>", from: tagStart, before: end) else { return nil }
-                if tagStart == start, matches("<?xml", at: tagStart), isSpace(bytes[min(tagStart + 5, end - 1)]) { declaration = tagStart..<(close + 2) }
+                if tagStart == start, matches("<?xml", at: tagStart), isSpace(bytes[min(tagStart + 5, end - 1)]) {
+                    declaration = tagStart..<(close + 2)
+                }
                 index = close + 2
             case UInt8(ascii: "!"):
                 if matches("<!--", at: tagStart) {

@@ -23,13 +23,8 @@ struct TypedConversion {
 
     /// The error for a value of another type than `expected` (or none).
     func mismatch(_ value: (any TypedValue)?, expected: String, path: String) -> XMLRPCError {
-        let place = path.isEmpty ? "the value" : path
-        guard let value else {
-            return XMLRPCError(code: .unexpectedResponse, message: "\(place) is missing, expected \(expected)")
-        }
-        let article = value.typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        let message = "\(place) is \(article) \(value.typeName), expected \(expected)"
-        return document?.error(message, atByteOffset: value.byteOffset)
+        let message = XMLRPCNode.mismatch(at: path, typeName: value?.typeName, expected: expected)
+        return document?.error(message, atByteOffset: value?.byteOffset)
             ?? XMLRPCError(code: .unexpectedResponse, message: message)
     }
 }
