@@ -247,6 +247,28 @@ struct TypedReadingTests {
         }
     }
 
+    /// A document in ISO-8859-1 is cut as it is: the element is read after the document's
+    /// own declaration, so its bytes keep their encoding; errors stay located.
+    @Test func aDeepNodeOfALatin1DocumentReadsInItsEncoding() throws {
+        let text = """
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <methodResponse><params><param><value><array><data>
+            <value><struct><member><name>title</name><value>caf\u{E9}</value></member></struct></value>
+            <value><struct><member><name>title</name><value>\u{E9}t\u{E9}</value></member>
+            <member><name>page count</name><value><string>many</string></value></member></struct></value>
+            </data></array></value></param></params></methodResponse>
+            """
+        let data = Data(text.unicodeScalars.map { UInt8($0.value) })
+        let node = try XMLRPCCodec.decodeResponse(data)[0]
+        #expect(try node[0].decode(as: Book.self).title == "caf\u{E9}")
+        do {
+            _ = try node[1].decode(as: Book.self)
+            Issue.record("no error")
+        } catch {
+            #expect(error.origin?.line == 5, "\(error)")
+        }
+    }
+
     @Test func aTypeThatHoldsItselfReads() throws {
         let leaf = "<value><struct><member><name>name</name><value>leaf</value></member></struct></value>"
         let data = Data(
