@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLBind
 
 @testable import XMLBindRPC
 
@@ -80,6 +81,38 @@ struct DispatcherTests {
         let fault = await Self.fault(Data(testCase.body.utf8))
         #expect(fault?.faultCode == testCase.code)
         #expect(fault?.faultString == testCase.string)
+    }
+
+    /// Each struct parameter binds its own `<value>` only: a first parameter that is no
+    /// `Stooges` does not stop the other two from reading, and an error in the third is
+    /// located in the request.
+    @Test func structParametersBindTheirOwnValuesOnly() async throws {
+        var dispatcher = XMLRPCDispatcher()
+        dispatcher.register("pick") { (_: XMLRPCValue, first: Stooges, second: Stooges) in first.curly * 10 + second.moe
+        }
+        func stooges(_ moe: String) -> String {
+            "<param><value><struct><member><name>curly</name><value><int>4</int></value></member>\n"
+                + "<member><name>larry</name><value><int>5</int></value></member>\n"
+                + "<member><name>moe</name><value>\(moe)</value></member></struct></value></param>\n"
+        }
+        let other =
+            "<param><value><struct><member><name>curly</name><value>none</value></member></struct></value></param>\n"
+        let body = Self.callBody("pick", other + stooges("<int>6</int>") + stooges("<int>7</int>"))
+        let answer = try XMLRPCCodec.decodeResponse(await dispatcher.respond(to: Data(body.utf8)))
+        #expect(answer[0].int32 == 47)
+
+        let wrong = Self.callBody("pick", other + stooges("<int>6</int>") + stooges("<string>seven</string>"))
+        let call = try XMLRPCCodec.decodeCall(Data(wrong.utf8))
+        #expect(try call.parameters[1].decode(as: Stooges.self).moe == 6)
+        do {
+            _ = try call.parameters[2].decode(as: Stooges.self)
+            Issue.record("no error")
+        } catch {
+            #expect(error.message.hasPrefix(#"[2]: cannot convert "seven" to Int32"#), "\(error.message)")
+            let line = wrong.split(separator: "\n", omittingEmptySubsequences: false)[6]
+            #expect(line.hasPrefix("<member><name>moe</name><value><string>seven"))
+            #expect(error.origin == Origin(file: "request", line: 7, column: 40))
+        }
     }
 
     @Test func introspectionAndMulticallAreBuiltIn() async throws {

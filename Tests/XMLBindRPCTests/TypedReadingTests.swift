@@ -216,6 +216,59 @@ struct TypedReadingTests {
         }
     }
 
+    /// A node deep in a document binds its own `<value>` alone, inside the namespaces and
+    /// entities declared above it; its errors carry the document's line, column and line text.
+    @Test func aDeepNodeReadsItsOwnValueWhereItIsInTheDocument() throws {
+        let lines = [
+            #"<?xml version="1.0"?>"#,
+            #"<!DOCTYPE methodResponse [<!ENTITY who "Ann">]>"#,
+            #"<methodResponse xmlns:ex="http://ws.apache.org/xmlrpc/namespaces/extensions"><params><param>"#,
+            "<value><struct><member><name>shelf</name><value><array><data>",
+            "<value><struct><member><name>title</name><value>by &who;</value></member>",
+            "  <member><name>page count</name><value><ex:i8>12</ex:i8></value></member></struct></value>",
+            "<value><struct><member><name>title</name><value>B</value></member>",
+            "  <member><name>page count</name><value><string>many</string></value></member></struct></value>",
+            "</data></array></value></member></struct></value></param></params></methodResponse>",
+        ]
+        let shelf = try XMLRPCCodec.decodeResponse(Data(lines.joined(separator: "\n").utf8), file: "shelf.xml")[0][
+            "shelf"]
+        let first = try shelf[0].decode(as: Book.self)
+        #expect(first.title == "by Ann")
+        #expect(first.pages == 12)
+        do {
+            _ = try shelf[1].decode(as: Book.self)
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == .unexpectedResponse)
+            #expect(error.message.hasPrefix(#"[0]["shelf"][1]: cannot convert "many" to "#), "\(error.message)")
+            let column = try #require(lines[7].firstRange(of: "many")).lowerBound.utf16Offset(in: lines[7]) + 1
+            #expect(error.origin == Origin(file: "shelf.xml", line: 8, column: column))
+            #expect(error.diagnostics.first?.sourceLine == lines[7])
+        }
+    }
+
+    /// A document in ISO-8859-1 is cut as it is: the element is read after the document's
+    /// own declaration, so its bytes keep their encoding; errors stay located.
+    @Test func aDeepNodeOfALatin1DocumentReadsInItsEncoding() throws {
+        let text = """
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <methodResponse><params><param><value><array><data>
+            <value><struct><member><name>title</name><value>caf\u{E9}</value></member></struct></value>
+            <value><struct><member><name>title</name><value>\u{E9}t\u{E9}</value></member>
+            <member><name>page count</name><value><string>many</string></value></member></struct></value>
+            </data></array></value></param></params></methodResponse>
+            """
+        let data = Data(text.unicodeScalars.map { UInt8($0.value) })
+        let node = try XMLRPCCodec.decodeResponse(data)[0]
+        #expect(try node[0].decode(as: Book.self).title == "caf\u{E9}")
+        do {
+            _ = try node[1].decode(as: Book.self)
+            Issue.record("no error")
+        } catch {
+            #expect(error.origin?.line == 5, "\(error)")
+        }
+    }
+
     @Test func aTypeThatHoldsItselfReads() throws {
         let leaf = "<value><struct><member><name>name</name><value>leaf</value></member></struct></value>"
         let data = Data(

@@ -332,7 +332,7 @@ extension BindingEngine {
 
     /// Whether an element's name is a shape's name: unprefixed, in no namespace or any.
     private static func matches(_ declared: XMLName, _ name: ExpandedName) -> Bool {
-        guard declared.local.utf8.elementsEqual(name.local) else { return false }
+        guard declared.hasLocal(name.local) else { return false }
         switch declared.namespace {
         case .any: return true
         case .none: return name.uri == nil

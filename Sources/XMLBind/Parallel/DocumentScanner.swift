@@ -151,7 +151,7 @@ struct DocumentScanner {
     /// could default attributes) and refers to no parameter entity, so that a piece's parser
     /// reading it again gets nothing document-wide from it. `nil` when it does not end
     /// before `end`.
-    private func documentTypeEnd(at open: Int, before end: Int) -> (end: Int, isPlain: Bool)? {
+    func documentTypeEnd(at open: Int, before end: Int) -> (end: Int, isPlain: Bool)? {
         var index = open + 9
         var inSubset = false
         var isPlain = true
@@ -190,20 +190,29 @@ struct DocumentScanner {
 
     /// The XML declaration (if any) and the document type declaration, with every line
     /// break made a space: a piece's parser reads them on its first line.
-    private func prolog(_ declaration: Range<Int>?, _ documentType: Range<Int>) -> [UInt8] {
+    func prolog(_ declaration: Range<Int>?, _ documentType: Range<Int>?) -> [UInt8] {
         var text = declaration.map { Array(bytes[$0]) } ?? []
-        text += bytes[documentType]
+        if let documentType { text += bytes[documentType] }
         return text.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
     }
 
     /// The split for repeated elements found at `depth` inside the open `stack`.
     private func split(stack: [OpenElement], depth: Int, element: Range<Int>) -> Split {
         let container = stack[stack.count - 1]
-        // The innermost declaration of each prefix, in the order first declared.
+        let name = Array(bytes[container.name])
+        return Split(
+            runStart: container.lastChildStart, runEnd: lastEndTag(of: name) ?? -1, depth: depth,
+            containerName: name, elementName: Array(bytes[element]),
+            declarations: declarations(inScope: stack.map(\.declarations)))
+    }
+
+    /// The namespace declarations of open elements (outermost first), as written: each
+    /// prefix once, its innermost declaration, in the order first declared.
+    func declarations(inScope open: [[(prefix: Range<Int>, attribute: Range<Int>)]]) -> [UInt8] {
         var seen: [[UInt8]: Int] = [:]
         var chosen: [Range<Int>] = []
-        for open in stack {
-            for declaration in open.declarations {
+        for element in open {
+            for declaration in element {
                 let prefix = Array(bytes[declaration.prefix])
                 if let at = seen[prefix] {
                     chosen[at] = declaration.attribute
@@ -218,15 +227,12 @@ struct DocumentScanner {
             declarations.append(UInt8(ascii: " "))
             declarations += bytes[attribute]
         }
-        let name = Array(bytes[container.name])
-        return Split(
-            runStart: container.lastChildStart, runEnd: lastEndTag(of: name) ?? -1, depth: depth,
-            containerName: name, elementName: Array(bytes[element]), declarations: declarations)
+        return declarations
     }
 
     /// A start tag: its name, its namespace declarations, where it ends, and whether it
     /// is empty (`/>`).
-    private func startTag(at open: Int, before end: Int) -> (
+    func startTag(at open: Int, before end: Int) -> (
         name: Range<Int>, declarations: [(prefix: Range<Int>, attribute: Range<Int>)], end: Int, isEmpty: Bool
     )? {
         var index = open + 1
@@ -270,7 +276,7 @@ struct DocumentScanner {
     }
 
     /// The value of `encoding="…"` in the XML declaration at `range`.
-    private func declaredEncoding(_ range: Range<Int>) -> String? {
+    func declaredEncoding(_ range: Range<Int>) -> String? {
         guard let at = find("encoding", from: range.lowerBound, before: range.upperBound) else { return nil }
         var index = at + 8
         while index < range.upperBound, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") {
@@ -334,7 +340,7 @@ struct DocumentScanner {
 
     // MARK: Bytes
 
-    private func isSpace(_ byte: UInt8) -> Bool {
+    func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
@@ -345,7 +351,7 @@ struct DocumentScanner {
         return isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
     }
 
-    private func find(_ byte: UInt8, from: Int, before end: Int) -> Int? {
+    func find(_ byte: UInt8, from: Int, before end: Int) -> Int? {
         var index = from
         while index < end {
             if bytes[index] == byte { return index }
@@ -354,7 +360,7 @@ struct DocumentScanner {
         return nil
     }
 
-    private func find(_ text: StaticString, from: Int, before end: Int) -> Int? {
+    func find(_ text: StaticString, from: Int, before end: Int) -> Int? {
         let pattern = text.withUTF8Buffer { Array($0) }
         var index = from
         while let first = find(pattern[0], from: index, before: end) {
@@ -364,11 +370,11 @@ struct DocumentScanner {
         return nil
     }
 
-    private func matches(_ text: StaticString, at index: Int) -> Bool {
+    func matches(_ text: StaticString, at index: Int) -> Bool {
         text.withUTF8Buffer { matches(Array($0), at: index) }
     }
 
-    private func matches(_ pattern: [UInt8], at index: Int) -> Bool {
+    func matches(_ pattern: [UInt8], at index: Int) -> Bool {
         guard index >= 0, index + pattern.count <= bytes.count else { return false }
         for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
         return true

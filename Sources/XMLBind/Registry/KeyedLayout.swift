@@ -120,7 +120,7 @@ final class KeyedLayout: Sendable {
 
     /// The wrapper an element is, by its local name (wrappers are few).
     func wrapper(local: UnsafeBufferPointer<UInt8>) -> Int? {
-        wrappers.indices.first { wrappers[$0].local.utf8.elementsEqual(local) }
+        wrappers.indices.first { wrappers[$0].hasLocal(local) }
     }
 
     /// The wrapper a value of `type` is written in (the first that lists it), or `nil`: bare text.

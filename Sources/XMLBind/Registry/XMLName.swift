@@ -20,6 +20,20 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// kept after the prefix is resolved to a URI so that writing can use it again.
     @usableFromInline var prefixHint: String?
 
+    /// Whether `bytes` are the local name's UTF-8: the lengths first (a native string knows
+    /// its own), then the bytes. A generic `elementsEqual` of the `String.UTF8View` cost
+    /// about 300 instructions a call on the keyed members' hot path (XML-RPC's wrappers).
+    func hasLocal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let utf8 = local.utf8
+        guard utf8.count == bytes.count else { return false }
+        // A plain loop: `elementsEqual` of two buffers is not specialized into one.
+        let same = utf8.withContiguousStorageIfAvailable { stored in
+            for index in stored.indices where stored[index] != bytes[index] { return false }
+            return true
+        }
+        return same ?? utf8.elementsEqual(bytes)
+    }
+
     /// Reads `local`, `prefix:local` or Clark notation `{uri}local`.
     ///
     /// - Parameter unprefixed: What an unprefixed name means: `.any` for elements,

@@ -62,14 +62,4 @@ final class XMLRPCDocument: Sendable {
         let located = XMLRPCReader.binder.diagnostic(message, atByteOffset: offset, in: data, file: file)
         return XMLRPCError(code: .unexpectedResponse, message: message, origin: located.origin, diagnostics: [located])
     }
-
-    /// The text of line `number` (1-based) of `data`, without its line break.
-    static func line(_ number: Int, of data: Data) -> String? {
-        guard number >= 1 else { return nil }
-        let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard number <= lines.count else { return nil }
-        var line = lines[number - 1]
-        if line.last == 0x0D { line = line.dropLast() }
-        return String(decoding: line, as: UTF8.self)
-    }
 }

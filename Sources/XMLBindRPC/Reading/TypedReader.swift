@@ -91,35 +91,41 @@ enum TypedReader {
 
     /// Reads the value of `node` as `type`, which holds a struct of your own.
     ///
-    /// A parameter of a document (or a fault's value) is read by parsing the document
-    /// again, typed, so that errors are located in it. Any other node (deeper in a
-    /// document, or built in Swift) is written by the one writer and that text read
-    /// typed; its errors name the node's path, without a place.
+    /// A node read from a document binds its own `<value>` element alone, where it is in
+    /// the document (``XMLBinder/parseElement(at:in:file:)``): only its bytes are read,
+    /// and errors carry the document's line, column and excerpt. A node built in Swift, or
+    /// read from a document that cannot be cut (UTF-16, or an encoding converted to UTF-8
+    /// first), is written by the one writer and that text read; its errors name the
+    /// node's path, without a place.
     static func decode<T>(_ type: T.Type, from node: XMLRPCNode) throws(XMLRPCError) -> T {
         guard let structType = structType(of: T.self) else {
             throw XMLRPCError(code: .unexpectedResponse, message: "\(T.self) holds no XML-RPC struct type")
         }
         let binder = try binder(for: structType, code: .unexpectedResponse)
-        var value: (any TypedValue)?
-        var document: XMLRPCDocument?
-        if let source = node.document, node.parent == nil, let position = node.step?.position {
+        if let source = node.document, let offset = node.byteOffset {
+            let value: Any?
             do throws(XMLBindError) {
-                value = (try parse(source.data, with: binder, file: source.file) as? TypedMessage)?.value(at: position)
+                value = try binder.parseElement(at: offset, in: source.data, file: source.file)
             } catch {
                 throw unexpected(error, at: node.path)
             }
-            document = source
-        } else if let nodeValue = node.value {
-            var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [nodeValue]), declaration: false)
-            try writer.appendValue(nodeValue)
-            do throws(XMLBindError) {
-                value = try parse(writer.takeData(), with: binder, file: "value") as? TypedValue
-            } catch {
-                throw XMLRPCError(
-                    code: .unexpectedResponse, message: (node.path.isEmpty ? "" : node.path + ": ") + error.message)
+            if let value {
+                return try TypedConversion(document: source).convert(value as? TypedValue, as: T.self, path: node.path)
             }
         }
-        return try TypedConversion(document: document).convert(value, as: T.self, path: node.path)
+        guard let nodeValue = node.value else {
+            return try TypedConversion(document: nil).convert(nil, as: T.self, path: node.path)
+        }
+        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [nodeValue]), declaration: false)
+        try writer.appendValue(nodeValue)
+        let value: Any?
+        do throws(XMLBindError) {
+            value = try parse(writer.takeData(), with: binder, file: "value")
+        } catch {
+            throw XMLRPCError(
+                code: .unexpectedResponse, message: (node.path.isEmpty ? "" : node.path + ": ") + error.message)
+        }
+        return try TypedConversion(document: nil).convert(value as? TypedValue, as: T.self, path: node.path)
     }
 
     /// A value of the requested type that does not fit, with the typed reading's

@@ -9,16 +9,16 @@ import XMLBind
 // never leave the call that parsed them, so they need not be `Sendable`.
 
 /// `<methodCall>`: `<methodName>` and optional `<params>`.
-final class MethodCallElement<Object: Bindable>: Bindable, OriginAware {
-    var origin: Origin?
+final class MethodCallElement<Object: Bindable>: Bindable, ByteOffsetAware {
+    var byteOffset = -1
     var methodName: String?
     var params: ParamsElement<Object>?
     init() {}
 }
 
 /// `<methodResponse>`: `<params>` with one `<param>`, or `<fault>`.
-final class MethodResponseElement<Object: Bindable>: Bindable, OriginAware {
-    var origin: Origin?
+final class MethodResponseElement<Object: Bindable>: Bindable, ByteOffsetAware {
+    var byteOffset = -1
     var params: ParamsElement<Object>?
     var fault: FaultElement?
     init() {}

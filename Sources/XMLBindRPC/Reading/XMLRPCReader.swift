@@ -110,11 +110,12 @@ enum XMLRPCReader {
             // The root is checked here rather than by a typed parse, whose message would
             // name the element classes.
             let found = parsed.map { "<\(Self.elementName(of: $0))>" } ?? "nothing"
-            let origin = (parsed as? OriginAware)?.origin
-            let error = XMLBindError(
-                code: .unexpectedRoot, message: "the document is \(found), expected <\(root.rawValue)>",
-                origin: origin, sourceLine: origin.flatMap { XMLRPCDocument.line($0.line, of: data) })
-            throw .malformed(error, what: "XML-RPC document")
+            let message = "the document is \(found), expected <\(root.rawValue)>"
+            guard let offset = (parsed as? any ByteOffsetAware)?.byteOffset else {
+                throw .malformed(XMLBindError(code: .unexpectedRoot, message: message), what: "XML-RPC document")
+            }
+            let located = binder.diagnostic(message, code: .unexpectedRoot, atByteOffset: offset, in: data, file: file)
+            throw .malformed(XMLBindError(diagnostics: [located]), what: "XML-RPC document")
         }
         let document = XMLRPCDocument(data: data, file: file, roots: message.values, offsets: fold.offsets)
         return XMLRPCMessage(

@@ -5,8 +5,7 @@ extension Int32: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "int" }
     /// Reads an `<int>` or `<i4>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.int32 else { throw node.mismatch(expected: "int") }
-        self = value
+        self = try node.required(node.int32, expected: "int")
     }
     /// An `<int>`.
     public func xmlrpcValue() -> XMLRPCValue { .int(self) }
@@ -17,8 +16,7 @@ extension Int64: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "i8" }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.int64 else { throw node.mismatch(expected: "int or i8") }
-        self = value
+        self = try node.required(node.int64, expected: "int or i8")
     }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
     public func xmlrpcValue() -> XMLRPCValue { Int32(exactly: self).map { .int($0) } ?? .i8(self) }
@@ -29,8 +27,7 @@ extension Int: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "int" }
     /// Reads an `<int>`, `<i4>` or `<i8>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.int64.flatMap({ Int(exactly: $0) }) else { throw node.mismatch(expected: "int") }
-        self = value
+        self = try node.required(node.int64.flatMap({ Int(exactly: $0) }), expected: "int")
     }
     /// An `<int>` when the value fits 32 bits, an `<i8>` otherwise.
     public func xmlrpcValue() -> XMLRPCValue { Int64(self).xmlrpcValue() }
@@ -41,8 +38,7 @@ extension Bool: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "boolean" }
     /// Reads a `<boolean>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.bool else { throw node.mismatch(expected: "boolean") }
-        self = value
+        self = try node.required(node.bool, expected: "boolean")
     }
     /// A `<boolean>`.
     public func xmlrpcValue() -> XMLRPCValue { .boolean(self) }
@@ -53,8 +49,7 @@ extension String: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "string" }
     /// Reads a `<string>` or text right inside `<value>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.string else { throw node.mismatch(expected: "string") }
-        self = value
+        self = try node.required(node.string, expected: "string")
     }
     /// A `<string>`.
     public func xmlrpcValue() -> XMLRPCValue { .string(self) }
@@ -65,8 +60,7 @@ extension Double: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "double" }
     /// Reads a `<double>`, or an integer value (clients often send `1` for `1.0`).
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.double ?? node.int64.map(Double.init) else { throw node.mismatch(expected: "double") }
-        self = value
+        self = try node.required(node.double ?? node.int64.map(Double.init), expected: "double")
     }
     /// A `<double>`.
     public func xmlrpcValue() -> XMLRPCValue { .double(self) }
@@ -77,8 +71,7 @@ extension Date: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "dateTime.iso8601" }
     /// Reads a `<dateTime.iso8601>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.date else { throw node.mismatch(expected: "dateTime.iso8601") }
-        self = value
+        self = try node.required(node.date, expected: "dateTime.iso8601")
     }
     /// A `<dateTime.iso8601>`.
     public func xmlrpcValue() -> XMLRPCValue { .dateTime(self) }
@@ -89,8 +82,7 @@ extension Data: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "base64" }
     /// Reads a `<base64>`.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.data else { throw node.mismatch(expected: "base64") }
-        self = value
+        self = try node.required(node.data, expected: "base64")
     }
     /// A `<base64>`.
     public func xmlrpcValue() -> XMLRPCValue { .base64(self) }
@@ -101,8 +93,7 @@ extension XMLRPCValue: XMLRPCCodable {
     public static var xmlrpcTypeName: String { "value" }
     /// Reads any value.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        guard let value = node.value else { throw node.mismatch(expected: "a value") }
-        self = value
+        self = try node.required(node.value, expected: "a value")
     }
     /// The value itself.
     public func xmlrpcValue() -> XMLRPCValue { self }

@@ -46,10 +46,21 @@ extension XMLRPCNode {
 
     /// The error for a node that holds another type (or nothing) than `expected`.
     public func mismatch(expected: String) -> XMLRPCError {
+        unexpected(Self.mismatch(at: path, typeName: typeName, expected: expected))
+    }
+
+    /// `value`, or the error for a node that holds another type (or nothing) than `expected`.
+    func required<Value>(_ value: Value?, expected: String) throws(XMLRPCError) -> Value {
+        guard let value else { throw mismatch(expected: expected) }
+        return value
+    }
+
+    /// The message for a value at `path` of type `typeName` (nil: missing) where `expected` was.
+    static func mismatch(at path: String, typeName: String?, expected: String) -> String {
         let place = path.isEmpty ? "the value" : path
-        guard let typeName else { return unexpected("\(place) is missing, expected \(expected)") }
+        guard let typeName else { return "\(place) is missing, expected \(expected)" }
         let article = typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        return unexpected("\(place) is \(article) \(typeName), expected \(expected)")
+        return "\(place) is \(article) \(typeName), expected \(expected)"
     }
 
     /// An error about this node's value, its path first, at its place in the document.

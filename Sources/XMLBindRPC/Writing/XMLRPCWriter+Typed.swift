@@ -83,17 +83,21 @@ extension Optional: TypedEncodableWrapper where Wrapped: XMLRPCEncodable {
     }
 }
 
-/// The ``XMLRPCValue`` of a typed value that holds structs of your own: written as a
-/// message by the one writer and read back by the one reader.
+/// The ``XMLRPCValue`` of a typed value that holds structs of your own: its `<value>`
+/// written by the one writer and read back by the one reader (the value tree's grammar,
+/// whose `<value>` can be a document's root).
 enum TypedWriting {
     static func value<Value: XMLRPCEncodable>(of value: Value) throws(XMLRPCError) -> XMLRPCValue {
         var writer = XMLRPCWriter(capacity: 1024, declaration: false)
-        writer.append("<methodResponse><params><param>")
         try writer.appendEncodable(value)
-        writer.append("</param></params></methodResponse>")
-        let message = try XMLRPCReader.read(writer.takeData(), file: "value", root: .methodResponse)
-        guard let first = message.values.first else { throw .encoding("\(Value.self) wrote no value") }
-        return first
+        let element: ValueElement<StructElement>
+        do {
+            element = try XMLRPCReader.binder.parse(writer.takeData(), as: ValueElement<StructElement>.self)
+        } catch {
+            throw .encoding("\(Value.self) wrote a value that cannot be read back: \(error)")
+        }
+        var fold = XMLRPCReader.Fold()
+        return fold.value(element)
     }
 }
 
