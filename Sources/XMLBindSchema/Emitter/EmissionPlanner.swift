@@ -238,15 +238,13 @@ struct EmissionPlanner {
                     PolymorphismPlan.FieldKey(owner: owner, field: field.qualifiedName))
             }
             indexMap[index] = planned.count
-            if form == .attribute, let value = field.defaultValue ?? field.fixedValue {
-                if swiftType.hasPrefix("[") {
-                    warn(
-                        "the default of the attribute '\(field.name)' is not applied: it is a list", at: field.origin)
-                } else {
-                    plannedField.appliedDefault = value
-                }
+            // Attribute defaults fill an absent attribute; element defaults an empty element
+            // (the core's `.defaultWhenEmpty()`). Lists convert their default as any value.
+            if form == .attribute || form == .element, let value = field.defaultValue ?? field.fixedValue {
+                plannedField.appliedDefault = value
             }
             if field.type == .builtin(.anyType) && form == .element {
+                plannedField.appliedDefault = nil
                 plannedField.takesWholeText = true
                 warn(
                     "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "
