@@ -61,9 +61,11 @@ struct PeerGeneratorTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let theirs = try ProcessRun.run(
                 URL(fileURLWithPath: "/usr/bin/env"),
-                ["STUBS=\(stubs.path)", "/bin/bash", "-c", script, "peer", folder.path, python, "-m", "xsdata",
+                [
+                    "STUBS=\(stubs.path)", "/bin/bash", "-c", script, "peer", folder.path, python, "-m", "xsdata",
                     "generate", input.peerSource.map { Self.fixtures.appendingPathComponent($0).path } ?? urls[0].path,
-                    "--package", "out"], errorsIntoOutput: true)
+                    "--package", "out",
+                ], errorsIntoOutput: true)
             let modules = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
                 .filter { $0.hasSuffix(".py") && !$0.hasSuffix("__init__.py") }
             let theyHandle = theirs.status == 0 && !modules.isEmpty
@@ -72,7 +74,9 @@ struct PeerGeneratorTests {
                 // Ours never fetches: a located error names the location.
                 #expect(ours.failed, "\(name)")
                 #expect(
-                    ours.diagnostics.contains { $0.description.contains(".\(urls[0].pathExtension):") && $0.description.contains("http") },
+                    ours.diagnostics.contains {
+                        $0.description.contains(".\(urls[0].pathExtension):") && $0.description.contains("http")
+                    },
                     "\(name): \(ours.diagnostics)")
                 // xsdata tried the network (the proxy refused it).
                 #expect(theirs.stdout.contains("example.com"), "\(name): \(theirs.stdout)")

@@ -118,14 +118,18 @@ struct EmissionPlanner {
             guard let complex = type.complexType, let swiftName = typeNames[type.name],
                 !planned.values.contains(where: { $0.swiftName == swiftName })
             else { continue }
-            var elements = model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
+            let isFamily = polymorphism.familyTypes.contains(type.name)
+            // An abstract type of a family is never bound without an `xsi:type`, not even at a
+            // (then abstract) element of its own: a slot of it would take such elements as it.
+            var elements =
+                complex.isAbstract && isFamily
+                ? [] : model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
             let registrations = polymorphism.registrations[type.name] ?? []
             for registration in registrations
             where registration.xsiType == nil && !elements.contains(registration.element) {
                 elements.append(registration.element)
             }
             if let home = homes[type.name] { elements.append(home) }
-            let isFamily = polymorphism.familyTypes.contains(type.name)
             if complex.isAbstract && !isFamily {
                 warn(
                     "abstract type \(type.name) is generated as a concrete class; no element of the schema holds a "
