@@ -35,7 +35,7 @@ extension BindingEngine {
     /// only the document can resolve.
     var needsNamespaceDeclarations: Bool {
         !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
-            || !registry.typedVariants.isEmpty
+            || registry.choosesByType
     }
 
     // MARK: Events
@@ -357,7 +357,11 @@ extension BindingEngine {
                 // Remembered for a name in no namespace, as a property element is: which slot
                 // takes it, and the slot's binding, depend on the mappings alone.
                 let child = registry.namedSlotChild(parent: parentFrame.pointee.bindingIndex, slot: slot)
-                if name.uri == nil, child >= 0, let small = Int16(exactly: slot) {
+                // Not when an `xsi:type` may choose another binding for the next one.
+                if name.uri == nil, child >= 0, let small = Int16(exactly: slot),
+                    registry.namedSlotTypes.isEmpty
+                        || registry.namedSlotVariants(parent: parentFrame.pointee.bindingIndex, slot: slot).isEmpty
+                {
                     let answer = ChildNameCache.Answer(
                         kind: .namedChild, slot: small, namespace: namespaceNumber(name, of: child), child: child)
                     childNames.remember(

@@ -81,6 +81,21 @@ extension BindingEngine {
         rawName: ExpatName, attributes: ExpatAttributes, byteIndex: Int
     ) {
         let child = registry.namedSlotChild(parent: bindingIndex, slot: slot)
+        // `xsi:type` may choose a subclass's mapping (see BindingEngine+SlotTypes.swift).
+        if !registry.namedSlotTypes.isEmpty,
+            case let variants = registry.namedSlotVariants(parent: bindingIndex, slot: slot),
+            !variants.isEmpty
+        {
+            guard
+                let chosen = chooseSlotVariant(
+                    variants, base: child, slot: slot, of: binding, name: name, attributes: attributes,
+                    byteIndex: byteIndex)
+            else { return }
+            startNamedChild(
+                chosen, slot: slot, name: rawName, namespace: namespaceNumber(name, of: chosen),
+                attributes: attributes, byteIndex: byteIndex)
+            return
+        }
         guard child >= 0 else {
             let declared = binding.childSlots[slot]
             unknownElement(

@@ -10,7 +10,7 @@ extension BindingEngine {
     /// The document bound `prefix` to `uri`: registrations written `prefix:local` now
     /// match names in that namespace, whatever prefix the document uses for it.
     func bindPrefix(_ prefix: String, to uri: String) {
-        if !registry.typedVariants.isEmpty { documentNamespaces[prefix] = uri }
+        if registry.choosesByType { documentNamespaces[prefix] = uri }
         for index in propertyPrefixes.indices where propertyPrefixes[index].prefix.elementsEqual(prefix.utf8) {
             propertyPrefixes[index].uri = Array(uri.utf8)
         }

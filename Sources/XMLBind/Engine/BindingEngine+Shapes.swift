@@ -112,7 +112,7 @@ extension BindingEngine {
             }
             return true
         }
-        if !registry.typedVariants.isEmpty, Self.isSchemaInstance(name, "type"), isTyped(binding) { return true }
+        if registry.choosesByType, Self.isSchemaInstance(name, "type"), isTyped(binding) { return true }
         if includingHints { return ignores(attribute: name, in: binding) }
         return ignores(name, names: binding.ignoredAttributes, namespaces: binding.ignoredNamespaces, attribute: true)
     }
@@ -303,7 +303,7 @@ extension BindingEngine {
     private func isTyped(_ binding: ElementBinding) -> Bool {
         registry.typedVariants.contains { base, variants in
             registry.bindings[base] === binding || variants.contains { registry.bindings[$0.binding] === binding }
-        }
+        } || registry.namedSlotTypes.typedBindings.contains { registry.bindings[$0] === binding }
     }
 
     /// The mapping an element's `xsi:type` chooses among `variants` (the element's own
@@ -344,7 +344,7 @@ extension BindingEngine {
     }
 
     /// Whether a document's type name (its prefix resolved to `uri`) is the declared one.
-    private func matches(_ declared: XMLName, prefix: String?, local: String, uri: String?) -> Bool {
+    func matches(_ declared: XMLName, prefix: String?, local: String, uri: String?) -> Bool {
         guard declared.local == local else { return false }
         switch declared.namespace {
         case .any: return true

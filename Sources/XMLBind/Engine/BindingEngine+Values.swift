@@ -48,6 +48,13 @@ extension BindingEngine {
             }
             assigned.insert(index)
         }
+        // XML Schema's element default: an empty element stands for it.
+        if binding.hasEmptyDefaults, let setDefault = binding.emptyDefaultSetters[index],
+            XMLWhitespace.trimmed(raw).isEmpty
+        {
+            setDefault(object, base)
+            return
+        }
         guard let resolver, VariableResolver.needsWork(raw) else {
             convert(
                 raw, into: index, of: binding, at: bindingIndex, object: object, base: base, place: place,
@@ -276,7 +283,9 @@ extension BindingEngine {
             entry.set(object, base)
         }
         for index in binding.requiredProperties where !frame.pointee.assigned.contains(index) {
-            guard binding.properties[index].makeDefaultSetter == nil else { continue }
+            // A default that fills an empty element does not stand in for a missing one.
+            guard binding.properties[index].makeDefaultSetter == nil || binding.properties[index].defaultsWhenEmpty
+            else { continue }
             let property = binding.properties[index]
             report(
                 PendingDiagnostic(

@@ -34,7 +34,8 @@ extension ClassDefinition {
     ///
     /// Without `xml:`, the slot takes the child elements of the mappings registered for
     /// `C` (or its subclasses, or the types that conform to it); with `xml:`, exactly the
-    /// child elements of that name, bound with the mapping registered for `C`
+    /// child elements of that name, bound with the mapping registered for `C`, or the
+    /// subclass's mapping their `xsi:type` names (``xsiType(_:)``)
     /// (`.child(\.request, xml: "request").child(\.response, xml: "response")`). A
     /// second child for the slot is an error in strict mode; in lenient mode the first
     /// one stays, with a warning.

@@ -77,6 +77,10 @@ extension ClassDefinition {
     /// of the element without `.xsiType` takes elements with no `xsi:type`; an `xsi:type`
     /// that names none of the mappings is an error. Writing puts the `xsi:type` back.
     ///
+    /// In a slot declared with `xml:` (`.child(\.billTo, xml: "billTo")`), the element's
+    /// `xsi:type` chooses among the `.xsiType` mappings of the slot's class and its
+    /// subclasses, whatever element they name; a type of another class is an error.
+    ///
     /// - Parameter name: The type's name: `Circle`, `prefix:Circle` or `{uri}Circle`.
     /// - Returns: The definition chosen by that type.
     @inlinable

@@ -72,7 +72,7 @@ extension XMLBinder {
             if options.replacesInvalidBytes { return .encoding("UTF-8 with invalid bytes replaced") }
             if let maximum = options.limits.maximumDocumentSize, size > maximum { return .documentSizeLimit }
             if !registry.pendingPrefixes.isEmpty || !registry.pendingPropertyPrefixes.isEmpty
-                || !registry.typedVariants.isEmpty
+                || registry.choosesByType
             {
                 return .documentPrefixes
             }

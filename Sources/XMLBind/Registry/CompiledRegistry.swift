@@ -42,6 +42,11 @@ final class CompiledRegistry: Sendable {
     private let namedSlotPlacements: [PlacerSlot]
     /// Per binding, where its child slots start in the two arrays above.
     private let slotBase: [Int]
+    /// The mappings an `xsi:type` may choose in each slot declared with `xml:`.
+    let namedSlotTypes: NamedSlotTypes
+    /// Whether an `xsi:type` may choose a mapping anywhere: by an element's name
+    /// (``typedVariants``) or in a slot declared with `xml:` (``namedSlotTypes``).
+    var choosesByType: Bool { !typedVariants.isEmpty || !namedSlotTypes.isEmpty }
     /// Declarations that more than one registered child could match, found while the
     /// placements are worked out (see ``RegistrationError``).
     let problems: [RegistrationError.Problem]
@@ -127,6 +132,7 @@ final class CompiledRegistry: Sendable {
         self.slotBase = slotBase
         self.namedSlotChildren = namedSlotChildren
         self.namedSlotPlacements = namedSlotPlacements
+        self.namedSlotTypes = NamedSlotTypes(bindings: bindings, slotChildren: namedSlotChildren)
         let anyUnprefixedMapping = !wildcard.isEmpty
         self.recordsNamespace = bindings.map { binding in
             anyUnprefixedMapping || binding.childSlots.contains { $0.xmlName != nil }
@@ -144,7 +150,13 @@ final class CompiledRegistry: Sendable {
         parent: ElementBinding, slot: Int, bindings: [ElementBinding], typeIndex: TypeIndex
     ) -> (child: Int, placement: PlacerSlot) {
         let declared = parent.childSlots[slot]
-        guard declared.xmlName != nil, let childIndex = typeIndex[ObjectIdentifier(declared.elementType)] else {
+        let registered = typeIndex[ObjectIdentifier(declared.elementType)]
+        // A class no mapping is registered for (an abstract base) is still placed when an
+        // `xsi:type` chooses a subclass's mapping: that mapping's placer serves.
+        guard declared.xmlName != nil,
+            let childIndex = registered
+                ?? (declared.keyedInsert == nil ? NamedSlotTypes.firstVariant(of: declared, in: bindings) : nil)
+        else {
             return (-1, PlacerSlot(place: nil))
         }
         if declared.keyedInsert != nil { return (childIndex, PlacerSlot(place: nil, keyedSlot: slot)) }
@@ -153,7 +165,7 @@ final class CompiledRegistry: Sendable {
         let collects = declared.storeAll != nil && offset != nil
         let direct = declared.holdsOneReference && child.isClass && parent.isClass ? offset : nil
         return (
-            childIndex,
+            registered == nil ? -1 : childIndex,
             PlacerSlot(
                 place: declared.makePlacer(offset, parent.isClass, true, child.isClass, child.access.value),
                 collectedSlot: collects ? slot : -1, directOffset: direct ?? -1,
@@ -310,6 +322,12 @@ final class CompiledRegistry: Sendable {
     /// The binding that a parent's slot declared with `xml:` binds its elements with, or -1.
     func namedSlotChild(parent: Int, slot: Int) -> Int {
         namedSlotChildren[slotBase[parent] + slot]
+    }
+
+    /// The mappings an `xsi:type` may choose for an element of a parent's slot declared
+    /// with `xml:` (see ``NamedSlotTypes``).
+    func namedSlotVariants(parent: Int, slot: Int) -> [NamedSlotTypes.SlotVariant] {
+        namedSlotTypes.variants(at: slotBase[parent] + slot)
     }
 
     /// The placer of a parent's slot declared with `xml:`.

@@ -38,6 +38,11 @@ final class ElementBinding: Sendable {
     let requiredSlotBits: [Int]
     /// Properties with a `default:`, and the setters that store the defaults.
     let defaultSetters: [(property: Int, set: PropertyBinding.DefaultSetter)]
+    /// Per property, the setter of a default that fills an empty element
+    /// (`.defaultWhenEmpty()`), else `nil`.
+    let emptyDefaultSetters: [PropertyBinding.DefaultSetter?]
+    /// Whether some property's default fills an empty element: one test per stored value.
+    let hasEmptyDefaults: Bool
     /// Modifiers of the definition that fit no declaration, and the positions of the
     /// declarations before them (see ``MappingDeclarations/Contents/misplacedModifiers``).
     let misplacedModifiers: [String]
@@ -159,15 +164,22 @@ final class ElementBinding: Sendable {
             if let makeInserter = property.collection?.makeInserter {
                 return SetterSlot(set: set, insert: makeInserter(offsets[index], isClass))
             }
-            guard let plain = property.plainText, let offset = offsets[index] else { return SetterSlot(set: set) }
+            // An element default is checked for in every value (`store`), never stored as is.
+            guard let plain = property.plainText, let offset = offsets[index], !property.defaultsWhenEmpty else {
+                return SetterSlot(set: set)
+            }
             if plain == .bool { return SetterSlot(set: set, boolOffset: offset) }
             return SetterSlot(
                 set: set, textOffset: offset, textIsOptional: plain == .optionalString,
                 textTrims: property.trimsPlainText)
         }
         defaultSetters = declared.indices.compactMap { index in
-            declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
+            declared[index].defaultsWhenEmpty ? nil : declared[index].makeDefaultSetter.map { (index, $0(isClass)) }
         }
+        emptyDefaultSetters = declared.indices.map { index in
+            declared[index].defaultsWhenEmpty ? declared[index].makeDefaultSetter?(isClass) : nil
+        }
+        hasEmptyDefaults = emptyDefaultSetters.contains { $0 != nil }
         self.fields = fields
         var slots = definition.childSlots
         if contents.keyedMembers != nil {

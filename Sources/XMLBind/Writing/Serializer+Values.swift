@@ -130,6 +130,7 @@ extension Serializer {
         {
             text = original
         }
+        if property.defaultsWhenEmpty { return Self.emptyWhenDefault(text, property) }
         guard options.omitsDefaultValues || property.omitsDefault,
             !property.isRequired || property.makeDefaultSetter != nil
         else { return text }

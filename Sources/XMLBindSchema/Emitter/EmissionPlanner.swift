@@ -118,14 +118,18 @@ struct EmissionPlanner {
             guard let complex = type.complexType, let swiftName = typeNames[type.name],
                 !planned.values.contains(where: { $0.swiftName == swiftName })
             else { continue }
-            var elements = model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
+            let isFamily = polymorphism.familyTypes.contains(type.name)
+            // An abstract type of a family is never bound without an `xsi:type`, not even at a
+            // (then abstract) element of its own: a slot of it would take such elements as it.
+            var elements =
+                complex.isAbstract && isFamily
+                ? [] : model.rootElements.filter { $0.type == .named(type.name) }.map(\.name)
             let registrations = polymorphism.registrations[type.name] ?? []
             for registration in registrations
             where registration.xsiType == nil && !elements.contains(registration.element) {
                 elements.append(registration.element)
             }
             if let home = homes[type.name] { elements.append(home) }
-            let isFamily = polymorphism.familyTypes.contains(type.name)
             if complex.isAbstract && !isFamily {
                 warn(
                     "abstract type \(type.name) is generated as a concrete class; no element of the schema holds a "
@@ -238,15 +242,13 @@ struct EmissionPlanner {
                     PolymorphismPlan.FieldKey(owner: owner, field: field.qualifiedName))
             }
             indexMap[index] = planned.count
-            if form == .attribute, let value = field.defaultValue ?? field.fixedValue {
-                if swiftType.hasPrefix("[") {
-                    warn(
-                        "the default of the attribute '\(field.name)' is not applied: it is a list", at: field.origin)
-                } else {
-                    plannedField.appliedDefault = value
-                }
+            // Attribute defaults fill an absent attribute; element defaults an empty element
+            // (the core's `.defaultWhenEmpty()`). Lists convert their default as any value.
+            if form == .attribute || form == .element, let value = field.defaultValue ?? field.fixedValue {
+                plannedField.appliedDefault = value
             }
             if field.type == .builtin(.anyType) && form == .element {
+                plannedField.appliedDefault = nil
                 plannedField.takesWholeText = true
                 warn(
                     "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "

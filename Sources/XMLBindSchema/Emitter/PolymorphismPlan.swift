@@ -10,17 +10,20 @@ import XMLBind
 /// substitution group's head (its members stand in its place). Then:
 /// - each type of the family is a class, a subclass of its base's class, so a property of
 ///   the declared type holds any of them;
-/// - every element of a family type is a child slot matched by its element name (the core's
-///   `.child(\.x)` without `xml:`), registered for the declared type, and for each derived
-///   type with `.xsiType(…)`; a substitution group's members are registered for their own
-///   elements and placed by type;
+/// - an element of a family type is a slot declared with `xml:` (the core then lets its
+///   `xsi:type` choose a subclass's mapping); the element is registered for the declared
+///   type, and for each derived type with `.xsiType(…)`, so that writing finds the mapping
+///   of each object at that element;
+/// - the head of a substitution group, and an element of a type that keeps its children's
+///   order, is a child slot matched by type instead (`.child(\.x)` without `xml:`): the
+///   group's members are registered for their own elements and placed by type;
 /// - the classes keep the name of the element they were read from (`.elementName`), so that
 ///   writing chooses the same registration: `xsi:type` is written when the type differs from
 ///   the declared one, and a member is written as its own element.
 ///
-/// A family whose elements cannot be told apart that way (two of its elements in one class,
-/// or an element name registered for another type too) is generated as before, flattened,
-/// with a located warning.
+/// A family whose elements cannot be told apart that way (two of its slots matched by type in
+/// one class, or an element name registered for another type too) is generated as before,
+/// flattened, with a located warning.
 struct PolymorphismPlan {
     /// An extra registration of a family type: at an element whose declared type is in the
     /// family, chosen by `xsi:type` unless it is the declared type itself.
@@ -35,7 +38,7 @@ struct PolymorphismPlan {
     private(set) var hasSubclasses: Set<QualifiedName> = []
     /// Every type of a generated family: its objects record their element's name.
     private(set) var familyTypes: Set<QualifiedName> = []
-    /// Element fields declared without `xml:`, by owner type and field name.
+    /// Element fields declared without `xml:` (matched by type), by owner type and field name.
     private(set) var openSlots: Set<FieldKey> = []
     /// Registrations beyond the type's root or home elements, in a stable order.
     private(set) var registrations: [QualifiedName: [Registration]] = [:]
@@ -53,6 +56,9 @@ struct PolymorphismPlan {
         var owner: QualifiedName
         var field: Field
         var declared: QualifiedName
+        /// Whether the slot is matched by type (a substitution head's, or in a class that
+        /// keeps its children's order) rather than declared with `xml:`.
+        var isOpen: Bool
     }
 
     init(_ model: SchemaModel) {
@@ -117,7 +123,10 @@ struct PolymorphismPlan {
             for owner in names {
                 for field in complex[owner]?.fields ?? [] where field.kind == .element {
                     guard case .named(let declared) = field.type, types.contains(declared) else { continue }
-                    candidates.append(Candidate(owner: owner, field: field, declared: declared))
+                    let head = roots.first { $0.name == field.qualifiedName && $0.type == field.type }
+                    let isOpen =
+                        (complex[owner]?.keepsChildOrder ?? false) || !(head.map { members(of: $0.name) } ?? []).isEmpty
+                    candidates.append(Candidate(owner: owner, field: field, declared: declared, isOpen: isOpen))
                 }
             }
             var problem = Self.problem(with: candidates, types: Set(types), rootTypes: rootTypes)
@@ -142,7 +151,9 @@ struct PolymorphismPlan {
             var added: [QualifiedName: [Registration]] = [:]
             for candidate in candidates {
                 takenElements[candidate.field.qualifiedName] = family
-                openSlots.insert(FieldKey(owner: candidate.owner, field: candidate.field.qualifiedName))
+                if candidate.isOpen {
+                    openSlots.insert(FieldKey(owner: candidate.owner, field: candidate.field.qualifiedName))
+                }
                 let element = candidate.field.qualifiedName
                 // The declared type without `xsi:type` (an abstract one needs one), then with it, and
                 // every type derived from it, chosen by its `xsi:type`.
@@ -168,11 +179,11 @@ struct PolymorphismPlan {
         var owners: [QualifiedName: QualifiedName] = [:]
         for candidate in candidates {
             let element = candidate.field.qualifiedName
-            if let other = owners[candidate.owner], other != element {
+            if candidate.isOpen, let other = owners[candidate.owner], other != element {
                 return "\(candidate.owner) holds two elements of the family, <\(other.localName)> and "
                     + "<\(element.localName)>, which a slot matched by type cannot tell apart"
             }
-            owners[candidate.owner] = element
+            if candidate.isOpen { owners[candidate.owner] = element }
             if let other = declaredAt[element], other != candidate.declared {
                 return "<\(element.localName)> is declared of both \(other) and \(candidate.declared)"
             }

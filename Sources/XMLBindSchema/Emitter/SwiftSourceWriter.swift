@@ -119,9 +119,17 @@ struct SwiftSourceWriter {
                 text += ".required()"
             }
         case .element:
+            let required = occurrence.minimum > 0 && !field.isNillable ? ".required()" : ""
+            if let defaultValue = planned.appliedDefault {
+                // An element's default fills an empty element, converted as an attribute's is.
+                let converter = planned.conversion ?? "\(planned.swiftType).xmlConversion"
+                let plain = "definition.element(\(keyPath), xml: \(xml), conversion: \(converter)"
+                return text + "(try? \(converter).parse(\(SwiftLiteral.string(defaultValue)))).map { "
+                    + plain + ", default: $0).defaultWhenEmpty()\(required) } ?? " + plain + ")\(required)"
+            }
             text += ".element(\(keyPath), xml: \(xml)\(conversion))"
             if planned.takesWholeText { text += ".wholeText()" }
-            if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
+            text += required
         case .elements:
             text += ".elements(\(keyPath), xml: \(xml)\(conversion))"
             if occurrence.minimum > 0 { text += ".required()" }
