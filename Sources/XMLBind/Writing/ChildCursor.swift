@@ -3,16 +3,13 @@
 /// slot's `[Any]`.
 ///
 /// It also remembers the type of the last child and what it resolved to, since siblings
-/// are mostly of one type: for a reference and for a value (a struct, or an instance in
-/// an `[Any]`), whose box is then made without a look in the registry.
+/// are mostly of one type.
 struct ChildCursor {
     private var objects: [AnyObject] = []
     private var values: [Any] = []
     private var next = 0
     private var lastType: ObjectIdentifier?
     private var lastResolved: (ElementBinding, Int)?
-    private var lastValueType: ObjectIdentifier?
-    private var lastValueResolved: (ElementBinding, Int)?
 
     /// Reads one slot's children.
     mutating func load(_ slot: Int, direct: WritingForm.DirectChildren?, of binding: ElementBinding, _ box: AnyObject) {
@@ -76,17 +73,7 @@ struct ChildCursor {
             guard next < values.count else { return nil }
             let value = values[next]
             next += 1
-            let type = ObjectIdentifier(Swift.type(of: value))
-            if type == lastValueType, let (binding, index) = lastValueResolved, let box = binding.access.box(value) {
-                return (binding, index, box)
-            }
-            guard let resolved = try resolveValue(value) else { continue }
-            // Only a value of the binding's own type (not an optional holding one), whose
-            // binding does not depend on the value (`.elementName`).
-            let binding = resolved.0
-            lastValueType = binding.elementNameSlot == nil && binding.objectType == type ? type : nil
-            lastValueResolved = (binding, resolved.1)
-            return resolved
+            if let resolved = try resolveValue(value) { return resolved }
         }
     }
 }

@@ -167,6 +167,27 @@ struct Serializer {
         return (binding, form)
     }
 
+    /// The binding, form and box of a child read as a value (a struct, or anything in an
+    /// `[Any]`): a value of a type met before is only boxed, without a look in the registry.
+    private mutating func resolveValue(_ value: Any, parent: Int) throws(XMLBindError) -> (
+        ElementBinding, Int, AnyObject
+    )? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        // A type whose binding cannot box this value (a `nil` optional) is resolved again.
+        if let known = knownTypes.firstIndex(where: { $0.type == type }),
+            let box = knownTypes[known].binding.access.box(value)
+        {
+            if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
+            return (knownTypes[known].binding, knownTypes[known].form, box)
+        }
+        guard let (binding, box) = try resolve(value, parent: forms[parent].binding) else { return nil }
+        let form = self.form(of: binding)
+        if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
+            knownTypes.append((type, binding, form))
+        }
+        return (binding, form, box)
+    }
+
     /// The written form of a binding, made the first time the binding is met.
     private mutating func form(of binding: ElementBinding) -> Int {
         let key = ObjectIdentifier(binding)
@@ -187,10 +208,7 @@ struct Serializer {
             let parentForm = stack[top].form
             if let (_, childForm, childBox) = try stack[top].children.nextChild(
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
-                { value throws(XMLBindError) in
-                    let parent = forms[parentForm].binding
-                    return try resolve(value, parent: parent).map { ($0.0, self.form(of: $0.0), $0.1) }
-                })
+                { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
