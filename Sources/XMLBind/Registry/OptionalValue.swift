@@ -10,6 +10,12 @@ enum OptionalValue {
         (value as? any OptionalMarker)?.isNone ?? false
     }
 
+    /// Whether `type` is an `Optional`: a value of any other type is never `nil`.
+    @usableFromInline
+    static func isOptional<V>(_ type: V.Type) -> Bool {
+        type is any OptionalMarker.Type
+    }
+
     /// The value inside any levels of `Optional`, or `nil` when one of them is `nil`.
     static func unwrapped(_ value: Any) -> Any? {
         guard let optional = value as? any OptionalMarker else { return value }

@@ -179,9 +179,20 @@ struct PropertyBinding: Sendable {
         }
         let encode = conversion.encode
         let isClass = T.self is AnyClass
-        self.read = { object in
-            let value = ObjectStorage.value(object, as: T.self, isClass: isClass)[keyPath: keyPath]
-            return OptionalValue.isNone(value) ? nil : encode(value)
+        // Read in place (a struct is not copied out of its box), and asked whether it is a
+        // `nil` only when `V` is an optional (or `Any`, which may hold one): that cast looks
+        // up a conformance per value.
+        if OptionalValue.isOptional(V.self) || V.self == Any.self {
+            self.read = { object in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
+                    let value = instance[keyPath: keyPath]
+                    return OptionalValue.isNone(value) ? nil : encode(value)
+                }
+            }
+        } else {
+            self.read = { object in
+                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { encode($0[keyPath: keyPath]) }
+            }
         }
         self.defaultText = defaultValue.flatMap { OptionalValue.isNone($0) ? nil : encode($0) }
     }

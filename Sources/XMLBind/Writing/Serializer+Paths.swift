@@ -54,7 +54,12 @@ extension Serializer {
             if path.holdsObjects { return try startPath(path, of: frame, depth: frame.depth + 1, inline: frame.inline) }
             try writePath(path, forms[frame.form].binding, depth: frame.depth + 1, inline: frame.inline)
         case .objects(let objects, let slotName):
-            frame.slotName = slotName
+            // Qualified once per path element, for all its children.
+            frame.slotTags = slotName.map { name in
+                WritingForm.ElementTags(
+                    plan.qualified(
+                        name.local, plan.child(plan.target(of: name, attribute: false), of: frame.slotParent)))
+            }
             frame.children.load(objects)
         }
         return nil

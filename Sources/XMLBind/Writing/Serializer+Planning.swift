@@ -56,7 +56,7 @@ extension Serializer {
             let parent = stack[top].binding
             if let (binding, _, box) = try stack[top].children.nextChild(
                 { object throws(XMLBindError) in try knownType(of: object, parent: parent).map { ($0, -1) } },
-                { value throws(XMLBindError) in try resolve(value, parent: parent).map { ($0.0, -1, $0.1) } })
+                { value throws(XMLBindError) in try knownValue(value, parent: parent).map { ($0.0, -1, $0.1) } })
             {
                 let (found, fresh) = facts(of: binding)
                 note(binding, box, facts: found, fresh: fresh)
@@ -184,6 +184,22 @@ extension Serializer {
             knownTypes.append((type, binding, -1))
         }
         return binding
+    }
+
+    /// The binding and box of a child read as a value: a type met before is only boxed.
+    private mutating func knownValue(_ value: Any, parent: ElementBinding) throws(XMLBindError)
+        -> (ElementBinding, AnyObject)?
+    {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        // A type whose binding cannot box this value (a `nil` optional) is resolved again.
+        if let known = knownTypes.first(where: { $0.type == type }), let box = known.binding.access.box(value) {
+            return (known.binding, box)
+        }
+        guard let (binding, box) = try resolve(value, parent: parent) else { return nil }
+        if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
+            knownTypes.append((type, binding, -1))
+        }
+        return (binding, box)
     }
 
     /// Notes the names one object writes, in the order they are written: its element's,

@@ -123,18 +123,21 @@ extension Serializer {
     /// equal to its default. With
     /// ``WritingOptions/restoresSubstitutions``, the `${…}` text a value was resolved from.
     mutating func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
-        let property = binding.properties[index]
-        guard var text = property.read(box) else { return nil }
+        // The property's fields are read in place: a copy of the whole binding (a dozen
+        // closures) per value would cost more than most values' formatting.
+        guard var text = binding.properties[index].read(box) else { return nil }
         if let original = options.restoresSubstitutions?.original(
             of: box, binding: binding, property: index, current: text)
         {
             text = original
         }
-        if property.defaultsWhenEmpty { return Self.emptyWhenDefault(text, property) }
-        guard options.omitsDefaultValues || property.omitsDefault,
-            !property.isRequired || property.makeDefaultSetter != nil
+        if binding.properties[index].defaultsWhenEmpty {
+            return Self.emptyWhenDefault(text, binding.properties[index])
+        }
+        guard options.omitsDefaultValues || binding.properties[index].omitsDefault,
+            !binding.properties[index].isRequired || binding.properties[index].makeDefaultSetter != nil
         else { return text }
-        let initial = property.defaultText ?? initialValue(index, of: binding)
+        let initial = binding.properties[index].defaultText ?? initialValue(index, of: binding)
         return text == initial ? nil : text
     }
 

@@ -28,10 +28,11 @@ struct Serializer {
         /// The next ``WritingForm/steps`` entry; one past the end is the provider's children.
         var step = 0
         var children = ChildCursor()
-        /// The name the slot being written gives its children (`xml:`), if it does.
-        var slotName: XMLName?
-        /// The namespace of the element the slot's children are written in, for an
-        /// unprefixed ``slotName``: this element's, or a path element's inside it.
+        /// The tags of the name the slot being written gives its children (`xml:`), if it
+        /// does: qualified once per slot, not per child.
+        var slotTags: WritingForm.ElementTags?
+        /// For a path element's frame: its namespace, which an unprefixed name a slot
+        /// through it gives its children is written in.
         var slotParent: NamespacePlan.Target = .inherit
         /// Whether `>` is written (else the element may still end as `/>`).
         var opened = false
@@ -166,6 +167,27 @@ struct Serializer {
         return (binding, form)
     }
 
+    /// The binding, form and box of a child read as a value (a struct, or anything in an
+    /// `[Any]`): a value of a type met before is only boxed, without a look in the registry.
+    private mutating func resolveValue(_ value: Any, parent: Int) throws(XMLBindError) -> (
+        ElementBinding, Int, AnyObject
+    )? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        // A type whose binding cannot box this value (a `nil` optional) is resolved again.
+        if let known = knownTypes.firstIndex(where: { $0.type == type }),
+            let box = knownTypes[known].binding.access.box(value)
+        {
+            if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
+            return (knownTypes[known].binding, knownTypes[known].form, box)
+        }
+        guard let (binding, box) = try resolve(value, parent: forms[parent].binding) else { return nil }
+        let form = self.form(of: binding)
+        if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
+            knownTypes.append((type, binding, form))
+        }
+        return (binding, form, box)
+    }
+
     /// The written form of a binding, made the first time the binding is met.
     private mutating func form(of binding: ElementBinding) -> Int {
         let key = ObjectIdentifier(binding)
@@ -186,19 +208,16 @@ struct Serializer {
             let parentForm = stack[top].form
             if let (_, childForm, childBox) = try stack[top].children.nextChild(
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
-                { value throws(XMLBindError) in
-                    let parent = forms[parentForm].binding
-                    return try resolve(value, parent: parent).map { ($0.0, self.form(of: $0.0), $0.1) }
-                })
+                { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
-                let slotName = stack[top].slotName.map { (name: $0, parent: stack[top].slotParent) }
+                let slotTags = stack[top].slotTags
                 stack.append(
                     try start(
                         childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline,
-                        slotName: slotName))
+                        slotTags: slotTags))
                 continue
             }
             if stack[top].queue != nil {
@@ -218,7 +237,7 @@ struct Serializer {
                 if step == form.steps.count {
                     stack[top].step += 1
                     if let provided = form.binding.access.readChildren?(stack[top].box) {
-                        stack[top].slotName = nil
+                        stack[top].slotTags = nil
                         stack[top].children.load(provided)
                     }
                     continue
@@ -245,21 +264,17 @@ struct Serializer {
 
     /// Writes an element's start tag up to its attributes, and makes its frame.
     ///
-    /// - Parameter slotName: The name a parent's slot gives the element (`xml:`), written
-    ///   instead of the one its type is registered for; an unprefixed one in the parent's
-    ///   namespace.
+    /// - Parameter slotTags: The tags of the name a parent's slot gives the element (`xml:`),
+    ///   written instead of the one its type is registered for.
     private mutating func start(
         _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false,
-        slotName: (name: XMLName, parent: NamespacePlan.Target)? = nil
+        slotTags: WritingForm.ElementTags? = nil
     ) throws(XMLBindError) -> Frame {
         let form = forms[formIndex]
         let close: [UInt8]
-        if let slotName {
-            let target = plan.child(plan.target(of: slotName.name, attribute: false), of: slotName.parent)
-            let name = Array(plan.qualified(slotName.name.local, target).utf8)
-            writer.raw(UInt8(ascii: "<"))
-            writer.raw(name)
-            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+        if let slotTags {
+            writer.raw(slotTags.start)
+            close = slotTags.close
         } else if let open = form.open, let known = form.close {
             writer.raw(open)
             close = known
@@ -370,46 +385,24 @@ struct Serializer {
                     at: direct.offset, isArray: direct.isArray)
                 if references?.isEmpty == true { return nil }
             }
-            frame.slotName = binding.childSlots[slot].xmlName
-            // Read only with a slot name.
-            if frame.slotName != nil { frame.slotParent = form.target }
+            frame.slotTags = form.slotTags[slot]
             if let references {
                 frame.children.load(references: references)
             } else {
                 frame.children.load(slot, direct: nil, of: binding, frame.box)
             }
         case .orderedChildren(let slots):
-            frame.slotName = nil
-            frame.slotParent = form.target
+            frame.slotTags = nil
             frame.children.load(try orderedChildren(slots, of: binding, frame.box))
         case .member(let item):
-            let members = renderMembers(item, of: form, frame.box)
-            guard !members.isEmpty else { return nil }
-            open(&frame)
-            if members.count == 1 || !members.contains(where: \.holdsObjects) {
-                for member in members {
-                    newline(frame.depth + 1, unless: frame.inline)
-                    frame.wroteElement = true
-                    if member.holdsObjects {
-                        return try startPath(member, of: frame, depth: frame.depth + 1, inline: frame.inline)
-                    }
-                    try writePath(member, binding, depth: frame.depth + 1, inline: frame.inline)
-                }
-                return nil
-            }
-            // Several members holding objects: a frame without tags of its own writes them in turn.
-            frame.wroteElement = true
-            var holder = Frame(form: frame.form, box: frame.box, close: [], depth: frame.depth, inline: frame.inline)
-            holder.opened = true
-            holder.queue = members.map { .path($0) }
-            return holder
+            return try writeMembers(item, of: form, in: &frame)
         }
         return nil
     }
 
     /// Ends the start tag with `>` the first time content is written.
     @inline(__always)
-    private mutating func open(_ frame: inout Frame) {
+    mutating func open(_ frame: inout Frame) {
         guard !frame.opened else { return }
         frame.opened = true
         writer.raw(UInt8(ascii: ">"))

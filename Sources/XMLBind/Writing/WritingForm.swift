@@ -59,14 +59,16 @@ final class WritingForm {
 
     /// The tags of an element-form value, in one reference (a step is copied per use).
     final class ElementTags {
-        /// `<name>`, `</name>` and `<name/>`.
+        /// `<name>`, `</name>` and `<name/>`; `<name`, for a start tag with attributes.
         let open: [UInt8]
         let close: [UInt8]
         let empty: [UInt8]
+        let start: [UInt8]
 
         init(_ name: String) {
             let name = Array(name.utf8)
-            open = [UInt8(ascii: "<")] + name + [UInt8(ascii: ">")]
+            start = [UInt8(ascii: "<")] + name
+            open = start + [UInt8(ascii: ">")]
             close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
             empty = [UInt8(ascii: "<")] + name + [UInt8(ascii: "/"), UInt8(ascii: ">")]
         }
@@ -97,6 +99,11 @@ final class WritingForm {
     let target: NamespacePlan.Target
     /// Whether the base of the object's fields can be found for ``Attribute/textOffset``.
     let isClass: Bool
+    /// The keyed shape's names and keys as written, for a mapping with `.keyedMembers`.
+    let keyed: KeyedForm?
+    /// For each child slot that names its children (`xml:`, no path): their tags, in the
+    /// element's namespace when unprefixed, as they are read.
+    let slotTags: [ElementTags?]
 
     init(_ binding: ElementBinding, plan: NamespacePlan, placement: (PropertyBinding) -> Serializer.Placement) {
         self.binding = binding
@@ -104,6 +111,12 @@ final class WritingForm {
         holdsText = binding.textProperty != nil
         let target = plan.target(of: binding.elementName)
         self.target = target
+        keyed = binding.keyed.map { KeyedForm($0, binding, plan: plan, owner: target) }
+        slotTags = binding.childSlots.map { slot in
+            guard let name = slot.xmlName, slot.path.isEmpty, !slot.isKeyed else { return nil }
+            return ElementTags(
+                plan.qualified(name.local, plan.child(plan.target(of: name, attribute: false), of: target)))
+        }
         if binding.access.readNamespace == nil {
             let name = Array(plan.qualified(binding.elementName.local, plan.target(of: binding.elementName)).utf8)
             open = [UInt8(ascii: "<")] + name

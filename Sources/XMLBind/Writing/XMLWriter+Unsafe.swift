@@ -21,7 +21,7 @@ extension XMLWriter {
     static func attribute(
         start: UnsafeRawBufferPointer, _ bytes: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableRawPointer
     ) -> (written: Int, refused: InvalidCharacter?) {
-        if let name = start.baseAddress { target.copyMemory(from: name, byteCount: start.count) }
+        if let name = start.baseAddress { DocumentStorage.copy(name, to: target, count: start.count) }
         let value = escape(bytes, from: 0, to: bytes.count, into: target + start.count, inAttribute: true)
         let end = start.count &+ value.written
         (target + end).storeBytes(of: 0x22, as: UInt8.self)
