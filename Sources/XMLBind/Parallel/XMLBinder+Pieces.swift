@@ -19,9 +19,9 @@ import Dispatch
 /// worker threads, and the pieces' objects and diagnostics are joined in document order.
 ///
 /// The caller's parser reads the document up to the first repeated element, takes each
-/// piece's objects and problems in turn, then reads whitespace with the pieces' line
-/// breaks in their place (so its lines and columns stay the document's), and the rest of
-/// the document. A piece that fails stops the parse with its error, as a sequential parse
+/// piece's objects and problems in turn (binding pieces itself while it waits), then reads
+/// the rest of the document with its byte indexes, lines and columns moved past the pieces
+/// (``ExpatDriver/skip(from:at:to:at:)``), so that they stay the document's. A piece that fails stops the parse with its error, as a sequential parse
 /// would stop there; a piece that is not exact (see ``BindingEngine/markPieceInexact()``
 /// and ``ExpatDriver/endsAtContainerLevel(_:tail:)``) is read again by the caller's parser,
 /// with the rest of the document.
@@ -192,10 +192,8 @@ extension XMLBinder {
             board.stop()
         } else {
             let resumeAt = plan.cuts[joined.pieces]
-            let padding = plan.padding(through: joined.pieces)
-            driver.shiftByteIndexes(from: runStart + padding.count, by: resumeAt - runStart - padding.count)
-            result = padding.withUnsafeBytes { driver.feed($0, isFinal: false) }
-            if case .accepted = result { result = feed(data, resumeAt..<data.count, to: driver, isFinal: true) }
+            driver.skip(from: runStart, at: plan.positions[0], to: resumeAt, at: plan.positions[joined.pieces])
+            result = feed(data, resumeAt..<data.count, to: driver, isFinal: true)
         }
         let element = String(decoding: plan.split.elementName, as: UTF8.self)
         if let reason = joined.reason {

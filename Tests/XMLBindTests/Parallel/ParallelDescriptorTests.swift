@@ -41,8 +41,9 @@ struct ParallelDescriptorTests {
 
     /// Binds `document` from a file both ways (after `prefix`); returns both graphs and the
     /// parallel parse's trace.
-    static func bothWays(_ document: String, after prefix: String = "") throws -> (String, String, [ParallelTrace.Entry])
-    {
+    static func bothWays(_ document: String, after prefix: String = "") throws -> (
+        String, String, [ParallelTrace.Entry]
+    ) {
         let (first, path) = try open(document, after: prefix)
         defer {
             close(first)
