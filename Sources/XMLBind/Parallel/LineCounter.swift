@@ -3,8 +3,9 @@
 /// is not a column.
 ///
 /// Offsets are asked for in increasing order, and the count goes on from the last one, so
-/// the whole document is read once. The loop over the bytes is a plain count that the
-/// compiler vectorizes.
+/// the whole document is read once. That count runs before any piece is bound, so it is
+/// done eight bytes at a time (see ``matches(_:in:)``): byte by byte it took 8 instructions
+/// a byte, as much as binding a tenth of the document on the one thread.
 struct LineCounter {
     let bytes: UnsafeRawBufferPointer
     /// Where the first line starts (after a byte order mark).
@@ -32,18 +33,38 @@ struct LineCounter {
     /// The line breaks in `from..<to`.
     private func lineBreaks(from: Int, to: Int) -> Int {
         guard to > from else { return 0 }
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[from..<to])
         var feeds = 0
         var returns = 0
-        for byte in slice {
-            feeds &+= byte == 0x0A ? 1 : 0
-            returns &+= byte == 0x0D ? 1 : 0
+        var index = from
+        while index &+ 8 <= to {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            feeds &+= Self.matches(0x0A, in: word)
+            returns &+= Self.matches(0x0D, in: word)
+            index &+= 8
+        }
+        while index < to {
+            feeds &+= bytes[index] == 0x0A ? 1 : 0
+            returns &+= bytes[index] == 0x0D ? 1 : 0
+            index &+= 1
         }
         guard returns > 0 else { return feeds }
         // CR LF is one break: count the LFs that follow a CR (the byte before `from` too).
         var pairs = 0
         for index in from..<to where bytes[index] == 0x0A && index > 0 && bytes[index - 1] == 0x0D { pairs += 1 }
         return feeds + returns - pairs
+    }
+
+    /// How many of the eight bytes of `word` are `byte`.
+    ///
+    /// `x` has a zero byte where `word` has `byte`. Adding 0x7F to each byte's low seven bits
+    /// sets its high bit when any of them is set, and never carries into the next byte; or'd
+    /// with `x`, a byte's high bit is clear exactly when the byte is zero.
+    @inline(__always)
+    static func matches(_ byte: UInt8, in word: UInt64) -> Int {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        let nonZero = ((x & low7) &+ low7) | x
+        return (~nonZero & ~low7).nonzeroBitCount
     }
 
     /// The line and column after `bytes`, read from `position` on (a stream's piece, whose

@@ -61,12 +61,6 @@ struct PiecePlan: Sendable {
         Array("</".utf8) + split.containerName + [UInt8(ascii: ">")]
     }
 
-    /// Whitespace with the line breaks and the last line's columns of the bytes from cut
-    /// 0 to cut `index`: what the parser of the document reads in place of those pieces.
-    func padding(through index: Int) -> [UInt8] {
-        Self.padding(from: positions[0], to: positions[index])
-    }
-
     /// Whitespace that takes a parser from line and column `start` to `end`.
     static func padding(from start: (line: Int, column: Int), to end: (line: Int, column: Int)) -> [UInt8] {
         if end.line == start.line { return Array(repeating: 0x20, count: max(0, end.column - start.column)) }

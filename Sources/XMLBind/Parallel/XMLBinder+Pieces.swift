@@ -1,5 +1,13 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,9 +19,9 @@ import Dispatch
 /// worker threads, and the pieces' objects and diagnostics are joined in document order.
 ///
 /// The caller's parser reads the document up to the first repeated element, takes each
-/// piece's objects and problems in turn, then reads whitespace with the pieces' line
-/// breaks in their place (so its lines and columns stay the document's), and the rest of
-/// the document. A piece that fails stops the parse with its error, as a sequential parse
+/// piece's objects and problems in turn (binding pieces itself while it waits), then reads
+/// the rest of the document with its byte indexes, lines and columns moved past the pieces
+/// (``ExpatDriver/skip(from:at:to:at:)``), so that they stay the document's. A piece that fails stops the parse with its error, as a sequential parse
 /// would stop there; a piece that is not exact (see ``BindingEngine/markPieceInexact()``
 /// and ``ExpatDriver/endsAtContainerLevel(_:tail:)``) is read again by the caller's parser,
 /// with the rest of the document.
@@ -33,10 +41,55 @@ extension XMLBinder {
                 return nil
             }
             return try bindInPieces(data, forceUTF8: false, file: file, substitutions: substitutions)
-        case .descriptor, .chunks:
-            options.parallelTrace?.record(.sequential(.input("input read from a handle or in pieces")), file: file)
+        case .descriptor(let descriptor):
+            return try bindInPieces(descriptor: descriptor, file: file, substitutions: substitutions)
+        case .chunks:
+            // A sequence of pieces is read once, as it comes, and not known to end.
+            options.parallelTrace?.record(.sequential(.input("a sequence of chunks")), file: file)
             return nil
         }
+    }
+
+    /// Binds the rest of a regular file open at `descriptor` in pieces: read whole from
+    /// where it is, then bound as bytes in memory; `nil` to bind it sequentially, with the
+    /// descriptor where it was.
+    ///
+    /// A pipe, a socket or a terminal binds sequentially: it can be read only once and may
+    /// never end, and the sequential parse refuses it at ``ParseLimits/maximumDocumentSize``
+    /// before it is all read. A regular file's size is known before it is read, and it can
+    /// be read again from the same place when the document binds sequentially after all.
+    private func bindInPieces(descriptor: Int32, file: String?, substitutions: SubstitutionRecord?)
+        throws(XMLBindError) -> ParseOutcome?
+    {
+        var status = stat()
+        let position = lseek(descriptor, 0, SEEK_CUR)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, position >= 0 else {
+            options.parallelTrace?.record(
+                .sequential(.input("a descriptor that is not a regular file (read once, as it comes)")), file: file)
+            return nil
+        }
+        let size = max(0, Int(status.st_size) - Int(position))
+        if let reason = sequentialReason(size: size, substitutions: substitutions) {
+            options.parallelTrace?.record(.sequential(reason), file: file)
+            return nil
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 1)
+        // One byte more than is left, so that the last read sees the end.
+        while true {
+            let got = FileChunks.read(descriptor, appendingTo: &bytes, upTo: size + 1 - min(size, bytes.count))
+            if got == 0 { break }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                // The sequential parse reads it again and reports the error as it does.
+                lseek(descriptor, position, SEEK_SET)
+                options.parallelTrace?.record(.sequential(.input("a file that could not be read whole")), file: file)
+                return nil
+            }
+        }
+        let outcome = try bindInPieces(Data(bytes), forceUTF8: false, file: file, substitutions: substitutions)
+        if outcome == nil { lseek(descriptor, position, SEEK_SET) }
+        return outcome
     }
 
     /// Binds `data` in pieces when ``ParseOptions/parallelism`` asks for it and the
@@ -114,28 +167,33 @@ extension XMLBinder {
             return try conclude(engine: engine, driver: driver, result: result, source: .bytes(data), file: file)
         }
         let threads = min(options.parallelism.threadCount, plan.pieceCount)
-        let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads)
-        // A queue of its own targets an overcommitting global queue: each worker gets a
-        // thread even when the caller itself runs on one of the pool's threads.
-        let workers = DispatchQueue(label: "XMLBind.parallel", attributes: .concurrent)
-        for _ in 0..<threads {
-            workers.async { [self] in
-                while let (index, _) = board.take() {
-                    board.post(bindPiece(job(index, of: data, in: plan, sink: nil), seed: seed, file: file), at: index)
+        // The caller's thread is one of the threads: it binds pieces too (see `join`), so
+        // `threads - 1` workers are started, and `.threads(1)` starts none.
+        let board = PieceBoard(count: plan.pieceCount, window: plan.pieceCount, workers: threads - 1)
+        let bindNext: @Sendable () -> Bool = { [self] in
+            guard let (index, _) = board.take() else { return false }
+            board.post(bindPiece(job(index, of: data, in: plan, sink: nil), seed: seed, file: file), at: index)
+            return true
+        }
+        if threads > 1 {
+            // A queue of its own targets an overcommitting global queue: each worker gets a
+            // thread even when the caller itself runs on one of the pool's threads.
+            let workers = DispatchQueue(label: "XMLBind.parallel", attributes: .concurrent)
+            for _ in 1..<threads {
+                workers.async {
+                    while bindNext() {}
+                    board.workerFinished()
                 }
-                board.workerFinished()
             }
         }
         defer { board.waitForWorkers() }
-        let joined = join(plan, board: board, into: engine, driver: driver, seed: seed)
+        let joined = join(plan, board: board, into: engine, driver: driver, bindingWhileWaiting: bindNext)
         if joined.finished {
             board.stop()
         } else {
             let resumeAt = plan.cuts[joined.pieces]
-            let padding = plan.padding(through: joined.pieces)
-            driver.shiftByteIndexes(from: runStart + padding.count, by: resumeAt - runStart - padding.count)
-            result = padding.withUnsafeBytes { driver.feed($0, isFinal: false) }
-            if case .accepted = result { result = feed(data, resumeAt..<data.count, to: driver, isFinal: true) }
+            driver.skip(from: runStart, at: plan.positions[0], to: resumeAt, at: plan.positions[joined.pieces])
+            result = feed(data, resumeAt..<data.count, to: driver, isFinal: true)
         }
         let element = String(decoding: plan.split.elementName, as: UTF8.self)
         if let reason = joined.reason {
@@ -153,13 +211,18 @@ extension XMLBinder {
 
     /// Takes the bound pieces in document order into the document's engine.
     ///
+    /// While the next piece to join is not bound yet, the caller binds the next piece no
+    /// worker has taken (`bindingWhileWaiting`), rather than wait idle: on two cores, two
+    /// threads bind, not two workers beside a caller that sleeps.
+    ///
     /// - Returns: How many pieces were taken; whether the parse is over (a piece failed, or
     ///   stopped at its first error); why the rest binds sequentially, if it does.
     private func join(
         _ plan: PiecePlan, board: PieceBoard, into engine: BindingEngine, driver: ExpatDriver,
-        seed: BindingEngine.PieceSeed
+        bindingWhileWaiting bindNext: () -> Bool
     ) -> (pieces: Int, finished: Bool, reason: ParallelTrace.SequentialReason?) {
         for index in 0..<plan.pieceCount {
+            while !board.isPosted(index), bindNext() {}
             switch take(board.wait(for: index), into: engine, driver: driver) {
             case .taken: continue
             case .finished: return (index + 1, true, nil)

@@ -87,9 +87,13 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// One thread per active processor (`ProcessInfo.activeProcessorCount`).
     public static var automatic: Parallelism { Parallelism(threadRequest: -1) }
 
-    /// A given number of threads binding pieces (at least 1) while the caller's thread
-    /// joins their results. `.threads(1)` cuts the document and binds the pieces on one
-    /// thread: the cost of the cutting, without its gain.
+    /// A given number of threads binding pieces (at least 1).
+    ///
+    /// A parse counts the caller's thread among them: it starts `count - 1` workers, and
+    /// the caller binds pieces too while it joins their results in document order, so
+    /// `.threads(1)` cuts the document and binds the pieces on the caller's thread alone
+    /// (the cost of the cutting, without its gain). A stream starts `count` workers: its
+    /// caller reads and cuts the input and runs the stream's closure.
     public static func threads(_ count: Int) -> Parallelism {
         Parallelism(threadRequest: max(1, count))
     }

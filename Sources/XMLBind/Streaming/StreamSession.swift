@@ -52,7 +52,9 @@ final class StreamSession<Element> {
     ///     ``runInPieces(binder:size:isString:read:_:)``), which records its own decision.
     init(
         binder: XMLBinder, file: String?, source: SourceText?, forceUTF8: Bool,
-        recentCapacity: Int = RecentInput.defaultCapacity, input: String? = "an AsyncSequence"
+        recentCapacity: Int = RecentInput.defaultCapacity,
+        input: String? =
+            "an AsyncSequence (a piece is joined by waiting on a lock, which would block the caller's task)"
     ) throws(XMLBindError) {
         if binder.options.parallelism.isParallel, let input {
             // Input that arrives piece by piece, or from a handle, is read by one parser.

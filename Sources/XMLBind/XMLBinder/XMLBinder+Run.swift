@@ -100,7 +100,8 @@ extension XMLBinder {
         isolation: isolated (any Actor)?
     ) async throws -> ParseOutcome {
         if options.parallelism.isParallel {
-            options.parallelTrace?.record(.sequential(.input("an AsyncSequence")), file: file)
+            options.parallelTrace?.record(
+                .sequential(.input("an AsyncSequence (bound as its bytes arrive, on the caller's task)")), file: file)
         }
         let (engine, driver) = try start(file: file, forceUTF8: false, substitutions: substitutions)
         var whole = Data()

@@ -147,7 +147,8 @@ extension XMLBinder {
         _ body: (T) throws -> StreamAction
     ) throws {
         let session = try StreamSession<T>(
-            binder: self, file: file, source: nil, forceUTF8: false, input: "a file handle")
+            binder: self, file: file, source: nil, forceUTF8: false,
+            input: "a file descriptor (read once; a piece's diagnostics could not show its source line)")
         try Self.logging(warnings) {
             try session.run(fileDescriptor: fileDescriptor, chunkSize: options.chunkSize, body)
         }
