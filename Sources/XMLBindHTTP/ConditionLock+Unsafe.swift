@@ -45,7 +45,8 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
     /// Waits, with the lock released, while `mustWait` holds for the state and `deadline` (if
     /// any) has not passed; then runs `body` under the lock and wakes `wake`.
     func withLock<R>(
-        waitingWhile mustWait: (State) -> Bool, until deadline: ContinuousClock.Instant? = nil, waking wake: Wake = .none,
+        waitingWhile mustWait: (State) -> Bool, until deadline: ContinuousClock.Instant? = nil,
+        waking wake: Wake = .none,
         _ body: (inout State) throws -> R
     ) rethrows -> R {
         condition.lock()
