@@ -2,7 +2,7 @@ import Foundation
 import XMLBind
 
 /// XMLBind editing in place (issue 32, item 4), in an edit session: the workload bound once
-/// for editing outside the clock (``XMLBinder/parseForEditing(_:as:file:warnings:)``), with
+/// for editing outside the clock (``XMLBinder/parseForEditing(_:as:file:warnings:)-(Data,_,_,_)``), with
 /// 1 % of its values changed, written back into the original document with
 /// ``EditableDocument/updated(warnings:)``.
 ///
