@@ -44,7 +44,8 @@ struct EditSessionFormsTests {
         #expect {
             _ = try Self.binder.parseForEditing("<server>\n  <port>x</port>\n</server>", as: Server.self, file: "s.xml")
         } throws: { error in
-            String(describing: error).hasPrefix("s.xml:2:9: error: cannot convert \"x\" to Int for property 'port' of <server>: not an integer")
+            String(describing: error).hasPrefix(
+                "s.xml:2:9: error: cannot convert \"x\" to Int for property 'port' of <server>: not an integer")
         }
     }
 
