@@ -15,9 +15,7 @@ import Foundation
 /// slot. The socket is shut down under the same lock that ``closed(_:)`` takes, and
 /// libmicrohttpd reports a connection closed before it closes the socket, so a socket
 /// number is never shut down after it was reused.
-///
-/// `@unchecked Sendable`: every stored property is touched only under `condition`.
-final class ConnectionDeadlines: @unchecked Sendable {
+final class ConnectionDeadlines: Sendable {
     /// Where a connection is in its current request.
     enum Phase {
         /// Waiting for the request's headers.
@@ -36,10 +34,13 @@ final class ConnectionDeadlines: @unchecked Sendable {
         var since: ContinuousClock.Instant
     }
 
-    private let condition = NSCondition()
-    private var entries: [UInt: Entry] = [:]
-    private var isStopped = false
-    private var isRunning = false
+    private struct State {
+        var entries: [UInt: Entry] = [:]
+        var isStopped = false
+        var isRunning = false
+    }
+
+    private let state = ConditionLock(State())
     private let headerTimeout: Duration?
     private let requestTimeout: Duration?
 
@@ -51,9 +52,7 @@ final class ConnectionDeadlines: @unchecked Sendable {
     /// Starts the watching thread (none when neither timeout is set).
     func start() {
         guard headerTimeout != nil || requestTimeout != nil else { return }
-        condition.lock()
-        isRunning = true
-        condition.unlock()
+        state.withLock { $0.isRunning = true }
         let thread = Thread { [self] in watch() }
         thread.name = "XMLBindHTTP deadlines"
         thread.start()
@@ -61,11 +60,8 @@ final class ConnectionDeadlines: @unchecked Sendable {
 
     /// Ends the watching thread and waits for it.
     func stop() {
-        condition.lock()
-        isStopped = true
-        condition.broadcast()
-        while isRunning { condition.wait() }
-        condition.unlock()
+        state.withLock(waking: .all) { $0.isStopped = true }
+        state.withLock(waitingWhile: { $0.isRunning }) { _ in }
     }
 
     /// A connection was accepted: its clock for the first request's headers starts.
@@ -98,30 +94,35 @@ final class ConnectionDeadlines: @unchecked Sendable {
     }
 
     private func update(_ change: (inout [UInt: Entry]) -> Void) {
-        condition.lock()
-        change(&entries)
-        condition.unlock()
+        state.withLock { change(&$0.entries) }
     }
 
+    /// Looks at every clock five times a second until ``stop()``. A socket is shut down under
+    /// the lock ``closed(_:)`` takes (see above).
     private func watch() {
-        condition.lock()
+        var isStopped = false
         while !isStopped {
-            let now = ContinuousClock.now
-            for (connection, entry) in entries {
-                let limit: Duration?
-                switch entry.phase {
-                case .headers: limit = [headerTimeout, requestTimeout].compactMap { $0 }.min()
-                case .body: limit = requestTimeout
-                case .handler, .dropped: limit = nil
+            isStopped = state.withLock(waitingWhile: { !$0.isStopped }, until: .now + .milliseconds(200)) { state in
+                guard !state.isStopped else {
+                    state.isRunning = false
+                    return true
                 }
-                guard let limit, now - entry.since > limit else { continue }
-                entries[connection]?.phase = .dropped
-                _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+                let now = ContinuousClock.now
+                for (connection, entry) in state.entries {
+                    let limit: Duration?
+                    switch entry.phase {
+                    case .headers: limit = [headerTimeout, requestTimeout].compactMap { $0 }.min()
+                    case .body: limit = requestTimeout
+                    case .handler, .dropped: limit = nil
+                    }
+                    guard let limit, now - entry.since > limit else { continue }
+                    state.entries[connection]?.phase = .dropped
+                    _ = shutdown(entry.socket, Int32(SHUT_RDWR))
+                }
+                return false
             }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
         }
-        isRunning = false
-        condition.broadcast()
-        condition.unlock()
+        // `stop()` waits for `isRunning` to turn false.
+        state.withLock(waking: .all) { _ in }
     }
 }

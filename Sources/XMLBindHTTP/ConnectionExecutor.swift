@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a handler's jobs on the handler thread that waits for it anyway.
 ///
@@ -8,11 +9,13 @@ import Foundation
 /// ``HandlerThreadPool`` thread it was given: `run()` executes the jobs the handler's task
 /// enqueues (its start and every resumption after an `await`) until `finish()` is called.
 ///
-/// `@unchecked Sendable`: `jobs` and `isFinished` are only touched under `condition`.
-final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var isFinished = false
+final class ConnectionExecutor: TaskExecutor, Sendable {
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var isFinished = false
+    }
+
+    private let state = ConditionLock(State())
 
     /// Runs `operation` as a task whose executor is the calling thread, and returns its result
     /// once it is done.
@@ -20,47 +23,37 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
         let handoff = ResponseHandoff()
         let executor = ConnectionExecutor()
         Task(executorPreference: executor) {
-            handoff.response = await operation()
+            let answer = await operation()
+            handoff.response.withLock { $0 = answer }
             executor.finish()
         }
         executor.run()
-        return handoff.response
+        return handoff.response.withLock { $0 }
     }
 
-    /// Carries the response out of its task. `@unchecked Sendable`: `response` is written by
-    /// a job the calling thread runs, and read by that thread after `run()` returns.
-    private final class ResponseHandoff: @unchecked Sendable {
-        var response = HTTPResponse(status: 500)
+    /// Carries the response out of its task.
+    private final class ResponseHandoff: Sendable {
+        let response = Mutex(HTTPResponse(status: 500))
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.jobs.append(job) }
     }
 
     /// Ends ``run()`` once the jobs enqueued so far have run.
     func finish() {
-        condition.lock()
-        isFinished = true
-        condition.signal()
-        condition.unlock()
+        state.withLock(waking: .one) { $0.isFinished = true }
     }
 
     /// Runs jobs on the calling thread until ``finish()``.
     func run() {
         while true {
-            condition.lock()
-            while jobs.isEmpty && !isFinished { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
+            let next = state.withLock(waitingWhile: { $0.jobs.isEmpty && !$0.isFinished }) { state in
+                state.jobs.isEmpty ? nil : state.jobs.removeFirst()
             }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
+            guard let next else { return }
+            next.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 }

@@ -6,15 +6,18 @@ import Foundation
 /// A thread is started when a job arrives and none is free, up to `limit`; further jobs wait
 /// in order. Threads stay for the next job and end once ``shutDown()`` was called and the
 /// queue is empty.
-///
-/// `@unchecked Sendable`: every stored property is touched only under `condition`.
-final class HandlerThreadPool: @unchecked Sendable {
-    private let condition = NSCondition()
+final class HandlerThreadPool: Sendable {
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        /// Threads started and not ended.
+        var threads = 0
+        /// Threads running a job; the others take the next waiting job.
+        var busy = 0
+        var isShutDown = false
+    }
+
+    private let state = ConditionLock(State())
     private let limit: Int
-    private var jobs: [@Sendable () -> Void] = []
-    private var threads = 0
-    private var idleThreads = 0
-    private var isShutDown = false
 
     init(limit: Int) {
         self.limit = max(1, limit)
@@ -22,13 +25,14 @@ final class HandlerThreadPool: @unchecked Sendable {
 
     /// Runs `job` on a free thread, or once one is free.
     func submit(_ job: @escaping @Sendable () -> Void) {
-        condition.lock()
-        defer { condition.unlock() }
-        jobs.append(job)
-        condition.signal()
-        // An idle thread takes each waiting job; start one more when they do not suffice.
-        if jobs.count > idleThreads && threads < limit {
-            threads += 1
+        let startsThread = state.withLock(waking: .one) { state in
+            state.jobs.append(job)
+            // A free thread takes each waiting job; start one more when they do not suffice.
+            guard state.jobs.count > state.threads - state.busy && state.threads < limit else { return false }
+            state.threads += 1
+            return true
+        }
+        if startsThread {
             let thread = Thread { [self] in work() }
             thread.name = "XMLBindHTTP handler"
             thread.start()
@@ -37,29 +41,22 @@ final class HandlerThreadPool: @unchecked Sendable {
 
     /// Lets the threads end once the queued jobs have run.
     func shutDown() {
-        condition.lock()
-        isShutDown = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock(waking: .all) { $0.isShutDown = true }
     }
 
     private func work() {
-        condition.lock()
         while true {
-            if let job = jobs.first {
-                jobs.removeFirst()
-                condition.unlock()
-                job()
-                condition.lock()
-            } else if isShutDown {
-                threads -= 1
-                condition.unlock()
-                return
-            } else {
-                idleThreads += 1
-                condition.wait()
-                idleThreads -= 1
+            let job = state.withLock(waitingWhile: { $0.jobs.isEmpty && !$0.isShutDown }) { state in
+                guard !state.jobs.isEmpty else {
+                    state.threads -= 1
+                    return nil as (@Sendable () -> Void)?
+                }
+                state.busy += 1
+                return state.jobs.removeFirst()
             }
+            guard let job else { return }
+            job()
+            state.withLock { $0.busy -= 1 }
         }
     }
 }

@@ -1,26 +1,30 @@
 import Foundation
+import Synchronization
 
 /// One request's state between the calls libmicrohttpd makes for it, from its headers to
 /// its completion.
 ///
-/// `@unchecked Sendable`: every property but `answer` is touched only by the event-loop
-/// thread that owns the connection (libmicrohttpd keeps a connection on one thread);
-/// `answer` is touched only under the ``RequestLedger``'s lock.
-final class PendingRequest: @unchecked Sendable {
+/// What changes as the request is read sits behind a `Mutex`: only the event-loop thread
+/// that owns the connection touches it (libmicrohttpd keeps a connection on one thread), so
+/// the lock is never contended; it makes the class `Sendable` as the compiler checks it.
+final class PendingRequest: Sendable {
+    /// What the calls for a request learn as its body arrives.
+    struct Progress {
+        var body = Data()
+        /// The answer decided before the body was read (404, 405, 413, 415): the body is read
+        /// and dropped, then this is sent.
+        var refusal: HTTPResponse?
+        /// Bytes read and dropped because of `refusal`.
+        var discardedBytes = 0
+        /// Whether the request went to its handler (its connection was suspended).
+        var isDispatched = false
+    }
+
     let method: String
     let path: String
     let queryItems: [(name: String, value: String?)]
     let headers: [String: String]
-    var body = Data()
-    /// The answer decided before the body was read (404, 405, 413, 415): the body is read
-    /// and dropped, then this is sent.
-    var refusal: HTTPResponse?
-    /// Bytes read and dropped because of `refusal`.
-    var discardedBytes = 0
-    /// Whether the request went to its handler (its connection was suspended).
-    var isDispatched = false
-    /// The handler's response, or the 503 of a server stopping; see ``RequestLedger``.
-    var answer: HTTPResponse?
+    private let progress = Mutex(Progress())
 
     init(method: String, path: String, queryItems: [(name: String, value: String?)], headers: [String: String]) {
         self.method = method
@@ -28,6 +32,20 @@ final class PendingRequest: @unchecked Sendable {
         self.queryItems = queryItems
         self.headers = headers
     }
+
+    /// Reads or changes what is known of the request so far.
+    func withProgress<R>(_ body: (inout Progress) throws -> R) rethrows -> R {
+        try progress.withLock { try body(&$0) }
+    }
+
+    /// The body read so far.
+    var body: Data { withProgress { $0.body } }
+
+    /// The early answer, if one was decided.
+    var refusal: HTTPResponse? { withProgress { $0.refusal } }
+
+    /// Whether the request went to its handler.
+    var isDispatched: Bool { withProgress { $0.isDispatched } }
 
     /// Whether the client waits for `100 Continue` before it sends the body.
     var expectsContinue: Bool {

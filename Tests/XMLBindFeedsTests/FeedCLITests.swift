@@ -6,14 +6,14 @@ import XMLBindTestSupport
 @Suite struct FeedCLITests {
     typealias Run = ProcessRun
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        try ProcessRun.run(
+    static func run(_ arguments: [String], stdin: String? = nil) async throws -> Run {
+        try await ProcessRun.run(
             Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind"), arguments,
             input: stdin)
     }
 
-    @Test func printsKindTitleAndEachItem() throws {
-        let run = try Self.run(["feed", try FeedTests.fixture("rss20.xml").path])
+    @Test func printsKindTitleAndEachItem() async throws {
+        let run = try await Self.run(["feed", try FeedTests.fixture("rss20.xml").path])
         #expect(run.status == 0)
         #expect(
             run.stdout == """
@@ -26,8 +26,8 @@ import XMLBindTestSupport
         #expect(run.stderr.isEmpty)
     }
 
-    @Test func printsJSON() throws {
-        let run = try Self.run(["feed", "--json", try FeedTests.fixture("atom03.xml").path])
+    @Test func printsJSON() async throws {
+        let run = try await Self.run(["feed", "--json", try FeedTests.fixture("atom03.xml").path])
         #expect(run.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "Atom 0.3")
@@ -37,8 +37,8 @@ import XMLBindTestSupport
         #expect(items.first?["categories"] as? [String] == ["atom"])
     }
 
-    @Test func jsonGivesTheTextOfXHTMLBesideItsMarkup() throws {
-        let run = try Self.run(
+    @Test func jsonGivesTheTextOfXHTMLBesideItsMarkup() async throws {
+        let run = try await Self.run(
             ["feed", "--json", "-"],
             stdin: """
                 <feed xmlns="http://www.w3.org/2005/Atom"><title>F</title><entry><title>E</title>\
@@ -54,18 +54,18 @@ import XMLBindTestSupport
         #expect(item["descriptionText"] == nil)
     }
 
-    @Test func problemsAreDiagnosticsWithStatus1() throws {
-        let broken = try Self.run(["feed", "-"], stdin: "<rss>\n<channel><title>x</channel></rss>")
+    @Test func problemsAreDiagnosticsWithStatus1() async throws {
+        let broken = try await Self.run(["feed", "-"], stdin: "<rss>\n<channel><title>x</channel></rss>")
         #expect(broken.status == 1)
         #expect(broken.stdout.isEmpty)
         #expect(broken.stderr.hasPrefix("<stdin>:2:20: error: mismatched"))
-        let notAFeed = try Self.run(["feed", "-"], stdin: "<html/>")
+        let notAFeed = try await Self.run(["feed", "-"], stdin: "<html/>")
         #expect(notAFeed.status == 1)
         #expect(notAFeed.stderr.contains("the document is not a feed"))
-        let missing = try Self.run(["feed", "/no/such/feed.xml"])
+        let missing = try await Self.run(["feed", "/no/such/feed.xml"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot open '/no/such/feed.xml'"))
-        let wrong = try Self.run(["feed"])
+        let wrong = try await Self.run(["feed"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.hasPrefix("xmlbind: error: 'feed' takes one FILE or URL"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import XMLBindTestSupport
 
 /// A Python 3 HTTP server on 127.0.0.1, started by a test and stopped by its PID: it
 /// serves each file of a folder with the `Content-Type` its `.type` companion names (or
@@ -36,7 +37,7 @@ final class FeedServer {
         """
 
     /// Starts the server on a free port over `files` (name → bytes, and optionally a type).
-    init(files: [String: (Data, String?)]) throws {
+    init(files: [String: (Data, String?)]) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("feeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, (data, type)) in files {
@@ -48,14 +49,15 @@ final class FeedServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The server writes its port to a file once it listens.
+        // The server writes its port to a file once it listens. The wait sleeps as a task,
+        // never blocking a thread of Swift's concurrency pool.
         var port: Int?
         for _ in 0..<200 where port == nil {
             port = (try? String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8)).flatMap { Int($0) }
-            if port == nil { usleep(50_000) }
+            if port == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         guard let port else {
-            kill(process.processIdentifier, SIGKILL)
+            endChildProcess(process, with: SIGKILL)
             throw CocoaError(.fileReadUnknown)
         }
         self.port = port
@@ -65,11 +67,10 @@ final class FeedServer {
         URL(string: "http://127.0.0.1:\(port)/\(name)")!
     }
 
-    /// Stops the server (by its PID) and removes its folder.
+    /// Stops the server (by its PID; reaped on a thread of its own) and removes its folder.
     func stop() {
         // SIGKILL: a child of the test process may inherit SIGTERM blocked.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        endChildProcess(process, with: SIGKILL)
         try? FileManager.default.removeItem(at: folder)
     }
 }

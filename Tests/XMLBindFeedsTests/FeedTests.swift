@@ -132,12 +132,12 @@ import XMLBindTestSupport
         }
     }
 
-    @Test func aFeedInAnotherEncoding() throws {
+    @Test func aFeedInAnotherEncoding() async throws {
         let text = """
             <?xml version="1.0" encoding="KOI8-R"?><rss version="2.0"><channel><title>Новости</title>\
             <item><title>Съешь же ещё</title></item></channel></rss>
             """
-        let data = try ProcessRun.run(
+        let data = try await ProcessRun.run(
             URL(fileURLWithPath: "/usr/bin/iconv"), ["-f", "UTF-8", "-t", "KOI8-R"], input: text
         ).output
         let feed = try Feed(data)

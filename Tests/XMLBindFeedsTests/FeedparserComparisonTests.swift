@@ -79,9 +79,9 @@ import XMLBindFeeds
         return files.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }()
 
-    @Test func xmlBindAgreesWithFeedparserFieldByField() throws {
+    @Test func xmlBindAgreesWithFeedparserFieldByField() async throws {
         #expect(Self.corpus.count >= 40)
-        let theirs = try FeedparserPeer.read(Self.corpus)
+        let theirs = try await FeedparserPeer.read(Self.corpus)
         var feedTitles = Tally()
         var titles = Tally()
         var summaries = Tally()

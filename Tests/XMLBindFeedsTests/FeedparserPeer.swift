@@ -27,11 +27,11 @@ enum FeedparserPeer {
     static let packageRoot = TestPackage.root
 
     /// Reads `files` with feedparser, one process for all.
-    static func read(_ files: [URL]) throws -> [String: Feed] {
-        let python = try run("/bin/bash", [packageRoot.appendingPathComponent("scripts/soap-peers.sh").path])
+    static func read(_ files: [URL]) async throws -> [String: Feed] {
+        let python = try await run("/bin/bash", [packageRoot.appendingPathComponent("scripts/soap-peers.sh").path])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let script = packageRoot.appendingPathComponent("Tests/XMLBindFeedsTests/Peers/feedparser_fields.py").path
-        let output = try run(python, [script] + files.map(\.path))
+        let output = try await run(python, [script] + files.map(\.path))
         var feeds: [String: Feed] = [:]
         for line in output.split(separator: "\n") {
             let feed = try JSONDecoder().decode(Feed.self, from: Data(line.utf8))
@@ -40,8 +40,8 @@ enum FeedparserPeer {
         return feeds
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let run = try ProcessRun.run(URL(fileURLWithPath: executable), arguments)
+    private static func run(_ executable: String, _ arguments: [String]) async throws -> String {
+        let run = try await ProcessRun.run(URL(fileURLWithPath: executable), arguments)
         guard run.status == 0 else {
             throw Failure(description: "\(executable) \(arguments.first ?? "") exited with \(run.status)")
         }

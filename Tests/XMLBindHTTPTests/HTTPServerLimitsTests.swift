@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import XMLBindTestSupport
 
 @testable import XMLBindHTTP
 
@@ -35,7 +36,7 @@ struct HTTPServerLimitsTests {
         let server = try Self.echoServer(.init(maximumBodySize: 1000))
         defer { server.stop() }
         let port = try #require(server.port)
-        let answer = try await RawConnection.onThread {
+        let answer = try await onOwnThread {
             let connection = try RawConnection(port: port)
             connection.send(
                 "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 20000000\r\nExpect: 100-continue\r\n\r\n")
@@ -67,26 +68,16 @@ struct HTTPServerLimitsTests {
             response = connection.getresponse()
             print(response.status, response.read().decode().strip())
             """
-        let output = try await RawConnection.onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: output, as: UTF8.self)
-        }
-        #expect(output == "413 the request body is larger than 10485760 bytes\n")
+        let output = try await ProcessRun.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], errorsIntoOutput: true)
+        #expect(output.stdout == "413 the request body is larger than 10485760 bytes\n")
     }
 
     @Test func oneAddressGetsNoMoreThanItsConnectionsAndOthersAreServed() async throws {
         let server = try Self.echoServer(.init(perIPConnectionLimit: 2))
         defer { server.stop() }
         let port = try #require(server.port)
-        let (third, other) = try await RawConnection.onThread {
+        let (third, other) = try await onOwnThread {
             let idle = try (0..<2).map { _ in try RawConnection(port: port) }
             for connection in idle { connection.send("POST /echo HTTP/1.1\r\nHost: x\r\n") }
             Thread.sleep(forTimeInterval: 0.3)  // let the server accept them
@@ -106,7 +97,7 @@ struct HTTPServerLimitsTests {
         let server = try Self.echoServer(.init(idleTimeout: 60, headerTimeout: 1))
         defer { server.stop() }
         let port = try #require(server.port)
-        let sentBytes = try await RawConnection.onThread {
+        let sentBytes = try await onOwnThread {
             let connection = try RawConnection(port: port)
             let header =
                 "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\n" + String(repeating: "X-Padding: slow\r\n", count: 20)
@@ -125,7 +116,7 @@ struct HTTPServerLimitsTests {
         let server = try Self.echoServer(.init(idleTimeout: 60, requestTimeout: 1))
         defer { server.stop() }
         let port = try #require(server.port)
-        let sentBytes = try await RawConnection.onThread {
+        let sentBytes = try await onOwnThread {
             let connection = try RawConnection(port: port)
             connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\n")
             for index in 0..<300 {
@@ -139,21 +130,26 @@ struct HTTPServerLimitsTests {
 
     /// A call whose handler is running when `stop()` is called completes; one whose handler
     /// outlasts the grace period is answered 503; `stop()` returns either way.
+    ///
+    /// Nothing here hangs on a duration: the quick handler finishes only once `stop()` has
+    /// begun (so it is in flight when the server stops), and the endless one only once `stop()`
+    /// has returned (so it is past the grace period, however late the test's threads run).
     @Test func stopLetsACallInFlightFinishAndAnswersALateOne503() async throws {
         let entered = Mutex(0)
+        let stopping = Mutex(false)
+        let stopped = Mutex(false)
+        defer { stopped.withLock { $0 = true } }
         let server = HTTPServer(
             configuration: .init(shutdownGracePeriod: 2),
             routes: [
                 HTTPRoute(path: "/quick") { _ in
                     entered.withLock { $0 += 1 }
-                    try? await Task.sleep(for: .milliseconds(500))
+                    while !stopping.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
                     return .text("finished", status: 200)
                 },
                 HTTPRoute(path: "/endless") { _ in
                     entered.withLock { $0 += 1 }
-                    // Far longer than any wait here: with the suite's slow tests holding the
-                    // cooperative threads, `stop()` has been seen to start over 60 s late.
-                    try? await Task.sleep(for: .seconds(3600))
+                    while !stopped.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
                     return .text("too late", status: 200)
                 },
             ])
@@ -161,10 +157,13 @@ struct HTTPServerLimitsTests {
         let port = try #require(server.port)
         async let quick = RawHTTPClient(port: port).send(path: "/quick")
         async let endless = RawHTTPClient(port: port).send(path: "/endless")
-        for _ in 0..<500 where entered.withLock({ $0 }) < 2 {
+        for _ in 0..<6000 where entered.withLock({ $0 }) < 2 {
             try await Task.sleep(for: .milliseconds(10))
         }
-        try await RawConnection.onThread { server.stop() }
+        try #require(entered.withLock { $0 } == 2, "both handlers run before the server stops")
+        stopping.withLock { $0 = true }
+        try await onOwnThread { server.stop() }
+        stopped.withLock { $0 = true }
         #expect(try await quick.status == 200)
         let late = try await endless
         #expect(late.status == 503)

@@ -1,4 +1,5 @@
 import Foundation
+import XMLBindTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,7 @@ import Foundation
 /// purpose (half a header, a trickled body) and watch what the server does.
 ///
 /// Blocking calls must not run on Swift's small concurrency pool (the server's handlers
-/// need it): tests call ``onThread(_:)``.
+/// need it): tests call ``onOwnThread(_:)``.
 final class RawConnection: @unchecked Sendable {
     let socketDescriptor: Int32
 
@@ -66,13 +67,6 @@ final class RawConnection: @unchecked Sendable {
             }
             let timedOut = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
             return (String(decoding: received, as: UTF8.self), !timedOut)
-        }
-    }
-
-    /// Runs blocking work on a thread of its own.
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 }

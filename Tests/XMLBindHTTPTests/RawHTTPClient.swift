@@ -1,4 +1,5 @@
 import Foundation
+import XMLBindTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -25,13 +26,8 @@ struct RawHTTPClient: Sendable {
         method: String = "POST", path: String, headers: [String: String] = [:], body: Data = Data(),
         chunked: Bool = false
     ) async throws -> Response {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        try sendBlocking(method: method, path: path, headers: headers, body: body, chunked: chunked)
-                    })
-            }.start()
+        try await onOwnThread {
+            try sendBlocking(method: method, path: path, headers: headers, body: body, chunked: chunked)
         }
     }
 

@@ -20,7 +20,7 @@ enum PythonPeer {
     /// Runs `python3 script arguments…` to its end and gives its standard output, a
     /// traceback included, so a failing test shows it.
     static func run(_ script: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let run = try await ProcessRun.runOnOwnThread(
+        let run = try await ProcessRun.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", fixtures.appendingPathComponent(script).path] + arguments,
             errorsIntoOutput: true)

@@ -17,32 +17,15 @@ struct RPCCommandTests {
 
     /// Runs the tool to its end on a thread of its own.
     static func run(_ arguments: [String]) async throws -> Run {
-        try await ProcessRun.runOnOwnThread(tool, arguments)
+        try await ProcessRun.run(tool, arguments)
     }
 
-    /// Starts `xmlbind rpc serve --port 0`, reads the URL it prints, and stops it by PID.
+    /// Starts `xmlbind rpc serve --port 0`, reads the URL it prints, and stops it by PID with
+    /// `SIGINT` (Ctrl-C).
     static func withDemoServer(_ body: (String) async throws -> Void) async throws {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = ["rpc", "serve", "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
-        }
-        let firstLine: String = try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                var line = Data()
-                while true {
-                    let byte = output.fileHandleForReading.readData(ofLength: 1)
-                    if byte.isEmpty || byte == Data("\n".utf8) { break }
-                    line.append(byte)
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }.start()
-        }
+        let server = try await PeerProcess.start(tool, ["rpc", "serve", "--port", "0"], capturesErrors: false)
+        defer { server.stop(with: SIGINT) }
+        let firstLine = server.firstLine
         let url = try #require(firstLine.split(separator: " ").first { $0.hasPrefix("http://") })
         #expect(firstLine == "serving XML-RPC at \(url) (Ctrl-C stops)")
         try await body(String(url))

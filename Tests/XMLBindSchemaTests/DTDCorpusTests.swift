@@ -46,29 +46,25 @@ struct DTDCorpusTests {
     }
 
     @Test("Every instance binds through NAME.binder and writes back the same information", .timeLimit(.minutes(30)))
-    func corpora() throws {
+    func corpora() async throws {
         let models = try Self.models()
-        let package = try temporaryDirectory()
-        let sources = package.appendingPathComponent("Sources/DTDCheck")
+        let package = try ThrowawayPackage(
+            name: "DTDCheck", targets: [.init("DTDCheck", products: ["XMLBind"])],
+            scratchFolder: "dtd-generated-check")
+        let sources = try package.sources("DTDCheck")
         for model in models {
             let result = ModelGenerator(name: model.name, inputs: model.inputs, fromSamples: model.fromSamples)
                 .generate()
             #expect(!result.failed, "\(model.name): \(result.diagnostics)")
             try ModelGenerator.write(result.files, to: sources)
         }
-        try Data(Self.manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
-        try Data(Self.program(models.map(\.name)).utf8).write(to: sources.appendingPathComponent("main.swift"))
-        let scratch = TestPackage.root.appendingPathComponent(".build/dtd-generated-check")
-        let build = try ProcessRun.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path], errorsIntoOutput: true)
+        try package.addProgram(Self.program(models.map(\.name)), to: "DTDCheck")
+        let build = try await package.build()
         try #require(build.status == 0, "\(build.stdout)")
-        let program = scratch.appendingPathComponent("debug/DTDCheck")
 
         for model in models {
             let output = try temporaryDirectory()
-            let run = try ProcessRun.run(
-                program, [model.name, output.path] + model.instances.map(\.path), errorsIntoOutput: true)
+            let run = try await package.run("DTDCheck", [model.name, output.path] + model.instances.map(\.path))
             var bound = 0
             var same = 0
             for instance in model.instances {
@@ -100,28 +96,6 @@ struct DTDCorpusTests {
         let instance = try DTDFixtures.instances(DTDFixtures.gdb)[0]
         let text = try String(contentsOf: instance, encoding: .utf8)
         #expect(text.contains("<syscalls_info>"))
-    }
-
-    static var manifest: String {
-        let package = String(reflecting: TestPackage.root.lastPathComponent)
-        return """
-            // swift-tools-version: 6.2
-            import PackageDescription
-
-            let package = Package(
-                name: "DTDCheck",
-                platforms: [.macOS(.v15)],
-                dependencies: [.package(path: \(String(reflecting: TestPackage.root.path)))],
-                targets: [
-                    .executableTarget(
-                        name: "DTDCheck",
-                        dependencies: [.product(name: "XMLBind", package: \(package))],
-                        swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
-                ],
-                swiftLanguageModes: [.v6]
-            )
-
-            """
     }
 
     /// Binds each file with the model's binder and writes it back into the output folder.

@@ -8,9 +8,9 @@ struct GenerateCommandTests {
     static let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/XSD")
 
     @Test("Writes one file per type, the binder and the conversions")
-    func writesFiles() throws {
+    func writesFiles() async throws {
         let output = try temporaryDirectory()
-        let run = try ProcessRun.run(
+        let run = try await ProcessRun.run(
             Self.tool,
             [
                 "generate", "--name", "PurchaseOrders", "--output", output.path,
@@ -28,9 +28,9 @@ struct GenerateCommandTests {
     }
 
     @Test("--single-file writes NAME.swift alone")
-    func singleFile() throws {
+    func singleFile() async throws {
         let output = try temporaryDirectory()
-        let run = try ProcessRun.run(
+        let run = try await ProcessRun.run(
             Self.tool,
             [
                 "generate", "--name", "PO", "--output", output.path, "--single-file",
@@ -41,9 +41,9 @@ struct GenerateCommandTests {
     }
 
     @Test("Errors in the inputs exit 1 with located diagnostics, and nothing is written")
-    func inputErrors() throws {
+    func inputErrors() async throws {
         let output = try temporaryDirectory().appendingPathComponent("out")
-        let run = try ProcessRun.run(
+        let run = try await ProcessRun.run(
             Self.tool,
             [
                 "generate", "--name", "R", "--output", output.path,
@@ -57,13 +57,13 @@ struct GenerateCommandTests {
     }
 
     @Test("Usage mistakes exit 2 and say what is wrong")
-    func usage() throws {
-        let missingName = try ProcessRun.run(Self.tool, ["generate", "--output", "/tmp/x", "a.xsd"])
+    func usage() async throws {
+        let missingName = try await ProcessRun.run(Self.tool, ["generate", "--output", "/tmp/x", "a.xsd"])
         #expect(missingName.status == 2)
         #expect(
             missingName.stderr
                 == "xmlbind generate: error: --name NAME is required\nRun 'xmlbind generate --help' for usage.\n")
-        let badName = try ProcessRun.run(
+        let badName = try await ProcessRun.run(
             Self.tool,
             [
                 "generate", "--name", "not a name", "--output", "/tmp/x",
@@ -71,7 +71,7 @@ struct GenerateCommandTests {
             ])
         #expect(badName.status == 1)
         #expect(badName.stderr.contains(#"error: the model's name "not a name" is not a Swift identifier"#))
-        let help = try ProcessRun.run(Self.tool, ["generate", "--help"])
+        let help = try await ProcessRun.run(Self.tool, ["generate", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("USAGE: xmlbind generate --name NAME --output DIR"))
     }

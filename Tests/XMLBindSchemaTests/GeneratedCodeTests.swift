@@ -162,41 +162,36 @@ struct GeneratedCodeTests {
     @Test(
         "Generated code compiles without warnings in Swift 6, binds, writes back, and locates bad values",
         .timeLimit(.minutes(30)))
-    func compilesAndRuns() throws {
-        let package = try temporaryDirectory()
-        let sources = package.appendingPathComponent("Sources/GeneratedCheck")
+    func compilesAndRuns() async throws {
+        let package = try ThrowawayPackage(
+            name: "GeneratedCheck",
+            targets: [
+                .init("GeneratedCheck", products: ["XMLBind"]),
+                // The build-tool plugin generates from a target's own schema at build time.
+                .init("PluginCheck", products: ["XMLBind"], usesGeneratorPlugin: true),
+            ], scratchFolder: "generated-check")
+        let sources = try package.sources("GeneratedCheck")
         for (name, schema) in Self.models {
             let result = Self.generate(name, schema)
             #expect(!result.failed, "\(result.diagnostics)")
             try ModelGenerator.write(result.files, to: sources)
         }
-        try Data(Self.manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
-        try Data(Self.program.utf8).write(to: sources.appendingPathComponent("main.swift"))
-        // The build-tool plugin generates from a target's own schema at build time.
-        let pluginTarget = package.appendingPathComponent("Sources/PluginCheck")
-        try FileManager.default.createDirectory(at: pluginTarget, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Self.fixtures.appendingPathComponent("po.xsd"), to: pluginTarget.appendingPathComponent("po.xsd"))
-        try Data(Self.pluginProgram.utf8).write(to: pluginTarget.appendingPathComponent("main.swift"))
-        let scratch = TestPackage.root.appendingPathComponent(".build/generated-check")
-        let swift = URL(fileURLWithPath: "/usr/bin/env")
-        let build = try ProcessRun.run(
-            swift, ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path],
-            errorsIntoOutput: true)
+        try package.addProgram(Self.program, to: "GeneratedCheck")
+        try package.addProgram(
+            Self.pluginProgram, to: "PluginCheck", copying: [Self.fixtures.appendingPathComponent("po.xsd")])
+        let build = try await package.build()
         try #require(build.status == 0, "\(build.stdout)")
-        let program = scratch.appendingPathComponent("debug/GeneratedCheck")
-        func run(_ model: String, _ instance: String) throws -> ProcessRun {
-            try ProcessRun.run(
-                program, [model, Self.fixtures.appendingPathComponent(instance).path], errorsIntoOutput: true)
+        @Sendable func run(_ model: String, _ instance: String) async throws -> ProcessRun {
+            try await package.run("GeneratedCheck", [model, Self.fixtures.appendingPathComponent(instance).path])
         }
 
-        let order = try run("po", "po.xml")
+        let order = try await run("po", "po.xml")
         #expect(order.status == 0, "\(order.stdout)")
         #expect(order.stdout.hasPrefix("round trip: same\n"))
         for text in ["partNum=\"872-AA\"", ">148.95<", ">Alice Smith<", "priority=\"high\"", ">1999-05-21<"] {
             #expect(order.stdout.contains(text), "\(text) missing from \(order.stdout)")
         }
-        let library = try run("library", "library.xml")
+        let library = try await run("library", "library.xml")
         #expect(library.status == 0, "\(library.stdout)")
         #expect(library.stdout.hasPrefix("round trip: same\n"))
         for text in [
@@ -207,7 +202,7 @@ struct GeneratedCodeTests {
         }
         // Attribute defaults are bound where the document is silent and not added when writing;
         // the written document uses the schema's own prefix.
-        let settings = try run("settings", "settings.xml")
+        let settings = try await run("settings", "settings.xml")
         #expect(settings.status == 0, "\(settings.stdout)")
         #expect(settings.stdout.hasPrefix("round trip: same\n"))
         #expect(settings.stdout.contains("<cfg:settings xmlns:cfg=\"urn:example:settings\">"), "\(settings.stdout)")
@@ -226,7 +221,7 @@ struct GeneratedCodeTests {
             "\(settings.stdout)")
         // xsi:type chooses the derived class and is written back; a substitution group's members
         // stand in their head's place and are written as themselves; an abstract type needs xsi:type.
-        let shapes = try run("shapes", "shapes.xml")
+        let shapes = try await run("shapes", "shapes.xml")
         #expect(shapes.status == 0, "\(shapes.stdout)")
         #expect(shapes.stdout.hasPrefix("round trip: same\n"))
         for text in [
@@ -238,25 +233,23 @@ struct GeneratedCodeTests {
         ] {
             #expect(shapes.stdout.contains(text), "\(text) missing from \(shapes.stdout)")
         }
-        let abstract = try run("shapes", "shapes-abstract.xml")
+        let abstract = try await run("shapes", "shapes-abstract.xml")
         #expect(abstract.status == 1)
         #expect(
             abstract.stdout.contains(
                 "shapes-abstract.xml:3:3: error: <shape> needs an xsi:type to choose its mapping"),
             "\(abstract.stdout)")
-        let hostile = try run("hostile", "hostile.xml")
+        let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
         #expect(hostile.stdout.contains(#">\(evil)<"#))
 
-        let plugin = try ProcessRun.run(
-            scratch.appendingPathComponent("debug/PluginCheck"), [Self.fixtures.appendingPathComponent("po.xml").path],
-            errorsIntoOutput: true)
+        let plugin = try await package.run("PluginCheck", [Self.fixtures.appendingPathComponent("po.xml").path])
         #expect(plugin.status == 0, "\(plugin.stdout)")
         #expect(plugin.stdout == "Alice Smith, 2 items\n")
 
-        try checkAgainstXMLSchema(run)
+        try await checkAgainstXMLSchema(run)
 
-        let invalid = try run("po", "po-invalid.xml")
+        let invalid = try await run("po", "po-invalid.xml")
         #expect(invalid.status == 1)
         let errors = invalid.stdout.split(separator: "\n").filter { $0.hasPrefix("po-invalid.xml:") }
         #expect(
@@ -272,14 +265,11 @@ struct GeneratedCodeTests {
     /// xmlschema (PyPI) as the reference: an instance it accepts binds, and writing it back
     /// gives what it decodes to the same values; one it refuses is refused by the binder, with
     /// as many located errors as it gives reasons.
-    private func checkAgainstXMLSchema(_ run: (String, String) throws -> ProcessRun) throws {
-        let peers = try ProcessRun.run(
-            URL(fileURLWithPath: "/bin/bash"), [TestPackage.root.appendingPathComponent("scripts/soap-peers.sh").path])
-        try #require(peers.status == 0, "scripts/soap-peers.sh failed: \(peers.stderr)")
-        let python = URL(fileURLWithPath: peers.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    private func checkAgainstXMLSchema(_ run: (String, String) async throws -> ProcessRun) async throws {
+        let python = URL(fileURLWithPath: try await WSDLGeneratedCodeTests.peersPython())
         let script = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Peers/xmlschema_peer.py").path
-        func peer(_ arguments: [String]) throws -> [String] {
-            let result = try ProcessRun.run(python, [script] + arguments, errorsIntoOutput: true)
+        func peer(_ arguments: [String]) async throws -> [String] {
+            let result = try await ProcessRun.run(python, [script] + arguments, errorsIntoOutput: true)
             return result.stdout.split(separator: "\n").map(String.init)
         }
         let cases: [(model: String, schema: String, instance: String)] = [
@@ -291,8 +281,8 @@ struct GeneratedCodeTests {
         for (model, schema, instance) in cases {
             let schemaPath = Self.fixtures.appendingPathComponent(schema).path
             let instancePath = Self.fixtures.appendingPathComponent(instance).path
-            let verdict = try peer(["validate", schemaPath, instancePath])
-            let bound = try run(model, instance)
+            let verdict = try await peer(["validate", schemaPath, instancePath])
+            let bound = try await run(model, instance)
             if verdict.first == "valid" {
                 #expect(bound.status == 0, "\(instance): xmlschema accepts it, the binder does not: \(bound.stdout)")
                 let written = folder.appendingPathComponent(instance)
@@ -301,7 +291,7 @@ struct GeneratedCodeTests {
                 }
                 try Data(document.joined(separator: "\n").utf8).write(
                     to: written)
-                let compared = try peer(["compare", schemaPath, instancePath, written.path])
+                let compared = try await peer(["compare", schemaPath, instancePath, written.path])
                 #expect(compared.first == "same", "\(instance): written back, it decodes differently: \(compared)")
             } else {
                 #expect(verdict.first == "invalid", "\(instance): \(verdict)")
@@ -310,32 +300,6 @@ struct GeneratedCodeTests {
                 #expect(errors.count == verdict.count - 1, "\(instance): \(verdict.dropFirst()) against \(errors)")
             }
         }
-    }
-
-    static var manifest: String {
-        """
-        // swift-tools-version: 6.2
-        import PackageDescription
-
-        let package = Package(
-            name: "GeneratedCheck",
-            platforms: [.macOS(.v15)],
-            dependencies: [.package(path: \(String(reflecting: TestPackage.root.path)))],
-            targets: [
-                .executableTarget(
-                    name: "GeneratedCheck",
-                    dependencies: [.product(name: "XMLBind", package: \(String(reflecting: TestPackage.root.lastPathComponent)))],
-                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
-                .executableTarget(
-                    name: "PluginCheck",
-                    dependencies: [.product(name: "XMLBind", package: \(String(reflecting: TestPackage.root.lastPathComponent)))],
-                    swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
-                    plugins: [.plugin(name: "XMLBindGeneratorPlugin", package: \(String(reflecting: TestPackage.root.lastPathComponent)))]),
-            ],
-            swiftLanguageModes: [.v6]
-        )
-
-        """
     }
 
     /// Binds an order through the model the plugin generated at build time.

@@ -21,7 +21,7 @@ struct WSDLGeneratedCodeTests {
         "Generated clients pass every operation against spyne and our own service; generated services answer them",
         .timeLimit(.minutes(30)))
     func compilesAndRuns() async throws {
-        let python = try Self.peersPython()
+        let python = try await Self.peersPython()
         let spyne = try await PeerProcess.start(
             URL(fileURLWithPath: python),
             [TestPackage.root.appendingPathComponent("Tests/XMLBindSOAPTests/Peers/spyne_peer.py").path])
@@ -31,9 +31,15 @@ struct WSDLGeneratedCodeTests {
         defer { own.stop() }
         let ownPort = try #require(own.port)
 
-        let package = try temporaryDirectory()
-        let sources = package.appendingPathComponent("Sources/WSDLCheck")
-        let inputs = package.appendingPathComponent("WSDL")
+        let package = try ThrowawayPackage(
+            name: "WSDLCheck",
+            targets: [
+                .init("WSDLCheck", products: ["XMLBind", "XMLBindSOAP", "XMLBindSOAPServer", "XMLBindHTTP"]),
+                // The build-tool plugin generates from a target's own WSDL at build time.
+                .init("WSDLPluginCheck", products: ["XMLBind", "XMLBindSOAP"], usesGeneratorPlugin: true),
+            ], scratchFolder: "wsdl-check")
+        let sources = try package.sources("WSDLCheck")
+        let inputs = package.folder.appendingPathComponent("WSDL")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
         // spyne's WSDLs as it serves them now: the fixtures are those, but for the port.
         for version in ["11", "12"] {
@@ -57,29 +63,18 @@ struct WSDLGeneratedCodeTests {
             #expect(!result.failed, "\(name): \(result.diagnostics)")
             try ModelGenerator.write(result.files, to: sources)
         }
-        try Data(Self.manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
-        try Data(Self.program.utf8).write(to: sources.appendingPathComponent("main.swift"))
-        // The build-tool plugin generates from a target's own WSDL at build time.
-        let pluginTarget = package.appendingPathComponent("Sources/WSDLPluginCheck")
-        try FileManager.default.createDirectory(at: pluginTarget, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Self.fixtures.appendingPathComponent("rpc.wsdl"), to: pluginTarget.appendingPathComponent("rpc.wsdl"))
-        try Data(Self.pluginProgram.utf8).write(to: pluginTarget.appendingPathComponent("main.swift"))
+        try package.addProgram(Self.program, to: "WSDLCheck")
+        try package.addProgram(
+            Self.pluginProgram, to: "WSDLPluginCheck", copying: [Self.fixtures.appendingPathComponent("rpc.wsdl")])
 
-        let scratch = TestPackage.root.appendingPathComponent(".build/wsdl-check")
-        let build = try ProcessRun.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path], errorsIntoOutput: true)
+        let build = try await package.build()
         try #require(build.status == 0, "\(build.stdout)")
 
-        let run = try ProcessRun.run(
-            scratch.appendingPathComponent("debug/WSDLCheck"), [spyne.firstLine, String(ownPort)],
-            errorsIntoOutput: true)
+        let run = try await package.run("WSDLCheck", [spyne.firstLine, String(ownPort)])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").map(String.init) == Self.expected, "\(run.stdout)")
 
-        let plugin = try ProcessRun.run(
-            scratch.appendingPathComponent("debug/WSDLPluginCheck"), [], errorsIntoOutput: true)
+        let plugin = try await package.run("WSDLPluginCheck", [])
         #expect(plugin.status == 0, "\(plugin.stdout)")
         #expect(plugin.stdout == "GeometryPort 1.2 http://localhost:8080/geometry\n")
     }
@@ -125,8 +120,8 @@ struct WSDLGeneratedCodeTests {
     ]
 
     /// The venv's python, made by scripts/soap-peers.sh when missing.
-    static func peersPython() throws -> String {
-        let peers = try ProcessRun.run(
+    static func peersPython() async throws -> String {
+        let peers = try await ProcessRun.run(
             URL(fileURLWithPath: "/bin/bash"), [TestPackage.root.appendingPathComponent("scripts/soap-peers.sh").path])
         try #require(peers.status == 0, "scripts/soap-peers.sh failed: \(peers.stderr)")
         return peers.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -137,42 +132,6 @@ struct WSDLGeneratedCodeTests {
         let (data, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         return String(decoding: data, as: UTF8.self)
-    }
-
-    static var manifest: String {
-        let root = String(reflecting: TestPackage.root.path)
-        let package = String(reflecting: TestPackage.root.lastPathComponent)
-        return """
-            // swift-tools-version: 6.2
-            import PackageDescription
-
-            let package = Package(
-                name: "WSDLCheck",
-                platforms: [.macOS(.v15)],
-                dependencies: [.package(path: \(root))],
-                targets: [
-                    .executableTarget(
-                        name: "WSDLCheck",
-                        dependencies: [
-                            .product(name: "XMLBind", package: \(package)),
-                            .product(name: "XMLBindSOAP", package: \(package)),
-                            .product(name: "XMLBindSOAPServer", package: \(package)),
-                            .product(name: "XMLBindHTTP", package: \(package)),
-                        ],
-                        swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
-                    .executableTarget(
-                        name: "WSDLPluginCheck",
-                        dependencies: [
-                            .product(name: "XMLBind", package: \(package)),
-                            .product(name: "XMLBindSOAP", package: \(package)),
-                        ],
-                        swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
-                        plugins: [.plugin(name: "XMLBindGeneratorPlugin", package: \(package))]),
-                ],
-                swiftLanguageModes: [.v6]
-            )
-
-            """
     }
 
     /// Lists the ports of the client the plugin generated at build time.

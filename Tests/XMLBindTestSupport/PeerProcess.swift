@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A peer process a test starts (a Python server or client, the built tool): it prints a
 /// first line (a server prints its port), and is stopped by its PID.
 public final class PeerProcess: @unchecked Sendable {
@@ -58,22 +54,10 @@ public final class PeerProcess: @unchecked Sendable {
         }
     }
 
-    /// The rest of the peer's output, once it exits by itself.
-    public func remainingOutput() -> String {
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Stops the peer by its PID: SIGTERM, then SIGKILL after two seconds (SIGTERM may be
-    /// blocked in a peer that has not unblocked it yet: SIGKILL cannot be).
-    public func stop() {
-        guard process.isRunning else { return }
-        let pid = process.processIdentifier
-        kill(pid, SIGTERM)
-        for _ in 0..<100 where process.isRunning { usleep(20_000) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
+    /// Stops the peer by its PID with `signal` (then `SIGKILL`), reaped on a thread of its
+    /// own: a test's `defer` must not block a thread of Swift's concurrency pool.
+    public func stop(with signal: Int32 = SIGTERM) {
+        endChildProcess(process, with: signal)
     }
 
     deinit { stop() }

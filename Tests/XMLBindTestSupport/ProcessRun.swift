@@ -4,6 +4,8 @@ import Foundation
 public struct ProcessRun: Sendable {
     /// The exit status.
     public var status: Int32
+    /// Whether the program exited (rather than being ended by a signal).
+    public var exited: Bool
     /// Standard output as it was written (with standard error too when it was asked for).
     public var output: Data
     /// Standard output as UTF-8 text.
@@ -11,7 +13,8 @@ public struct ProcessRun: Sendable {
     /// Standard error, or empty when it went into ``stdout``.
     public var stderr: String
 
-    /// Runs `executable` with `arguments` to its end.
+    /// Runs `executable` with `arguments` to its end, waiting on a thread of its own (see
+    /// ``onOwnThread(_:)``: a test's task never blocks a thread of Swift's concurrency pool).
     ///
     /// - Parameters:
     ///   - input: Written to standard input as UTF-8, from a thread of its own (a large
@@ -19,19 +22,40 @@ public struct ProcessRun: Sendable {
     ///     which is then closed; `nil` gives an empty standard input.
     ///   - errorsIntoOutput: Whether standard error goes with standard output (so that a
     ///     failing test shows a traceback where it shows the output).
+    ///   - environment: Variables added to the test process's own environment.
     public static func run(
-        _ executable: URL, _ arguments: [String], input: String? = nil, errorsIntoOutput: Bool = false
-    ) throws -> ProcessRun {
-        try run(executable, arguments, bytes: Data((input ?? "").utf8), errorsIntoOutput: errorsIntoOutput)
+        _ executable: URL, _ arguments: [String], input: String? = nil, errorsIntoOutput: Bool = false,
+        environment: [String: String] = [:]
+    ) async throws -> ProcessRun {
+        try await run(
+            executable, arguments, bytes: Data((input ?? "").utf8), errorsIntoOutput: errorsIntoOutput,
+            environment: environment)
     }
 
-    /// ``run(_:_:input:errorsIntoOutput:)`` with bytes on standard input.
+    /// ``run(_:_:input:errorsIntoOutput:environment:)`` with bytes on standard input.
     public static func run(
-        _ executable: URL, _ arguments: [String], bytes: Data, errorsIntoOutput: Bool = false
+        _ executable: URL, _ arguments: [String], bytes: Data, errorsIntoOutput: Bool = false,
+        environment: [String: String] = [:]
+    ) async throws -> ProcessRun {
+        try await onOwnThread {
+            try runBlocking(
+                executable, arguments, bytes: bytes, errorsIntoOutput: errorsIntoOutput, environment: environment)
+        }
+    }
+
+    /// ``run(_:_:bytes:errorsIntoOutput:environment:)`` waiting on the caller's thread: only
+    /// for work that already runs on a thread of its own (inside ``onOwnThread(_:)``).
+    @available(*, noasync, message: "use the async run(_:_:…), which waits on a thread of its own")
+    public static func runBlocking(
+        _ executable: URL, _ arguments: [String], bytes: Data = Data(), errorsIntoOutput: Bool = false,
+        environment: [String: String] = [:]
     ) throws -> ProcessRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
@@ -55,27 +79,13 @@ public struct ProcessRun: Sendable {
         errorsRead.wait()
         process.waitUntilExit()
         return ProcessRun(
-            status: process.terminationStatus, output: output, stderr: String(decoding: errors.data, as: UTF8.self))
+            status: process.terminationStatus, exited: process.terminationReason == .exit, output: output,
+            stderr: String(decoding: errors.data, as: UTF8.self))
     }
 
     /// Standard error as read by its thread. `@unchecked Sendable`: written before the
     /// semaphore is signalled, read after the wait.
     private final class Collected: @unchecked Sendable {
         var data = Data()
-    }
-
-    /// ``run(_:_:input:errorsIntoOutput:)`` on a thread of its own: waiting must not block
-    /// a thread of Swift's concurrency pool, which a server under test may need.
-    public static func runOnOwnThread(
-        _ executable: URL, _ arguments: [String], input: String? = nil, errorsIntoOutput: Bool = false
-    ) async throws -> ProcessRun {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        try run(executable, arguments, input: input, errorsIntoOutput: errorsIntoOutput)
-                    })
-            }.start()
-        }
     }
 }

@@ -5,7 +5,7 @@
 /// that expat has already accepted as well-formed, so the scan only finds boundaries: tags,
 /// attribute values, comments, processing instructions, CDATA sections and the DOCTYPE.
 /// Elements are kept in document order (the order of their `<`), in flat arrays.
-struct DocumentOutline {
+struct DocumentOutline: Sendable {
     /// One element: its tags and where its content lies.
     struct Element {
         /// The offset of the `<` of its start tag.

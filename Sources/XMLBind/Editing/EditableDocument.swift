@@ -7,7 +7,7 @@
 /// A document bound for editing in place: its root object, for the program to change, and
 /// what the one parse that bound it saw, to write the changes back without parsing again.
 ///
-/// Made by ``XMLBinder/parseForEditing(_:as:file:warnings:)`` or
+/// Made by ``XMLBinder/parseForEditing(_:as:file:warnings:)-(Data,_,_,_)`` or
 /// ``XMLBinder/parseForEditing(contentsOf:as:file:warnings:)``. Right after binding, the
 /// binder records each object's values as the writer writes them and where the document
 /// holds them; ``updated(warnings:)`` then compares the graph under ``root`` with that
@@ -23,6 +23,11 @@
 /// Every update compares with the document as it was parsed: calling ``updated(warnings:)``
 /// twice gives the same bytes, and changes made after the first call add to the ones before.
 /// To edit the result further, parse it for editing again.
+///
+/// A session is `Sendable` when its `Root` is: what the parse recorded never changes, so a
+/// session of a `Sendable` root type (a struct of values, or a final class of `let`s) can be
+/// handed to another task. The classes most mappings bind to are not `Sendable`, and a session
+/// of one stays with the code that changes it.
 public struct EditableDocument<Root> {
     /// The root of the bound graph. Change the objects under it (or, for a value type,
     /// the root itself); the update writes what changed.
@@ -77,3 +82,5 @@ public struct EditableDocument<Root> {
         try binder.write(edits, appliedTo: basis.original, from: source, to: destination)
     }
 }
+
+extension EditableDocument: Sendable where Root: Sendable {}

@@ -8,7 +8,7 @@
 /// left alone then costs one read and one byte comparison, with no allocation.
 /// Objects are recorded in document order (a parent before its children), as
 /// ``EditPlanner`` walks them.
-struct GraphSnapshot {
+struct GraphSnapshot: Sendable {
     /// One object of the graph.
     struct Node {
         var binding: ElementBinding

@@ -33,6 +33,27 @@ extension XMLBinder {
         try editableDocument(data, input: .data(data, forceUTF8: false), source: nil, file: file, warnings: warnings)
     }
 
+    /// Binds a document given as a string for editing in place, as
+    /// ``parseForEditing(_:as:file:warnings:)-(Data,_,_,_)`` binds its bytes.
+    ///
+    /// The session keeps the string's UTF-8 bytes as ``EditableDocument/original``; the
+    /// updated document is UTF-8 too (`String(decoding: try document.updated(), as: UTF8.self)`).
+    ///
+    /// - Parameters:
+    ///   - string: The document.
+    ///   - type: The type its root binds to.
+    ///   - file: A file name for diagnostics.
+    ///   - warnings: Receives the parse's warnings.
+    /// - Returns: The session.
+    /// - Throws: ``XMLBindError``: the errors of parsing `string`.
+    public func parseForEditing<T>(
+        _ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil
+    ) throws -> EditableDocument<T> {
+        let data = Data(string.utf8)
+        return try editableDocument(
+            data, input: .data(data, forceUTF8: true), source: nil, file: file, warnings: warnings)
+    }
+
     /// Binds a file for editing in place, reading it through a memory map, and returns its
     /// graph with what the parse saw; ``EditableDocument/write(to:warnings:)`` writes it back.
     ///
@@ -42,7 +63,7 @@ extension XMLBinder {
     ///   - file: The name diagnostics show; `nil` (the default) shows the file's path.
     ///   - warnings: Receives the parse's warnings.
     /// - Returns: The session.
-    /// - Throws: ``XMLBindError``, as ``parseForEditing(_:as:file:warnings:)`` does, or with code
+    /// - Throws: ``XMLBindError``, as ``parseForEditing(_:as:file:warnings:)-(Data,_,_,_)`` does, or with code
     ///   ``XMLBindError/Code/io`` when the file cannot be read.
     public func parseForEditing<T>(
         contentsOf url: URL, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil
@@ -55,12 +76,15 @@ extension XMLBinder {
     private func editableDocument<T>(
         _ original: Data, input: Input, source: URL?, file: String?, warnings: WarningLog?
     ) throws(XMLBindError) -> EditableDocument<T> {
-        let (basis, outcome): (EditingBasis, ParseOutcome)
+        let (basis, kept): (EditingBasis, ParseOutcome?)
         do {
-            (basis, outcome) = try editingBasis(original, input: input, file: file)
+            (basis, kept) = try editingBasis(original, input: input, file: file, keepingGraph: true)
         } catch {
             warnings?.add(error.diagnostics)
             throw error
+        }
+        guard let outcome = kept else {
+            throw XMLBindError(code: .io, message: "cannot edit the document in place: the bound graph was not kept")
         }
         let root = try typedRoot(outcome, as: T.self, warnings: warnings)
         return EditableDocument(root: root, binder: self, basis: basis, source: source)

@@ -145,12 +145,24 @@ extension XMLBinder {
 
     /// Binds `original` once and records what an edit compares with: the bound graph's
     /// values (``GraphSnapshot``) and where the document holds them (``DocumentOutline``).
-    func editingBasis(_ original: Data, input: Input, file: String?) throws(XMLBindError) -> (
-        basis: EditingBasis, outcome: ParseOutcome
+    ///
+    /// - Parameter keepingGraph: Whether the bound graph is handed back (an edit session's
+    ///   root). The one-call update does not keep it: the graph is released as soon as its
+    ///   values are recorded, before the outline is scanned and the edits are planned, so
+    ///   the call never holds the fresh graph, the record and the outline at once.
+    func editingBasis(_ original: Data, input: Input, file: String?, keepingGraph: Bool) throws(XMLBindError) -> (
+        basis: EditingBasis, outcome: ParseOutcome?
     ) {
         var isString = false
         if case .data(_, let forceUTF8) = input { isString = forceUTF8 }
-        let outcome = try bind(input, file: file)
+        let snapshot: GraphSnapshot
+        var kept: ParseOutcome?
+        do {
+            let outcome = try bind(input, file: file)
+            var reader = GraphReader(registry: registry, prefixes: prefixes)
+            snapshot = try GraphSnapshot(of: outcome.root, reader: &reader)
+            if keepingGraph { kept = outcome }
+        }
         let outline: DocumentOutline
         do {
             outline = try DocumentOutline(scanning: [UInt8](original), checksEncoding: !isString)
@@ -159,9 +171,7 @@ extension XMLBinder {
                 code: .invalidEncoding, message: "cannot edit the document in place: \(error.message)",
                 origin: Origin(file: file, line: 1, column: 1))
         }
-        var reader = GraphReader(registry: registry, prefixes: prefixes)
-        let snapshot = try GraphSnapshot(of: outcome.root, reader: &reader)
-        return (EditingBasis(original: original, file: file, outline: outline, snapshot: snapshot), outcome)
+        return (EditingBasis(original: original, file: file, outline: outline, snapshot: snapshot), kept)
     }
 
     /// Plans the edits that make the document of `basis` bind to `object`.
@@ -185,7 +195,8 @@ extension XMLBinder {
     private func planEdits(_ original: Data, input: Input, object: Any, file: String?, warnings: WarningLog?)
         throws(XMLBindError) -> [TextEdit]
     {
-        try planEdits(editingBasis(original, input: input, file: file).basis, object: object, warnings: warnings)
+        let basis = try editingBasis(original, input: input, file: file, keepingGraph: false).basis
+        return try planEdits(basis, object: object, warnings: warnings)
     }
 
     /// Writes `original` with `edits` applied to `destination`, replacing it whole once

@@ -156,48 +156,37 @@ struct ShapeRegistrationTests {
         init() {}
     }
 
-    static func problems(_ register: () throws -> XMLBinder) -> [String] {
-        do {
-            _ = try register()
-            return []
-        } catch let error as RegistrationError {
-            return error.problems.map(\.description)
-        } catch {
-            return ["\(error)"]
-        }
-    }
-
     @Test func refusedShapes() {
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(mapping(Item.self, element: "item").attribute(\.id).wholeText())
             }
                 == ["Item <item>, declaration 1 .attribute(\\.id): .wholeText() does not apply to an attribute"])
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(mapping(Item.self, element: "item").elements(\.tags, xml: "@tag"))
             }
             .first?.contains("cannot come from an attribute of the element itself") == true)
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(
                     mapping(Item.self, element: "item").elements(\.names, xml: "names/name", key: "lang"))
             }.first?.contains("the keyed map 'names' reads child elements") == true)
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(mapping(Item.self, element: "item").element(\.id).ignoring("id"))
             } == ["Item <item>: <id> is both ignored and declared as property 'id'"])
     }
 
     @Test func aMapAndAPlainPropertyShareTheirElement() {
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(
                     mapping(Item.self, element: "item").element(\.id, xml: "name").elements(
                         \.names, xml: "name", key: "lang"))
             } == [])
         #expect(
-            Self.problems {
+            registrationProblems {
                 try XMLBinder().register(
                     mapping(Item.self, element: "item").element(\.id, xml: "name").elements(\.tags, xml: "name"))
             }.first?.contains("is also taken by") == true)

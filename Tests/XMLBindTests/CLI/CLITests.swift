@@ -11,8 +11,8 @@ import XMLBindTestSupport
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("xmlbind")
     }
 
-    func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        try ProcessRun.run(Self.binary, arguments, input: stdin)
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> Run {
+        try await ProcessRun.run(Self.binary, arguments, input: stdin)
     }
 
     func temporaryFile(_ name: String, _ contents: String) throws -> URL {
@@ -27,8 +27,8 @@ import XMLBindTestSupport
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "run `swift build` first")
     }
 
-    @Test func demoPrintsTheGraphWithOriginsTheRoundTripAndTheBrokenCopysDiagnostic() throws {
-        let result = try run(["demo"])
+    @Test func demoPrintsTheGraphWithOriginsTheRoundTripAndTheBrokenCopysDiagnostic() async throws {
+        let result = try await run(["demo"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -97,8 +97,8 @@ import XMLBindTestSupport
     }
 
     /// The demo prints its mapping code first, and every line of it is in the demo's source.
-    @Test func demoShowsTheMappingCodeItRuns() throws {
-        let result = try run(["demo"])
+    @Test func demoShowsTheMappingCodeItRuns() async throws {
+        let result = try await run(["demo"])
         let source = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../../Sources/xmlbind/DemoModel.swift").standardized,
@@ -116,26 +116,26 @@ import XMLBindTestSupport
         }
     }
 
-    @Test func checkColorsOnlyWhenAskedForByATerminal() throws {
+    @Test func checkColorsOnlyWhenAskedForByATerminal() async throws {
         // Standard error is a pipe here, so no colors even without NO_COLOR.
         let bad = try temporaryFile("bad.xml", "<a>")
-        let result = try run(["check", bad.path])
+        let result = try await run(["check", bad.path])
         #expect(result.status == 1)
         #expect(!result.stderr.contains("\u{1B}["))
     }
 
-    @Test func checkAcceptsWellFormedFilesSilently() throws {
+    @Test func checkAcceptsWellFormedFilesSilently() async throws {
         let good = try temporaryFile("good.xml", "<?xml version='1.0'?>\n<a><b x='1'/>text<!-- c --></a>\n")
-        let result = try run(["check", good.path])
+        let result = try await run(["check", good.path])
         #expect(result.status == 0)
         #expect(result.stdout == "")
         #expect(result.stderr == "")
     }
 
-    @Test func checkReportsEachProblemAndFails() throws {
+    @Test func checkReportsEachProblemAndFails() async throws {
         let good = try temporaryFile("good.xml", "<a/>")
         let bad = try temporaryFile("bad.xml", "<a>\n  <b>\n</a>\n")
-        let result = try run(["check", bad.path, good.path])
+        let result = try await run(["check", bad.path, good.path])
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(
@@ -151,8 +151,8 @@ import XMLBindTestSupport
                 """)
     }
 
-    @Test func checkReportsMissingFiles() throws {
-        let result = try run(["check", "/nonexistent/missing.xml"])
+    @Test func checkReportsMissingFiles() async throws {
+        let result = try await run(["check", "/nonexistent/missing.xml"])
         #expect(result.status == 1)
         #expect(
             result.stderr
@@ -160,8 +160,8 @@ import XMLBindTestSupport
         )
     }
 
-    @Test func checkReadsStandardInput() throws {
-        let result = try run(["check", "-"], stdin: "<a>&undefined;</a>")
+    @Test func checkReadsStandardInput() async throws {
+        let result = try await run(["check", "-"], stdin: "<a>&undefined;</a>")
         #expect(result.status == 1)
         #expect(
             result.stderr == """
@@ -172,9 +172,9 @@ import XMLBindTestSupport
                 """)
     }
 
-    @Test func helpPrintsUsage() throws {
+    @Test func helpPrintsUsage() async throws {
         for flag in ["--help", "-h", "help"] {
-            let result = try run([flag])
+            let result = try await run([flag])
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("USAGE: xmlbind <command> [arguments]"))
             #expect(result.stdout.contains("check FILE..."))
@@ -184,24 +184,24 @@ import XMLBindTestSupport
 
     /// Every command has its own help page, as `COMMAND --help`, `COMMAND -h` and `help COMMAND`.
     @Test(arguments: ["demo", "check", "help"])
-    func everyCommandHasHelp(command: String) throws {
+    func everyCommandHasHelp(command: String) async throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
-            let result = try run(arguments)
+            let result = try await run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.hasPrefix("USAGE: xmlbind \(command)"), "\(arguments)")
             #expect(result.stderr == "")
         }
     }
 
-    @Test func checkHelpPrintsHelpInsteadOfOpeningAFile() throws {
-        let result = try run(["check", "--help"])
+    @Test func checkHelpPrintsHelpInsteadOfOpeningAFile() async throws {
+        let result = try await run(["check", "--help"])
         #expect(result.status == 0)
         #expect(
             result.stdout.hasPrefix(
                 "USAGE: xmlbind check [--format text|json|sarif] [--fix [--dry-run]] [--] FILE...\n"))
         #expect(result.stdout.contains("'-' reads standard input"))
         // After `--`, `--help` is a file name.
-        let file = try run(["check", "--", "--help"])
+        let file = try await run(["check", "--", "--help"])
         #expect(file.status == 1)
         #expect(
             file.stderr
@@ -209,34 +209,34 @@ import XMLBindTestSupport
         )
     }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try run(["--version"])
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "xmlbind 0.1.0\n")
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        let unknown = try run(["frobnicate"])
+    @Test func usageErrorsExitWithTwo() async throws {
+        let unknown = try await run(["frobnicate"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "xmlbind: error: unknown command 'frobnicate'\nRun 'xmlbind --help' for usage.\n")
-        let option = try run(["--frobnicate"])
+        let option = try await run(["--frobnicate"])
         #expect(option.stderr == "xmlbind: error: unknown option '--frobnicate'\nRun 'xmlbind --help' for usage.\n")
-        let noFiles = try run(["check"])
+        let noFiles = try await run(["check"])
         #expect(noFiles.status == 2)
         #expect(
             noFiles.stderr == "xmlbind: error: 'check' needs at least one FILE\nRun 'xmlbind check --help' for usage.\n"
         )
-        let badOption = try run(["check", "-x", "a.xml"])
+        let badOption = try await run(["check", "-x", "a.xml"])
         #expect(badOption.status == 2)
         #expect(
             badOption.stderr
                 == "xmlbind: error: unknown option '-x' for 'check'\nRun 'xmlbind check --help' for usage.\n")
-        let demoArguments = try run(["demo", "extra"])
+        let demoArguments = try await run(["demo", "extra"])
         #expect(demoArguments.status == 2)
         #expect(demoArguments.stderr.hasPrefix("xmlbind: error: 'demo' takes no arguments\n"))
-        let unknownHelp = try run(["help", "frobnicate"])
+        let unknownHelp = try await run(["help", "frobnicate"])
         #expect(unknownHelp.status == 2)
-        let nothing = try run([])
+        let nothing = try await run([])
         #expect(nothing.status == 2)
         #expect(nothing.stderr.hasPrefix("USAGE: xmlbind"))
     }

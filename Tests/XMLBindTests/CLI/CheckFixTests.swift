@@ -11,8 +11,8 @@ import XMLBindTestSupport
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    func run(_ arguments: [String], in folder: URL? = nil) throws -> ProcessRun {
-        try ProcessRun.run(Self.binary, arguments)
+    func run(_ arguments: [String], in folder: URL? = nil) async throws -> ProcessRun {
+        try await ProcessRun.run(Self.binary, arguments)
     }
 
     /// A fresh folder holding `name` with `contents`.
@@ -27,9 +27,9 @@ import XMLBindTestSupport
     static let fixed =
         "<config>\n  <server name=\"R&amp;D\">\n    <port>80</port>\n  </server>\n  <note>a &lt; b</note>\n</config>\n"
 
-    @Test func fixAppliesEveryFixItWritesTheFileAndReportsWhatItDid() throws {
+    @Test func fixAppliesEveryFixItWritesTheFileAndReportsWhatItDid() async throws {
         let url = try file("broken.xml", Self.broken)
-        let result = try run(["check", "--fix", url.path])
+        let result = try await run(["check", "--fix", url.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "")
         #expect(
@@ -39,13 +39,13 @@ import XMLBindTestSupport
 
                 """)
         #expect(try String(contentsOf: url, encoding: .utf8) == Self.fixed)
-        let again = try run(["check", url.path])
+        let again = try await run(["check", url.path])
         #expect(again.status == 0 && again.stderr == "")
     }
 
-    @Test func fixReportsWhatIsLeftAndFails() throws {
+    @Test func fixReportsWhatIsLeftAndFails() async throws {
         let url = try file("left.xml", "<a>\n  <b>&amp</b>\n  <c>\n\n</a>\n")
-        let result = try run(["check", "--fix", url.path])
+        let result = try await run(["check", "--fix", url.path])
         #expect(result.status == 1)
         // The `&amp` (no `;`) is fixed; the open <c> two lines above its parent's end tag is not obvious.
         #expect(result.stderr.hasPrefix("\(url.path):2:6: fixed: replace '&' with '&amp;'\n"))
@@ -53,7 +53,7 @@ import XMLBindTestSupport
         #expect(try String(contentsOf: url, encoding: .utf8) == "<a>\n  <b>&amp;amp</b>\n  <c>\n\n</a>\n")
     }
 
-    @Test func dryRunPrintsTheDiffThatDiffPrintsAndWritesNothing() throws {
+    @Test func dryRunPrintsTheDiffThatDiffPrintsAndWritesNothing() async throws {
         // Changes far apart give two hunks; the context is three lines.
         let lines = (1...20).map { "  <item n=\"\($0)\"/>" }
         var broken = lines
@@ -61,7 +61,7 @@ import XMLBindTestSupport
         broken[16] = "  <item n=\"17\">x</itme>"
         let original = "<list>\n" + broken.joined(separator: "\n") + "\n</list>\n"
         let url = try file("list.xml", original)
-        let result = try run(["check", "--fix", "--dry-run", url.path])
+        let result = try await run(["check", "--fix", "--dry-run", url.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOf: url, encoding: .utf8) == original)
 
@@ -69,7 +69,7 @@ import XMLBindTestSupport
         fixed[2] = "  <item n=\"3 &amp; 4\"/>"
         fixed[16] = "  <item n=\"17\">x</item>"
         let expected = try file("expected.xml", "<list>\n" + fixed.joined(separator: "\n") + "\n</list>\n")
-        let diff = try ProcessRun.run(
+        let diff = try await ProcessRun.run(
             URL(fileURLWithPath: "/usr/bin/diff"),
             ["-u", "--label", "a/\(url.path)", "--label", "b/\(url.path)", url.path, expected.path])
         #expect(diff.stdout.contains("@@ -1,7 +1,7 @@"))
@@ -82,9 +82,9 @@ import XMLBindTestSupport
                 """)
     }
 
-    @Test func dryRunMarksAMissingFinalLineBreak() throws {
+    @Test func dryRunMarksAMissingFinalLineBreak() async throws {
         let url = try file("short.xml", "<a>")
-        let result = try run(["check", "--fix", "--dry-run", url.path])
+        let result = try await run(["check", "--fix", "--dry-run", url.path])
         #expect(
             result.stdout == """
                 --- a/\(url.path)
@@ -98,9 +98,9 @@ import XMLBindTestSupport
                 """)
     }
 
-    @Test func jsonHasEveryPartOfADiagnostic() throws {
+    @Test func jsonHasEveryPartOfADiagnostic() async throws {
         let url = try file("j.xml", "<a>\n  <b>x</c>\n</a>\n")
-        let result = try run(["check", "--format", "json", url.path])
+        let result = try await run(["check", "--format", "json", url.path])
         #expect(result.status == 1)
         #expect(result.stderr == "")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -129,9 +129,9 @@ import XMLBindTestSupport
         #expect(edits[0]["replacement"] as? String == "b")
     }
 
-    @Test func jsonWithFixSaysWhatWasFixedAndWritten() throws {
+    @Test func jsonWithFixSaysWhatWasFixedAndWritten() async throws {
         let url = try file("jf.xml", "<a>&</a>")
-        let result = try run(["check", "--fix", "--format=json", url.path])
+        let result = try await run(["check", "--fix", "--format=json", url.path])
         #expect(result.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let entry = try #require((root["files"] as? [[String: Any]])?.first)
@@ -144,10 +144,10 @@ import XMLBindTestSupport
     /// The SARIF log of documents with notes, fix-its, a character outside the Basic
     /// Multilingual Plane and a missing file, validated by Python's `jsonschema` against
     /// the SARIF 2.1.0 schema (Fixtures/SARIF).
-    @Test func sarifValidatesAgainstTheSchema() throws {
+    @Test func sarifValidatesAgainstTheSchema() async throws {
         let emoji = try file("emoji.xml", "<a>\n  <b t=\"😀😀\" u=\"R&D\"/>\n</a>\n")
         let mismatch = try file("m.xml", "<a>\n  <b>\n</a>\n")
-        let result = try run(["check", "--format", "sarif", emoji.path, mismatch.path, "/nonexistent/x.xml"])
+        let result = try await run(["check", "--format", "sarif", emoji.path, mismatch.path, "/nonexistent/x.xml"])
         #expect(result.status == 1)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
@@ -177,7 +177,7 @@ import XMLBindTestSupport
         let related = try #require((results[1]["relatedLocations"] as? [[String: Any]])?.first)
         #expect((related["message"] as? [String: Any])?["text"] as? String == "<b> opened here")
 
-        let peers = try ProcessRun.run(
+        let peers = try await ProcessRun.run(
             URL(fileURLWithPath: "/bin/bash"), [Self.packageRoot.appendingPathComponent("scripts/soap-peers.sh").path])
         try #require(peers.status == 0, "scripts/soap-peers.sh failed: \(peers.stderr)")
         let python = URL(fileURLWithPath: peers.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -192,13 +192,13 @@ import XMLBindTestSupport
             for error in errors: print(error.message, list(error.absolute_path))
             sys.exit(1 if errors else 0)
             """
-        let checked = try ProcessRun.run(python, ["-c", validator, schema.path, sarif.path])
+        let checked = try await ProcessRun.run(python, ["-c", validator, schema.path, sarif.path])
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
 
         // A log that breaks the schema is refused, so the validation is real.
         let broken = try file(
             "bad.sarif", result.stdout.replacingOccurrences(of: "\"utf16CodeUnits\"", with: "\"bytes\""))
-        let refused = try ProcessRun.run(python, ["-c", validator, schema.path, broken.path])
+        let refused = try await ProcessRun.run(python, ["-c", validator, schema.path, broken.path])
         #expect(refused.status == 1, "\(refused.stdout)")
     }
 
@@ -208,8 +208,8 @@ import XMLBindTestSupport
         (["check", "--dry-run", "a.xml"], "'--dry-run' goes with '--fix'"),
         (["check", "--fix", "-"], "'--fix' needs files: standard input ('-') cannot be rewritten"),
     ])
-    func usageMistakes(_ arguments: [String], _ problem: String) throws {
-        let result = try run(arguments)
+    func usageMistakes(_ arguments: [String], _ problem: String) async throws {
+        let result = try await run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr == "xmlbind: error: \(problem)\nRun 'xmlbind check --help' for usage.\n")
     }

@@ -4,20 +4,20 @@ import XMLBindTestSupport
 
 /// `xmlbind schema`, run as the built binary.
 @Suite struct SchemaCommandTests {
-    func run(_ arguments: [String]) throws -> ProcessRun {
-        try ProcessRun.run(CLITests.binary, arguments)
+    func run(_ arguments: [String]) async throws -> ProcessRun {
+        try await ProcessRun.run(CLITests.binary, arguments)
     }
 
-    @Test func listsTheDemoModelsNamespaces() throws {
-        let result = try run(["schema", "--list"])
+    @Test func listsTheDemoModelsNamespaces() async throws {
+        let result = try await run(["schema", "--list"])
         #expect(result.status == 0)
         #expect(
             result.stdout
                 == "http://www.springframework.org/schema/beans\nhttp://www.example.com/schema/configuration\n")
     }
 
-    @Test func printsTheBeansSchema() throws {
-        let result = try run(["schema"])
+    @Test func printsTheBeansSchema() async throws {
+        let result = try await run(["schema"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -38,14 +38,14 @@ import XMLBindTestSupport
         #expect(lines.last == "</xs:schema>")
     }
 
-    @Test func printsTheConfigurationSchema() throws {
-        let result = try run(["schema", "http://www.example.com/schema/configuration"])
+    @Test func printsTheConfigurationSchema() async throws {
+        let result = try await run(["schema", "http://www.example.com/schema/configuration"])
         #expect(result.status == 0)
         #expect(result.stdout.contains(#"<xs:element name="define" type="tns:Define"/>"#))
     }
 
-    @Test func unknownNamespaceIsAnError() throws {
-        let result = try run(["schema", "urn:nothing"])
+    @Test func unknownNamespaceIsAnError() async throws {
+        let result = try await run(["schema", "urn:nothing"])
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(

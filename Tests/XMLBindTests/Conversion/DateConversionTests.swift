@@ -110,7 +110,7 @@ import XMLBindTestSupport
 
     /// Python's `datetime` (proleptic Gregorian, microseconds) reads what we write as the
     /// same instant, and we read what it writes, with and without offsets.
-    @Test func pythonDatetimeAgrees() throws {
+    @Test func pythonDatetimeAgrees() async throws {
         var random = SeededGenerator(seed: 8601)
         // Microseconds since 1970 for years 1 to 9999; to the second outside the years a
         // Date holds microseconds in.
@@ -133,7 +133,7 @@ import XMLBindTestSupport
                 moment = datetime.fromisoformat(line.replace("Z", "+00:00"))
                 print((moment - epoch) // timedelta(microseconds=1))
             """
-        let read = try PythonPeer.run(script, input: texts.joined(separator: "\n")).split(separator: "\n")
+        let read = try await PythonPeer.run(script, input: texts.joined(separator: "\n")).split(separator: "\n")
         try #require(read.count == instants.count)
         for (index, text) in texts.enumerated() {
             // The Date is the nearest Double: compare with what it holds, to the microsecond.
@@ -155,7 +155,7 @@ import XMLBindTestSupport
                 except OverflowError:
                     print(moment.isoformat(), line)
             """
-        let pairs = try PythonPeer.run(writer, input: instants.map(String.init).joined(separator: "\n"))
+        let pairs = try await PythonPeer.run(writer, input: instants.map(String.init).joined(separator: "\n"))
             .split(separator: "\n")
         try #require(pairs.count == instants.count)
         for pair in pairs {

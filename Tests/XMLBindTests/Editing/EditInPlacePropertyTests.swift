@@ -97,7 +97,7 @@ struct EditInPlacePropertyTests {
     }
 
     @Test("The result binds to the changed graph; only changed bytes differ; expat and ElementTree read it")
-    func randomEdits() throws {
+    func randomEdits() async throws {
         let binder = EditingModel.binder
         var outputs: [String] = []
         for seed in Self.seeds {
@@ -124,7 +124,7 @@ struct EditInPlacePropertyTests {
             outputs.append(String(decoding: result, as: UTF8.self))
         }
         // (c) Python's ElementTree reads every result, in one process.
-        try Self.expectElementTreeReads(outputs)
+        try await Self.expectElementTreeReads(outputs)
     }
 
     @Test("An unchanged graph gives every random document back byte for byte")
@@ -143,7 +143,7 @@ struct EditInPlacePropertyTests {
     }
 
     /// Runs python3 once over all `documents`, failing the test for each it cannot parse.
-    static func expectElementTreeReads(_ documents: [String]) throws {
+    static func expectElementTreeReads(_ documents: [String]) async throws {
         let python = URL(fileURLWithPath: "/usr/bin/python3")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             Issue.record("python3 is needed to check the results with ElementTree")
@@ -168,7 +168,7 @@ struct EditInPlacePropertyTests {
             for line in bad:
                 print(line)
             """
-        let run = try ProcessRun.run(python, ["-c", script, folder.path], errorsIntoOutput: true)
+        let run = try await ProcessRun.run(python, ["-c", script, folder.path], errorsIntoOutput: true)
         #expect(run.status == 0, Comment(rawValue: run.stdout))
         #expect(run.stdout == "parsed \(documents.count)\n", Comment(rawValue: run.stdout))
     }

@@ -12,7 +12,7 @@ struct EditableDocumentTests {
     typealias Setting = EditingModel.Setting
 
     @Test("Random documents, random edits: the session's result binds to the graph and keeps the rest")
-    func randomEdits() throws {
+    func randomEdits() async throws {
         let binder = EditingModel.binder
         var outputs: [String] = []
         for seed in EditInPlacePropertyTests.seeds {
@@ -46,7 +46,7 @@ struct EditableDocumentTests {
             outputs.append(String(decoding: result, as: UTF8.self))
         }
         // (c) Python's ElementTree reads every result.
-        try EditInPlacePropertyTests.expectElementTreeReads(outputs)
+        try await EditInPlacePropertyTests.expectElementTreeReads(outputs)
     }
 
     @Test("Every update compares with the document as parsed; later changes add to earlier ones")

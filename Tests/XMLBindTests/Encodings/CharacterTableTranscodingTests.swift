@@ -50,9 +50,9 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func convertsWholeAsIconvDoes(_ test: Case) throws {
+    func convertsWholeAsIconvDoes(_ test: Case) async throws {
         let text = Self.text(test)
-        let bytes = Array(try SystemIconv.convert(text, to: test.iconvName))
+        let bytes = Array(try await SystemIconv.convert(text, to: test.iconvName))
         let table = try Self.table(test.iconvName)
         #expect(table.keepsASCII)
         let (utf8, consumed, stop) = Self.transcode(bytes, table)
@@ -62,9 +62,9 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func convertsInTwoPiecesCutAtEveryByte(_ test: Case) throws {
+    func convertsInTwoPiecesCutAtEveryByte(_ test: Case) async throws {
         let text = Self.text(test)
-        let bytes = Array(try SystemIconv.convert(text, to: test.iconvName))
+        let bytes = Array(try await SystemIconv.convert(text, to: test.iconvName))
         let table = try Self.table(test.iconvName)
         for cut in 0...bytes.count {
             let transcoder = StreamTranscoder(table: table)

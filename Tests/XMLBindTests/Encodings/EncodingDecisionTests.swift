@@ -101,11 +101,11 @@ import Testing
         #expect(Self.decided(Self.declaring("KOI8-R"), .init(isString: true))?.expatName == "UTF-8")
     }
 
-    @Test func aCallerNamedEncodingReadsTheDocument() throws {
+    @Test func aCallerNamedEncodingReadsTheDocument() async throws {
         // The bytes are KOI8-R; the declaration is wrong, as declarations served over
         // HTTP often are; the HTTP charset is right.
         let text = EncodingCase.cyrillic
-        let data = try SystemIconv.convert(
+        let data = try await SystemIconv.convert(
             "<?xml version='1.0' encoding='ISO-8859-1'?><r a='\(text)'>\(text)</r>", to: "KOI8-R")
         var binder = Hostile.binder()
         binder.options = ParseOptions(mode: .lenient, encoding: "koi8-r")

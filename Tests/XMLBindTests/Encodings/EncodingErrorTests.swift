@@ -19,7 +19,7 @@ import Testing
     }
 
     static func japanese(_ text: String, _ encoding: String) -> [UInt8] {
-        (try? Array(SystemIconv.convert(text, to: encoding))) ?? []
+        (try? Array(SystemIconv.convertBlocking(text, to: encoding))) ?? []
     }
 
     static let cases: [ErrorCase] = [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XMLBindTestSupport
 
 @testable import XMLBind
 
@@ -7,40 +8,33 @@ import Testing
 /// XMLBind's own iconv layer).
 enum SystemIconv {
     /// Converts UTF-8 text to `encoding` with `/usr/bin/iconv`.
-    static func convert(_ text: String, to encoding: String) throws -> Data {
-        try run(["-f", "UTF-8", "-t", encoding], input: Data(text.utf8))
+    static func convert(_ text: String, to encoding: String) async throws -> Data {
+        try checked(await ProcessRun.run(iconv, ["-f", "UTF-8", "-t", encoding], bytes: Data(text.utf8)))
+    }
+
+    /// ``convert(_:to:)`` waiting on the caller's thread: only for a table of cases built once
+    /// while the suite's arguments are gathered, outside any test's task.
+    @available(*, noasync)
+    static func convertBlocking(_ text: String, to encoding: String) throws -> Data {
+        try checked(ProcessRun.runBlocking(iconv, ["-f", "UTF-8", "-t", encoding], bytes: Data(text.utf8)))
     }
 
     /// Converts bytes in `encoding` to UTF-8 text with `/usr/bin/iconv`.
-    static func decode(_ data: Data, from encoding: String) throws -> String {
-        String(decoding: try run(["-f", encoding, "-t", "UTF-8"], input: data), as: UTF8.self)
+    static func decode(_ data: Data, from encoding: String) async throws -> String {
+        String(
+            decoding: try checked(await ProcessRun.run(iconv, ["-f", encoding, "-t", "UTF-8"], bytes: data)),
+            as: UTF8.self)
     }
 
     struct Failed: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func run(_ arguments: [String], input: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        process.arguments = arguments
-        let inPipe = Pipe()
-        let outPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let writer = Thread {
-            inPipe.fileHandleForWriting.write(input)
-            try? inPipe.fileHandleForWriting.close()
-        }
-        writer.start()
-        let output = outPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failed(description: "iconv \(arguments.joined(separator: " ")) failed")
-        }
-        return output
+    private static let iconv = URL(fileURLWithPath: "/usr/bin/iconv")
+
+    private static func checked(_ run: ProcessRun) throws -> Data {
+        guard run.status == 0 else { throw Failed(description: "iconv failed: \(run.stderr)") }
+        return run.output
     }
 }
 
@@ -95,8 +89,8 @@ struct EncodingCase: CustomStringConvertible, Sendable {
     }
 
     /// The document in its encoding, made by `iconv`.
-    func encoded() throws -> Data {
-        try SystemIconv.convert(document, to: iconvName)
+    func encoded() async throws -> Data {
+        try await SystemIconv.convert(document, to: iconvName)
     }
 
     /// A binder for the document: `r`, `b` and the case's element name.

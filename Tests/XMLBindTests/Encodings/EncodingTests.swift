@@ -7,14 +7,14 @@ import Testing
 /// in chunks cut anywhere, from files and streamed.
 @Suite struct EncodingTests {
     @Test(arguments: EncodingCase.all)
-    func readsTheDocument(_ test: EncodingCase) throws {
-        let data = try test.encoded()
+    func readsTheDocument(_ test: EncodingCase) async throws {
+        let data = try await test.encoded()
         test.check(try test.binder.parse(data, as: Any?.self, file: "doc.xml"))
     }
 
     @Test(arguments: EncodingCase.all)
-    func readsTheDocumentCutAtEveryByte(_ test: EncodingCase) throws {
-        let data = try test.encoded()
+    func readsTheDocumentCutAtEveryByte(_ test: EncodingCase) async throws {
+        let data = try await test.encoded()
         for cut in 0...data.count {
             let root = try test.binder.parse(chunks: [data.prefix(cut), data.dropFirst(cut)], as: Any?.self)
             test.check(root)
@@ -22,15 +22,15 @@ import Testing
     }
 
     @Test(arguments: EncodingCase.all)
-    func readsTheDocumentByteByByte(_ test: EncodingCase) throws {
-        let data = try test.encoded()
+    func readsTheDocumentByteByByte(_ test: EncodingCase) async throws {
+        let data = try await test.encoded()
         test.check(try test.binder.parse(chunks: data.map { Data([$0]) }, as: Any?.self))
     }
 
     @Test(arguments: EncodingCase.all)
-    func readsAndStreamsAFile(_ test: EncodingCase) throws {
+    func readsAndStreamsAFile(_ test: EncodingCase) async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("enc-\(UUID().uuidString).xml")
-        try test.encoded().write(to: url)
+        try await test.encoded().write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         test.check(try test.binder.parse(contentsOf: url, as: Any?.self))
         var roots: [HostileNode] = []
@@ -44,7 +44,7 @@ import Testing
 
     @Test(arguments: EncodingCase.all)
     func streamsFromAnAsyncSequenceInSmallPieces(_ test: EncodingCase) async throws {
-        let data = try test.encoded()
+        let data = try await test.encoded()
         let pieces = stride(from: 0, to: data.count, by: 3).map { data[$0..<min($0 + 3, data.count)] }
         var roots: [HostileNode] = []
         for try await node in test.binder.objects(AsyncPieces(pieces: pieces), as: HostileNode.self) {
@@ -55,14 +55,14 @@ import Testing
     }
 
     @Test(arguments: EncodingCase.all)
-    func writesAndReadsBack(_ test: EncodingCase) throws {
+    func writesAndReadsBack(_ test: EncodingCase) async throws {
         let binder = test.writableBinder
-        let note = try binder.parse(try test.encoded(), as: EncodedNote.self)
+        let note = try binder.parse(try await test.encoded(), as: EncodedNote.self)
         #expect(note.title == test.text)
         let written = try binder.xmlData(from: note, options: WritingOptions(layout: .compact, encoding: test.declared))
         // What was written is what iconv reads as that encoding: every character is in it,
         // none is a reference.
-        let decoded = try SystemIconv.decode(written, from: test.iconvName)
+        let decoded = try await SystemIconv.decode(written, from: test.iconvName)
         #expect(
             decoded
                 == "<?xml version=\"1.0\" encoding=\"\(test.declared)\"?><r a=\"\(test.text)\"><\(test.name) a=\"\(test.text)\">"

@@ -15,24 +15,9 @@ struct KeyedRegistrationTests {
         init() {}
     }
 
-    static func problems(_ register: () throws -> XMLBinder) -> [String] {
-        do {
-            _ = try register()
-            return []
-        } catch let error as RegistrationError {
-            return error.problems.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
-
     static let shape = KeyedMembers(element: "member", key: .child("name"), value: "value")
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let testDescription: String
-        let register: @Sendable () throws -> XMLBinder
-        let expected: [String]
-    }
+    typealias Case = RegistrationCase
 
     static let cases: [Case] = [
         Case(
@@ -111,8 +96,6 @@ struct KeyedRegistrationTests {
 
     @Test(arguments: cases)
     func refuses(_ test: Case) {
-        let found = Self.problems(test.register)
-        if found != test.expected { print(found) }
-        #expect(found == test.expected)
+        test.check()
     }
 }

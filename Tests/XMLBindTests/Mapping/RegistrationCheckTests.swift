@@ -39,23 +39,7 @@ struct RegistrationCheckTests {
         init() {}
     }
 
-    /// The problems `register` throws, as text; `[]` when it registers.
-    static func problems(_ register: () throws -> XMLBinder) -> [String] {
-        do {
-            _ = try register()
-            return []
-        } catch let error as RegistrationError {
-            return error.problems.map(\.description)
-        } catch {
-            return ["unexpected \(error)"]
-        }
-    }
-
-    struct Case: CustomTestStringConvertible, Sendable {
-        let testDescription: String
-        let register: @Sendable () throws -> XMLBinder
-        let expected: [String]
-    }
+    typealias Case = RegistrationCase
 
     static let cases: [Case] = [
         Case(
@@ -173,7 +157,7 @@ struct RegistrationCheckTests {
 
     @Test(arguments: cases)
     func eachCase(_ test: Case) {
-        #expect(Self.problems(test.register) == test.expected)
+        test.check()
     }
 
     @Test func aComputedPropertyWithXMLGoesThroughItsSetter() throws {
@@ -258,7 +242,7 @@ extension RegistrationCheckTests {
     }
 
     @Test func aSubclassThatFitsTwoSlotsIsAmbiguous() {
-        let problems = Self.problems {
+        let problems = registrationProblems {
             try XMLBinder().register(
                 mapping(Yard.self, element: "yard").children(\.dogs).children(\.animals),
                 mapping(Dog.self, element: "dog").attribute(\.name),

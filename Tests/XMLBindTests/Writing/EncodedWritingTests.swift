@@ -15,11 +15,11 @@ import Testing
         return root
     }
 
-    @Test func charactersTheEncodingLacksBecomeReferences() throws {
+    @Test func charactersTheEncodingLacksBecomeReferences() async throws {
         let root = try Self.node("Grüße, Привет 日本")
         let options = WritingOptions(layout: .compact, encoding: "ISO-8859-1")
         let data = try Self.binder.xmlData(from: root, options: options)
-        let text = try SystemIconv.decode(data, from: "ISO-8859-1")
+        let text = try await SystemIconv.decode(data, from: "ISO-8859-1")
         #expect(
             text
                 == "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r a=\"Grüße, &#x41F;&#x440;&#x438;&#x432;&#x435;"

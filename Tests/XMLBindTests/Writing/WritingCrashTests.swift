@@ -30,60 +30,85 @@ import XMLBindTestSupport
         WritingFaultTests.temporaries(in: folder).count
     }
 
-    @Test func aKilledWriteLeavesTheOldOrTheNewDocument() throws {
+    /// What one killed round left: whether the target held the old or the new document, its
+    /// size, and how many temporaries were beside it.
+    struct Round: Sendable {
+        var isOld: Bool
+        var isNew: Bool
+        var size: Int
+        var temporaries: Int
+    }
+
+    /// Writes, kills and reads on a thread of its own (the sleeps and waits must not block a
+    /// thread of Swift's concurrency pool); the expectations come after, in the test's task.
+    @Test func aKilledWriteLeavesTheOldOrTheNewDocument() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "run `swift build` first")
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appendingPathComponent("old.xml")
         let new = folder.appendingPathComponent("new.xml")
         let target = folder.appendingPathComponent("target.xml")
-        let first = try Self.start(old, "old")
-        first.waitUntilExit()
-        // How long a whole write takes here: the kills are spread over 1.2 times that.
-        let clock = ContinuousClock()
-        let took = try clock.measure {
-            let process = try Self.start(new, "new")
-            process.waitUntilExit()
+        let (firstStatus, distinct, rounds, finalMatches, finalTemporaries) = try await onOwnThread {
+            let first = try Self.start(old, "old")
+            first.waitUntilExit()
+            // How long a whole write takes here: the kills are spread over 1.2 times that.
+            let clock = ContinuousClock()
+            let took = try clock.measure {
+                let process = try Self.start(new, "new")
+                process.waitUntilExit()
+            }
+            let oldBytes = try Data(contentsOf: old)
+            let newBytes = try Data(contentsOf: new)
+            try FileManager.default.copyItem(at: old, to: target)
+            var generator = SeededGenerator(seed: 33)
+            var rounds: [Round] = []
+            for round in 0..<50 {
+                let process = try Self.start(target, round % 2 == 0 ? "new" : "old")
+                Thread.sleep(forTimeInterval: Double.random(in: 0...1.2, using: &generator) * (took / .seconds(1)))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                let bytes = try Data(contentsOf: target)
+                rounds.append(
+                    Round(
+                        isOld: bytes == oldBytes, isNew: bytes == newBytes, size: bytes.count,
+                        temporaries: Self.temporaries(in: folder)))
+            }
+            let last = try Self.start(target, "new")
+            last.waitUntilExit()
+            return (
+                first.terminationStatus, oldBytes != newBytes, rounds, try Data(contentsOf: target) == newBytes,
+                Self.temporaries(in: folder)
+            )
         }
-        let oldBytes = try Data(contentsOf: old)
-        let newBytes = try Data(contentsOf: new)
-        try #require(oldBytes != newBytes && first.terminationStatus == 0)
-        try FileManager.default.copyItem(at: old, to: target)
-        var generator = SeededGenerator(seed: 33)
-        var outcomes = (old: 0, new: 0)
-        for round in 0..<50 {
-            let process = try Self.start(target, round % 2 == 0 ? "new" : "old")
-            Thread.sleep(forTimeInterval: Double.random(in: 0...1.2, using: &generator) * (took / .seconds(1)))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let bytes = try Data(contentsOf: target)
-            #expect(bytes == oldBytes || bytes == newBytes, "round \(round): \(bytes.count) bytes, neither document")
-            if bytes == oldBytes { outcomes.old += 1 } else if bytes == newBytes { outcomes.new += 1 }
+        try #require(firstStatus == 0 && distinct)
+        for (index, round) in rounds.enumerated() {
+            #expect(round.isOld || round.isNew, "round \(index): \(round.size) bytes, neither document")
             // A kill leaves at most its own temporary: the one before it was removed.
-            #expect(Self.temporaries(in: folder) <= 1, "round \(round)")
+            #expect(round.temporaries <= 1, "round \(index)")
         }
-        #expect(outcomes.old + outcomes.new == 50)
-        let last = try Self.start(target, "new")
-        last.waitUntilExit()
-        #expect(try Data(contentsOf: target) == newBytes)
-        #expect(Self.temporaries(in: folder) == 0)
+        #expect(rounds.filter { $0.isOld || $0.isNew }.count == 50)
+        #expect(finalMatches)
+        #expect(finalTemporaries == 0)
     }
 
-    @Test func aStreamToAClosedPipeEndsWithAnErrorNotASignal() throws {
+    @Test func aStreamToAClosedPipeEndsWithAnErrorNotASignal() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.writer.path), "run `swift build` first")
-        let process = Process()
-        process.executableURL = Self.writer
-        process.arguments = ["crash-stream", Self.count]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try output.fileHandleForReading.close()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 1)
+        let (reason, status, message) = try await onOwnThread {
+            let process = Process()
+            process.executableURL = Self.writer
+            process.arguments = ["crash-stream", Self.count]
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            try output.fileHandleForReading.close()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationReason == .exit, process.terminationStatus, message)
+        }
+        #expect(reason)
+        #expect(status == 1)
         #expect(message.contains("cannot write the document to the file handle: Broken pipe"))
     }
 }

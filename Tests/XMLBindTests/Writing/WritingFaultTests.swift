@@ -4,6 +4,10 @@ import XMLBindTestSupport
 
 @testable import XMLBind
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writing a file under faults (issue 33 item 4): a full disk, a read-only or missing
 /// folder, a directory in the file's place, a temporary a killed writer left, a pipe whose
 /// reader has gone. Each is an ``XMLBindError`` with code `.io` naming the path, the old
@@ -22,26 +26,26 @@ import XMLBindTestSupport
     static let canMount: Bool = {
         guard getuid() == 0, let folder = try? temporaryDirectory() else { return false }
         defer { try? FileManager.default.removeItem(at: folder) }
-        guard mount(folder.path, "-o", "size=64k") else { return false }
+        guard mount(folder.path) else { return false }
         return unmount(folder.path)
     }()
 
-    static func mount(_ path: String, _ options: String...) -> Bool {
-        let run = try? ProcessRun.run(
-            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs"] + options + ["tmpfs", path], errorsIntoOutput: true)
-        return run?.status == 0
+    /// Mounts a 64 KiB tmpfs on `path` with mount(2): a system call, not a `mount` child
+    /// process a test would wait for.
+    static func mount(_ path: String, readOnly: Bool = false) -> Bool {
+        Glibc.mount("tmpfs", path, "tmpfs", readOnly ? UInt(MS_RDONLY) : 0, "size=64k") == 0
     }
 
     @discardableResult
     static func unmount(_ path: String) -> Bool {
-        (try? ProcessRun.run(URL(fileURLWithPath: "/bin/umount"), [path], errorsIntoOutput: true))?.status == 0
+        umount(path) == 0
     }
 
     @Test(
         .enabled(if: canMount, "mounting a tmpfs needs root (`id -u` 0) and a kernel that permits it"))
     func aFullDiskLeavesTheOldFileAndNoTemporary() throws {
         let folder = try temporaryDirectory()
-        #expect(Self.mount(folder.path, "-o", "size=64k"))
+        #expect(Self.mount(folder.path))
         defer { Self.unmount(folder.path) }
         let url = folder.appendingPathComponent("log.xml")
         try Self.binder.write(WritingOutputTests.log(count: 3), to: url)
@@ -64,7 +68,7 @@ import XMLBindTestSupport
         let old = try Data(contentsOf: url)
         // Root writes through a folder's mode bits; a read-only mount stops it.
         if Self.canMount {
-            #expect(Self.mount(folder.path, "-o", "ro,size=64k"))
+            #expect(Self.mount(folder.path, readOnly: true))
         } else {
             #expect(chmod(folder.path, 0o555) == 0)
         }

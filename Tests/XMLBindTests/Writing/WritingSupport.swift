@@ -12,8 +12,9 @@ enum PythonPeer {
     }
 
     /// Runs `python3 -c script` with `input` on standard input; returns standard output.
-    static func run(_ script: String, input: String = "") throws -> String {
-        let run = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], input: input)
+    static func run(_ script: String, input: String = "") async throws -> String {
+        let run = try await ProcessRun.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], input: input)
         guard run.status == 0 else {
             throw Failure(description: "python3 exited with \(run.status): " + run.stderr)
         }

@@ -1,6 +1,17 @@
 internal import CMicroHTTPD
 import Foundation
 
+// Invariants (the whole type is the boundary with libmicrohttpd):
+// - `daemon` is written once, in `init`, and `stop()` is called once, by `HTTPServer`, under
+//   its lock: the class is `@unchecked Sendable` because `OpaquePointer` cannot be `Sendable`,
+//   not because any state changes.
+// - The callbacks reach `DaemonContext` (itself `Sendable`, checked) through the unretained
+//   context pointer, which `init` retains and `stop()` releases after the daemon stopped.
+// - A request's `PendingRequest` is retained in its connection's `con_cls` from the first call
+//   until `completedHandler` releases it.
+// - A header collector is kept alive (`withExtendedLifetime`) while libmicrohttpd calls back
+//   with its unretained pointer.
+
 /// A running libmicrohttpd daemon: the only code that touches libmicrohttpd.
 ///
 /// libmicrohttpd reads and writes every connection on its epoll event loop (a few threads,
@@ -17,9 +28,6 @@ import Foundation
 /// The callbacks are plain C function pointers that capture nothing; they find the
 /// ``DaemonContext`` through the daemon's context pointer, so they run on libmicrohttpd's
 /// threads without any actor isolation.
-///
-/// `@unchecked Sendable`: the daemon pointer is written once, in `init`, and `stop()` is
-/// called once, by ``HTTPServer``, under its lock.
 final class MicroHTTPDaemon: @unchecked Sendable {
     private let daemon: OpaquePointer
     private let context: Unmanaged<DaemonContext>
@@ -107,7 +115,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
                 if request.expectsContinue || !request.hasBody || (request.declaredLength ?? 0) > context.discardLimit {
                     return MicroHTTPDaemon.queue(early, on: connection)
                 }
-                request.refusal = early
+                request.withProgress { $0.refusal = early }
             }
             return MHD_Result.YES
         }
@@ -115,18 +123,23 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         let size = uploadDataSize.pointee
         if size > 0 {
             uploadDataSize.pointee = 0
-            if request.refusal == nil && request.body.count + size > context.router.configuration.maximumBodySize {
-                request.refusal = context.router.tooLarge()
-                request.body = Data()
+            return request.withProgress { progress in
+                if progress.refusal == nil && progress.body.count + size > context.router.configuration.maximumBodySize
+                {
+                    progress.refusal = context.router.tooLarge()
+                    progress.body = Data()
+                }
+                if progress.refusal != nil {
+                    progress.discardedBytes += size
+                    return progress.discardedBytes > context.discardLimit ? MHD_Result.NO : MHD_Result.YES
+                }
+                if let uploadData {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                        progress.body.append($0, count: size)
+                    }
+                }
+                return MHD_Result.YES
             }
-            if request.refusal != nil {
-                request.discardedBytes += size
-                return request.discardedBytes > context.discardLimit ? MHD_Result.NO : MHD_Result.YES
-            }
-            if let uploadData {
-                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) { request.body.append($0, count: size) }
-            }
-            return MHD_Result.YES
         }
         if let refusal = request.refusal {
             return MicroHTTPDaemon.queue(refusal, on: connection)
@@ -149,7 +162,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         guard admitted else {
             return MicroHTTPDaemon.queue(.text("the server is shutting down", status: 503), on: connection)
         }
-        request.isDispatched = true
+        request.withProgress { $0.isDispatched = true }
         context.deadlines.handlerStarted(key)
         let (router, ledger) = (context.router, context.ledger)
         context.pool.submit {
@@ -172,7 +185,7 @@ final class MicroHTTPDaemon: @unchecked Sendable {
         guard let requestPointer, let state = requestPointer.pointee else { return }
         let request = Unmanaged<PendingRequest>.fromOpaque(state).takeRetainedValue()
         requestPointer.pointee = nil
-        if request.isDispatched { context.ledger.completed() }
+        if request.isDispatched { context.ledger.completed(request) }
     }
 
     private static let connectionHandler: MHD_NotifyConnectionCallback = { contextPointer, connection, _, event in
