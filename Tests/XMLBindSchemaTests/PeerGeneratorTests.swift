@@ -34,8 +34,8 @@ struct PeerGeneratorTests {
     ]
 
     @Test("Both generators on every input: ours refuses only remote locations, xsdata tries to fetch them")
-    func sideBySide() throws {
-        let peers = try ProcessRun.run(
+    func sideBySide() async throws {
+        let peers = try await ProcessRun.run(
             URL(fileURLWithPath: "/bin/bash"), [TestPackage.root.appendingPathComponent("scripts/soap-peers.sh").path])
         try #require(peers.status == 0, "scripts/soap-peers.sh failed: \(peers.stderr)")
         let python = peers.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -59,7 +59,7 @@ struct PeerGeneratorTests {
             let ours = ModelGenerator(name: "Peer", inputs: urls, fromSamples: input.fromSamples).generate()
             let folder = work.appendingPathComponent("run\(number)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let theirs = try ProcessRun.run(
+            let theirs = try await ProcessRun.run(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 [
                     "STUBS=\(stubs.path)", "/bin/bash", "-c", script, "peer", folder.path, python, "-m", "xsdata",
