@@ -116,7 +116,7 @@ enum TypedReader {
         guard let nodeValue = node.value else {
             return try TypedConversion(document: nil).convert(nil, as: T.self, path: node.path)
         }
-        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [nodeValue]), declaration: false)
+        var writer = XMLRPCWriter(declaration: false)
         try writer.appendValue(nodeValue)
         let value: Any?
         do throws(XMLBindError) {
