@@ -21,7 +21,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodCall(_ methodName: String, parameters: [XMLRPCValue]) throws(XMLRPCError) -> Data {
-        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: parameters) + methodName.utf8.count)
+        var writer = XMLRPCWriter()
         writer.append("<methodCall><methodName>")
         try writer.appendEscaped(methodName, place: "the method name")
         writer.append("</methodName>")
@@ -35,7 +35,7 @@ public enum XMLRPCCodec {
     /// - Throws: ``XMLRPCError`` (``XMLRPCError/Code/encoding``) when a string holds a
     ///   character XML 1.0 cannot carry.
     public static func methodResponse(_ value: XMLRPCValue) throws(XMLRPCError) -> Data {
-        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [value]))
+        var writer = XMLRPCWriter()
         writer.append("<methodResponse>")
         try writer.appendParams([value])
         writer.append("</methodResponse>")

@@ -74,7 +74,7 @@ enum TypedReader {
             _ = try XMLRPCCodec.decodeResponse(data, file: file)
             throw unexpected(error, at: "[0]")
         }
-        guard let response = parsed as? TypedMessage, !response.isCall else {
+        guard let response = parsed as? TypedResponse else {
             // Another root: the untyped reading names it.
             _ = try XMLRPCCodec.decodeResponse(data, file: file)
             throw XMLRPCError(code: .malformedResponse, message: "the document is not a <methodResponse>")
@@ -86,7 +86,7 @@ enum TypedReader {
             throw XMLRPCCodec.faultError(XMLRPCNode(storage: .list([value]), document: document)[0])
         }
         let document = XMLRPCDocument(data: data, file: file, roots: [], offsets: [])
-        return try TypedConversion(document: document).convert(response.value(at: 0), as: T.self, path: "[0]")
+        return try TypedConversion(document: document).convert(response.firstValue, as: T.self, path: "[0]")
     }
 
     /// Reads the value of `node` as `type`, which holds a struct of your own.
@@ -116,7 +116,7 @@ enum TypedReader {
         guard let nodeValue = node.value else {
             return try TypedConversion(document: nil).convert(nil, as: T.self, path: node.path)
         }
-        var writer = XMLRPCWriter(capacity: XMLRPCWriter.capacity(for: [nodeValue]), declaration: false)
+        var writer = XMLRPCWriter(declaration: false)
         try writer.appendValue(nodeValue)
         let value: Any?
         do throws(XMLBindError) {
@@ -149,26 +149,15 @@ enum TypedReader {
     }
 }
 
-/// A typed reading's root: a `methodResponse` or a `methodCall`.
-protocol TypedMessage {
-    var isCall: Bool { get }
+/// A typed reading's `methodResponse`, whatever struct type it was read for (any other root,
+/// a `methodCall` too, is left to the untyped reading to name).
+protocol TypedResponse {
     var faultValue: ValueElement<StructElement>? { get }
-    /// The value of the parameter at `index`, nil when there is none.
-    func value(at index: Int) -> (any TypedValue)?
+    /// The value of the response's one parameter, nil when there is none.
+    var firstValue: (any TypedValue)? { get }
 }
 
-extension MethodResponseElement: TypedMessage {
-    var isCall: Bool { false }
+extension MethodResponseElement: TypedResponse {
     var faultValue: ValueElement<StructElement>? { fault?.value }
-    func value(at index: Int) -> (any TypedValue)? { params?.value(at: index) }
-}
-
-extension MethodCallElement: TypedMessage {
-    var isCall: Bool { true }
-    var faultValue: ValueElement<StructElement>? { nil }
-    func value(at index: Int) -> (any TypedValue)? { params?.value(at: index) }
-}
-
-extension ParamsElement {
-    func value(at index: Int) -> (any TypedValue)? { params.indices.contains(index) ? params[index].value : nil }
+    var firstValue: (any TypedValue)? { params?.params.first?.value }
 }

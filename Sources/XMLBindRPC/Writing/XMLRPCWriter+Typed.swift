@@ -9,17 +9,12 @@ extension XMLRPCWriter {
     /// `<value>…</value>` for a typed value.
     mutating func appendEncodable<Value: XMLRPCEncodable>(_ value: Value) throws(XMLRPCError) {
         if let object = value as? any XMLRPCStructConvertible {
-            try appendStruct(object)
+            try appendStruct(object, with: TypedReader.binder(for: type(of: object), code: .encoding))
         } else if let wrapper = value as? any TypedEncodableWrapper {
             try wrapper.append(to: &self)
         } else {
             try appendValue(value.xmlrpcValue())
         }
-    }
-
-    /// `<value><struct>…</struct></value>`, the struct written by its mapping.
-    mutating func appendStruct<Object: XMLRPCStructConvertible>(_ object: Object) throws(XMLRPCError) {
-        try appendStruct(object, with: TypedReader.binder(for: Object.self, code: .encoding))
     }
 
     /// `<value>…</value>` around a registered object (a struct, or the grammar's `<array>`),
