@@ -45,6 +45,20 @@ extension WSDLGeneratedCodeTests {
             } catch let fault as SOAPFault {
                 print("fail", fault.code, fault.codeName?.localName ?? "", fault.reason)
             }
+            // SOAP headers both ways, and a one-way operation.
+            let credentials = Spyne11.Credentials()
+            credentials.user = "zoe"
+            let whoami = try await client.whoami(greeting: "hi", credentials: credentials)
+            print("whoami", whoami.result ?? "nil", whoami.session?.id ?? "no session")
+            try await client.note(text: "first")
+            try await client.note(text: "second", credentials: credentials)
+            do {
+                try await client.note(text: "refuse")
+                print("note: no fault")
+            } catch let fault as SOAPFault {
+                print("note fault", fault.code, fault.reason)
+            }
+            print("notes", try await client.notes().result ?? -1)
         }
         do {
             let client = Spyne12.Client(endpoint: try url("http://127.0.0.1:\(spynePort)/soap12"), timeout: 20)
@@ -64,6 +78,10 @@ extension WSDLGeneratedCodeTests {
             } catch let fault as SOAPFault {
                 print("fail", fault.code, fault.reason, fault.role ?? "")
             }
+            let whoami = try await client.whoami(greeting: "hello")
+            print("whoami", whoami.result ?? "nil", whoami.session?.id ?? "no session")
+            try await client.note(text: "third")
+            print("notes", try await client.notes().result ?? -1)
         }
 
         // Our own hand-written service, at the addresses its WSDL gives, in both versions.

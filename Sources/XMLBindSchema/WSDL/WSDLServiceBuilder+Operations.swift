@@ -121,8 +121,14 @@ extension WSDLServiceBuilder {
                     at: header.origin)
                 return nil
             }
-            guard let headerMessage = self.message(header.message, of: operation, at: header.origin) else {
-                return nil
+            // A header whose message is missing (spyne's one-way operations name WS-Addressing
+            // headers it does not declare) is left out: the request can go without it.
+            guard let reference = header.message, let headerMessage = messages[Self.name(reference)] else {
+                let name = header.message.map { Self.name($0).description } ?? "(none)"
+                warn(
+                    "operation \(operation): header message \(name) is not declared in the inputs; the header is "
+                        + "left out", at: header.origin)
+                continue
             }
             guard let partName = header.part, let part = headerMessage.parts.first(where: { $0.name == partName })
             else {
