@@ -171,6 +171,53 @@ struct WSDLReaderTests {
         #expect(admin.contains("func ping(auth: Quotes.Auth?) async throws -> Quotes.PingResponse\n"), "\(admin)")
     }
 
+    @Test("A model type named like a service's scope gives way to it")
+    func scopeNames() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("quotes.wsdl")
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "<xs:element name=\"ping\">",
+                with: "<xs:element name=\"QuoteService\"><xs:complexType/></xs:element><xs:element name=\"ping\">"
+            )
+            .utf8
+        ).write(to: file)
+        let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
+        #expect(!result.failed, "\(result.diagnostics)")
+        let names = result.files.map(\.name)
+        #expect(names.contains("Quotes+QuoteService2.swift"), "\(names)")
+        #expect(names.contains("Quotes+QuoteService.Client.swift"), "\(names)")
+        let model = try #require(result.files.first { $0.name == "Quotes+QuoteService2.swift" }).contents
+        #expect(model.contains("final class QuoteService2"), "\(model)")
+    }
+
+    @Test("Another port's binding that says otherwise than the first's is a located warning")
+    func differingBindings() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("quotes.wsdl")
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"/>",
+                with: "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\"/>"
+            ).utf8
+        ).write(to: file)
+        let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
+        #expect(!result.failed, "\(result.diagnostics)")
+        let line = try #require(
+            text.components(separatedBy: "\n").indices.last { index in
+                text.components(separatedBy: "\n")[index].contains(
+                    "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"")
+            })
+        #expect(
+            result.diagnostics.filter { $0.message.contains("QuoteSoap12") }.map(\.description) == [
+                "\(file.path):\(line):5: warning: operation getQuote: binding QuoteSoap12 gives another SOAP action, "
+                    + "style, body or headers than binding QuoteSoap11; the generated client and service follow "
+                    + "QuoteSoap11's"
+            ])
+    }
+
     @Test("The same WSDL gives the same bytes")
     func deterministic() {
         for file in ["spyne-soap11.wsdl", "rpc.wsdl", "hostile.wsdl", "quotes.wsdl"] {

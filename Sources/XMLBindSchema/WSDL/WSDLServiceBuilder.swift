@@ -38,6 +38,8 @@ struct WSDLServiceBuilder {
         /// The service of the first port.
         var service: WSDLService? = nil
         var ports: [WebService.Port] = []
+        /// The other ports' bindings, when not the first's (a SOAP 1.2 binding beside a 1.1 one).
+        var otherBindings: [WSDLBinding] = []
     }
 
     mutating func build() -> SchemaModel {
@@ -70,6 +72,7 @@ struct WSDLServiceBuilder {
             let shared = groups.contains { $0.portType != group.portType && $0.service === group.service }
             let name = (shared ? nil : service?.name) ?? portType.name ?? "Service"
             let targetNamespace = group.namespace ?? ""
+            for other in group.otherBindings { compare(other, with: group.binding) }
             var operations: [WebService.Operation] = []
             for operation in portType.operations {
                 if let built = self.operation(operation, binding: group.binding, namespace: targetNamespace) {
@@ -103,6 +106,11 @@ struct WSDLServiceBuilder {
                 let portType = binding.type.map(Self.name)
                 if let index = groups.firstIndex(where: { $0.portType == portType }) {
                     groups[index].ports.append(built)
+                    if binding !== groups[index].binding,
+                        !groups[index].otherBindings.contains(where: { $0 === binding })
+                    {
+                        groups[index].otherBindings.append(binding)
+                    }
                 } else {
                     groups.append(
                         PortGroup(
@@ -112,6 +120,33 @@ struct WSDLServiceBuilder {
             }
         }
         return groups
+    }
+
+    /// The client and service follow the binding of a port type's first port: where another
+    /// port's binding says otherwise for an operation (its SOAP action, style, body parts or
+    /// headers), that is a located warning rather than a difference silently ignored.
+    private mutating func compare(_ other: WSDLBinding, with first: WSDLBinding) {
+        func summary(_ operation: WSDLOperation?, of binding: WSDLBinding) -> [String] {
+            let soap = operation?.soap11 ?? operation?.soap12
+            var parts = [soap?.soapAction ?? "", soap?.style ?? (binding.soap11 ?? binding.soap12)?.style ?? ""]
+            for message in [operation?.input, operation?.output] {
+                parts.append((message?.soap11 ?? message?.soap12)?.parts ?? "*")
+                parts += ((message?.headers11 ?? []) + (message?.headers12 ?? [])).map {
+                    ($0.message?.localName ?? "") + "#" + ($0.part ?? "")
+                }
+                parts.append("|")
+            }
+            return parts
+        }
+        for operation in other.operations {
+            let firstOperation = first.operations.first { $0.name == operation.name }
+            guard summary(operation, of: other) != summary(firstOperation, of: first) else { continue }
+            warn(
+                "operation \(operation.name ?? ""): binding \(other.name ?? "") gives another SOAP action, style, body "
+                    + "or headers than binding \(first.name ?? ""); the generated client and service follow "
+                    + "\(first.name ?? "")'s",
+                at: operation.origin)
+        }
     }
 
     private static func version(of binding: WSDLBinding) -> WebService.Version? {
