@@ -72,8 +72,8 @@ final class WSDLOperation: Bindable, OriginAware {
     init() {}
 }
 
-/// `<wsdl:input>` and `<wsdl:output>`: the message (in a port type) or its SOAP body (in a
-/// binding).
+/// `<wsdl:input>` and `<wsdl:output>`: the message (in a port type) or its SOAP body and
+/// headers (in a binding).
 final class WSDLMessageReference: Bindable, OriginAware {
     var name: String?
     var message: XMLQualifiedName?

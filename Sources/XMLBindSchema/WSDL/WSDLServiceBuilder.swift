@@ -1,8 +1,9 @@
 import XMLBind
 
-/// Turns the WSDL documents read by ``WSDLReader`` into the model's ``WebService``: picks
-/// the service and its SOAP ports, resolves each operation's messages to elements of the
-/// model, and makes the wrapper types of rpc/literal operations.
+/// Turns the WSDL documents read by ``WSDLReader`` into the model's ``WebService``s: groups
+/// the SOAP ports of every service by their binding's port type (one ``WebService`` each),
+/// resolves each operation's messages to elements of the model (body and headers), and
+/// makes the wrapper types of rpc/literal operations.
 struct WSDLServiceBuilder {
     let documents: [WSDLDocument]
     var model: SchemaModel
