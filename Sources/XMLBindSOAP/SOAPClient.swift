@@ -85,6 +85,44 @@ public struct SOAPClient: Sendable {
         return try SOAPEnvelopeReader.body(of: answer, as: type)
     }
 
+    /// Calls an operation and returns the answer's body as the requested type, with the
+    /// answer's header blocks.
+    ///
+    /// - Parameters:
+    ///   - action: The SOAP action.
+    ///   - body: The request: an object of a registered type.
+    ///   - headers: Header blocks for this call.
+    ///   - type: The registered type the answer's body must bind to.
+    /// - Returns: The answer's body and its header blocks of registered types.
+    /// - Throws: The ``SOAPFault`` the service answered, or ``SOAPError``.
+    public func reply<Response>(
+        action: String, body: Any, headers: [SOAPHeaderBlock] = [], as type: Response.Type
+    ) async throws -> SOAPReply<Response> {
+        let envelope = SOAPEnvelope(body: body, headers: self.headers + headers, version: version, action: action)
+        let answer = try await send(envelope)
+        return SOAPReply(try SOAPEnvelopeReader.body(of: answer, as: type), headers: answer.headers)
+    }
+
+    /// Calls a one-way operation: sends the request and waits until the service has taken it.
+    ///
+    /// A one-way operation has no answer message: the service answers with an empty body
+    /// (HTTP 202 Accepted, or 200), which this accepts. A fault it answers instead is thrown;
+    /// an envelope without a fault is accepted too, as some toolkits send one.
+    ///
+    /// - Parameters:
+    ///   - action: The SOAP action.
+    ///   - body: The request: an object of a registered type.
+    ///   - headers: Header blocks for this call.
+    /// - Throws: The ``SOAPFault`` the service answered, or ``SOAPError`` (an error status
+    ///   with an empty body is ``SOAPError/Code/notSOAP``).
+    public func callOneWay(action: String, body: Any, headers: [SOAPHeaderBlock] = []) async throws {
+        let envelope = SOAPEnvelope(body: body, headers: self.headers + headers, version: version, action: action)
+        let (data, status, contentType) = try await post(envelope)
+        if data.isEmpty, let status, (200..<300).contains(status) { return }
+        let answer = try read(data, status: status, contentType: contentType, version: envelope.version)
+        if case .fault(let fault) = answer.body { throw fault }
+    }
+
     /// Sends a seed-style message and returns the answer's body as the requested type.
     ///
     /// - Parameters:
@@ -118,6 +156,12 @@ public struct SOAPClient: Sendable {
     /// - Returns: The answer.
     /// - Throws: ``SOAPError`` when there is no SOAP answer.
     public func send(_ envelope: SOAPEnvelope) async throws(SOAPError) -> SOAPEnvelope {
+        let (data, status, contentType) = try await post(envelope)
+        return try read(data, status: status, contentType: contentType, version: envelope.version)
+    }
+
+    /// Posts an envelope and returns the answer as it came: body, status and content type.
+    private func post(_ envelope: SOAPEnvelope) async throws(SOAPError) -> (Data, Int?, String) {
         let payload = try envelope.data(using: reader.binder)
         var request = URLRequest(url: endpoint, timeoutInterval: timeout)
         request.httpMethod = "POST"
@@ -139,7 +183,7 @@ public struct SOAPClient: Sendable {
         }
         let status = (response as? HTTPURLResponse)?.statusCode
         let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? ""
-        return try read(data, status: status, contentType: contentType, version: envelope.version)
+        return (data, status, contentType)
     }
 
     /// Sends the request, waiting at most ``timeout`` seconds for the whole answer, and
@@ -151,8 +195,9 @@ public struct SOAPClient: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
             let task = session.dataTask(with: request) { data, response, error in
-                if let data, let response {
-                    once.resume(with: .success((data, response)))
+                // An empty body (a one-way operation's answer) may come as no data at all.
+                if let response, data != nil || error == nil {
+                    once.resume(with: .success((data ?? Data(), response)))
                 } else {
                     once.resume(with: .failure(error ?? URLError(.badServerResponse)))
                 }

@@ -22,9 +22,11 @@ public struct SOAPRequestContext {
 struct SOAPOperation: Sendable {
     let name: String
     let requestType: Any.Type
-    let responseType: Any.Type
+    /// `nil` for a one-way operation, which has no answer message.
+    let responseType: Any.Type?
     let action: String
     /// The registered types of the fault details it declares, for the WSDL's `<fault>`s.
     let faultTypes: [Any.Type]
-    let handle: @Sendable (Any, SOAPRequestContext) async throws -> Any
+    /// The answer's body and header blocks; `nil` for a one-way operation.
+    let handle: @Sendable (Any, SOAPRequestContext) async throws -> SOAPReply<Any>?
 }

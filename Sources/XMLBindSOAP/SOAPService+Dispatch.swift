@@ -61,7 +61,7 @@ extension SOAPService {
             return fault(.sender("no operation of service \(self.name) takes \(name)"), version: envelope.version)
         }
         let context = SOAPRequestContext(version: envelope.version, action: action, headers: envelope.headers)
-        let result: Any
+        let result: SOAPReply<Any>?
         do {
             result = try await operation.handle(body, context)
         } catch let thrown as SOAPFault {
@@ -69,8 +69,14 @@ extension SOAPService {
         } catch {
             return fault(.receiver("operation \(operation.name) failed: \(error)"), version: envelope.version)
         }
+        guard let result else {
+            // A one-way operation: taken, and nothing to answer (WS-I Basic Profile, R2714).
+            return SOAPServiceResponse(
+                status: 202, contentType: envelope.version.contentType(action: nil), body: Data())
+        }
         do {
-            let data = try SOAPEnvelope(body: result, version: envelope.version).data(using: binder)
+            let data = try SOAPEnvelope(body: result.body, headers: result.headers, version: envelope.version)
+                .data(using: binder)
             return SOAPServiceResponse(status: 200, contentType: envelope.version.contentType(action: nil), body: data)
         } catch {
             return fault(.receiver("cannot write the answer of \(operation.name): \(error)"), version: envelope.version)

@@ -14,7 +14,8 @@ extension SOAPService {
 
     /// A WSDL 1.1 description of the service: the schemas, one message per request and
     /// response element (document/literal wrapped) and per declared fault detail type
-    /// (`operation(_:request:response:action:faults:handler:)`), a port type, a SOAP 1.1
+    /// (`operation(_:request:response:action:faults:handler:)`; a one-way operation has no
+    /// response message and no output), a port type, a SOAP 1.1
     /// and a SOAP 1.2 binding, and a port for each endpoint given.
     ///
     /// - Parameters:
@@ -53,12 +54,16 @@ extension SOAPService {
         var faultMessages: [(type: ObjectIdentifier, name: String)] = []
         for operation in operations {
             let input = try element(for: operation.requestType, of: operation)
-            let output = try element(for: operation.responseType, of: operation)
+            // A one-way operation has no output message.
+            var output: String?
+            if let type = operation.responseType { output = try element(for: type, of: operation) }
             let opName = XMLSchemaWriter.escaped(operation.name)
             messages +=
                 "<wsdl:message name=\"\(opName)Request\"><wsdl:part name=\"parameters\" element=\"\(input)\"/></wsdl:message>"
-            messages +=
-                "<wsdl:message name=\"\(opName)Response\"><wsdl:part name=\"parameters\" element=\"\(output)\"/></wsdl:message>"
+            if let output {
+                messages +=
+                    "<wsdl:message name=\"\(opName)Response\"><wsdl:part name=\"parameters\" element=\"\(output)\"/></wsdl:message>"
+            }
             var faults: [String] = []
             for type in operation.faultTypes {
                 let detail = try element(for: type, of: operation)
@@ -79,7 +84,7 @@ extension SOAPService {
                     "<wsdl:message name=\"\(name)\"><wsdl:part name=\"detail\" element=\"\(detail)\"/></wsdl:message>"
             }
             portOperations += "<wsdl:operation name=\"\(opName)\"><wsdl:input message=\"tns:\(opName)Request\"/>"
-            portOperations += "<wsdl:output message=\"tns:\(opName)Response\"/>"
+            if output != nil { portOperations += "<wsdl:output message=\"tns:\(opName)Response\"/>" }
             portOperations += faults.map { "<wsdl:fault name=\"\($0)\" message=\"tns:\($0)\"/>" }.joined()
             portOperations += "</wsdl:operation>"
             let action = XMLSchemaWriter.escaped(operation.action)
@@ -87,7 +92,7 @@ extension SOAPService {
                 let text =
                     "<wsdl:operation name=\"\(opName)\"><\(soap):operation soapAction=\"\(action)\" style=\"document\"/>"
                     + "<wsdl:input><\(soap):body use=\"literal\"/></wsdl:input>"
-                    + "<wsdl:output><\(soap):body use=\"literal\"/></wsdl:output>"
+                    + (output == nil ? "" : "<wsdl:output><\(soap):body use=\"literal\"/></wsdl:output>")
                     + faults.map {
                         "<wsdl:fault name=\"\($0)\"><\(soap):fault name=\"\($0)\" use=\"literal\"/></wsdl:fault>"
                     }.joined() + "</wsdl:operation>"

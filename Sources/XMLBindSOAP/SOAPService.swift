@@ -18,7 +18,8 @@ import XMLBind
 /// operation, a malformed envelope or a body that does not bind is a Client/Sender fault
 /// whose reason is the binder's diagnostic; a `mustUnderstand` header block that no
 /// registered type takes is a MustUnderstand fault; the other version's envelope is a
-/// VersionMismatch fault. Every fault is answered with HTTP 500.
+/// VersionMismatch fault. Every fault is answered with HTTP 500; a one-way operation's
+/// request, once taken, with HTTP 202 and an empty body.
 ///
 /// The service knows no transport: ``respond(to:version:action:)`` turns request bytes into
 /// response bytes. `routes(soap11Path:soap12Path:)`, in the `XMLBindSOAPServer` product, hosts it on the
@@ -67,8 +68,8 @@ public struct SOAPService: Sendable {
         _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
         faults: [Any.Type] = [], handler: @escaping @Sendable (Request) async throws -> Response
     ) -> SOAPService {
-        operation(name, request: request, response: response, action: action, faults: faults) { request, _ in
-            try await handler(request)
+        operationWithReplyHeaders(name, request: request, response: response, action: action, faults: faults) {
+            request, _ in SOAPReply(try await handler(request))
         }
     }
 
@@ -88,13 +89,70 @@ public struct SOAPService: Sendable {
         _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
         faults: [Any.Type] = [], handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> Response
     ) -> SOAPService {
+        operationWithReplyHeaders(name, request: request, response: response, action: action, faults: faults) {
+            request, context in SOAPReply(try await handler(request, context))
+        }
+    }
+
+    /// Returns the service with one more operation, whose handler answers with header
+    /// blocks beside the body (the WSDL's `soap:header`s of the operation's output).
+    ///
+    /// - Parameters:
+    ///   - name: The operation's name in the WSDL.
+    ///   - request: The registered type of the request body.
+    ///   - response: The registered type of the response body.
+    ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - faults: The registered types of the details of the faults it throws.
+    ///   - handler: Answers a request with a body and header blocks of registered types,
+    ///     or throws a ``SOAPFault``.
+    /// - Returns: The changed service.
+    public func operationWithReplyHeaders<Request, Response>(
+        _ name: String, request: Request.Type, response: Response.Type, action: String? = nil,
+        faults: [Any.Type] = [],
+        handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> SOAPReply<Response>
+    ) -> SOAPService {
+        adding(name, request: Request.self, response: Response.self, action: action, faults: faults) {
+            request, context in
+            let reply = try await handler(request, context)
+            return SOAPReply(reply.body as Any, headers: reply.headers)
+        }
+    }
+
+    /// Returns the service with one more one-way operation: a request with no answer
+    /// message. The service answers HTTP 202 with an empty body once the handler has
+    /// returned; a fault the handler throws is answered as for any operation, so that the
+    /// caller learns of it.
+    ///
+    /// - Parameters:
+    ///   - name: The operation's name in the WSDL.
+    ///   - request: The registered type of the request body.
+    ///   - action: The SOAP action the WSDL gives; the operation's name when omitted.
+    ///   - faults: The registered types of the details of the faults it throws.
+    ///   - handler: Takes a request (with its version, action and header blocks), or throws
+    ///     a ``SOAPFault``.
+    /// - Returns: The changed service.
+    public func oneWayOperation<Request>(
+        _ name: String, request: Request.Type, action: String? = nil, faults: [Any.Type] = [],
+        handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> Void
+    ) -> SOAPService {
+        adding(name, request: Request.self, response: nil, action: action, faults: faults) { request, context in
+            try await handler(request, context)
+            return nil
+        }
+    }
+
+    /// The service with one more operation, its handler type-erased.
+    private func adding<Request>(
+        _ name: String, request: Request.Type, response: Any.Type?, action: String?, faults: [Any.Type],
+        handler: @escaping @Sendable (Request, SOAPRequestContext) async throws -> SOAPReply<Any>?
+    ) -> SOAPService {
         precondition(
             !operations.contains { ObjectIdentifier($0.requestType) == ObjectIdentifier(Request.self) },
             "XMLBindSOAP: two operations of service \(self.name) take \(Request.self) as their request")
         var copy = self
         copy.operations.append(
             SOAPOperation(
-                name: name, requestType: Request.self, responseType: Response.self, action: action ?? name,
+                name: name, requestType: Request.self, responseType: response, action: action ?? name,
                 faultTypes: faults,
                 handle: { body, context in
                     guard let request = body as? Request else {

@@ -4,6 +4,7 @@
 extension WSDLGeneratedCodeTests {
     static let program = #"""
         import Foundation
+        import Synchronization
         import XMLBind
         import XMLBindHTTP
         import XMLBindSOAP
@@ -44,6 +45,20 @@ extension WSDLGeneratedCodeTests {
             } catch let fault as SOAPFault {
                 print("fail", fault.code, fault.codeName?.localName ?? "", fault.reason)
             }
+            // SOAP headers both ways, and a one-way operation.
+            let credentials = Spyne11.Credentials()
+            credentials.user = "zoe"
+            let whoami = try await client.whoami(greeting: "hi", credentials: credentials)
+            print("whoami", whoami.result ?? "nil", whoami.session?.id ?? "no session")
+            try await client.note(text: "first")
+            try await client.note(text: "second", credentials: credentials)
+            do {
+                try await client.note(text: "refuse")
+                print("note: no fault")
+            } catch let fault as SOAPFault {
+                print("note fault", fault.code, fault.reason)
+            }
+            print("notes", try await client.notes().result ?? -1)
         }
         do {
             let client = Spyne12.Client(endpoint: try url("http://127.0.0.1:\(spynePort)/soap12"), timeout: 20)
@@ -63,6 +78,10 @@ extension WSDLGeneratedCodeTests {
             } catch let fault as SOAPFault {
                 print("fail", fault.code, fault.reason, fault.role ?? "")
             }
+            let whoami = try await client.whoami(greeting: "hello")
+            print("whoami", whoami.result ?? "nil", whoami.session?.id ?? "no session")
+            try await client.note(text: "third")
+            print("notes", try await client.notes().result ?? -1)
         }
 
         // Our own hand-written service, at the addresses its WSDL gives, in both versions.
@@ -81,6 +100,13 @@ extension WSDLGeneratedCodeTests {
             person.name = "Bo"
             let older = try await client.older(person: person)
             print("older", older?.name ?? "nil", older?.tag ?? [])
+            try await client.notify(text: "hello")
+            do {
+                try await client.notify(text: "refuse")
+                print("notify: no fault")
+            } catch let fault as SOAPFault {
+                print("notify fault", fault.code, fault.reason)
+            }
         }
 
         // A service implementing the generated protocol, hosted, called by the generated client.
@@ -105,6 +131,10 @@ extension WSDLGeneratedCodeTests {
                 older.tag = (person?.tag ?? []) + ["generated"]
                 return older
             }
+
+            func notify(text: String) async throws {
+                guard text != "refuse" else { throw SOAPFault.sender("refused by generated") }
+            }
         }
         do {
             let server = HTTPServer(routes: Own.soapService(Implementation()).routes())
@@ -126,6 +156,13 @@ extension WSDLGeneratedCodeTests {
                 person.tag = ["t"]
                 let older = try await client.older(person: person)
                 print("older", older?.name ?? "nil", older?.tag ?? [])
+                try await client.notify(text: "hello")
+                do {
+                    try await client.notify(text: "refuse")
+                    print("notify: no fault")
+                } catch let fault as SOAPFault {
+                    print("notify fault", fault.code, fault.reason)
+                }
             }
 
             server.stop()
@@ -145,6 +182,10 @@ extension WSDLGeneratedCodeTests {
                 scaled.y = (point.y ?? 0) * Double(factor)
                 return scaled
             }
+
+            func log(line: String) async throws {
+                guard !line.isEmpty else { throw SOAPFault.sender("an empty line") }
+            }
         }
         do {
             let plane = HTTPServer(routes: Geometry.soapService(Plane()).routes(soap12Path: "/geometry"))
@@ -160,7 +201,86 @@ extension WSDLGeneratedCodeTests {
             (point.x, point.y) = (1.5, -2)
             let scaled = try await geometry.scale(point: point, factor: 3)
             print("scale", scaled.x ?? 0, scaled.y ?? 0)
+            try await geometry.log(line: "rpc one-way")
+            do {
+                try await geometry.log(line: "")
+                print("log: no fault")
+            } catch let fault as SOAPFault {
+                print("log fault", fault.code, fault.reason)
+            }
             plane.stop()
+        }
+
+        // Several services of one WSDL (two port types, ports of three services), SOAP headers
+        // both ways and a one-way operation: generated services, called by generated clients.
+        final class AuditLog: Sendable {
+            private let lines = Mutex<[String]>([])
+            func add(_ line: String) { lines.withLock { $0.append(line) } }
+            var all: [String] { lines.withLock { $0 } }
+        }
+        struct Quoting: Quotes.QuoteService.Service {
+            let log: AuditLog
+
+            func getQuote(symbol: String, auth: Quotes.Auth?) async throws -> (result: Double, session: Quotes.SessionInfo?) {
+                guard let auth, auth.token == "secret" else { throw SOAPFault.sender("no valid Auth header") }
+                let session = Quotes.SessionInfo()
+                session.id = "session-of-" + (auth.user ?? "")
+                return (Double(symbol.count) * 1.5, session)
+            }
+
+            func audit(line: String, trace: Quotes.Trace?) async throws {
+                guard line != "refuse" else { throw SOAPFault.sender("audit refused") }
+                log.add(line + " " + (trace?.id ?? "untraced"))
+            }
+        }
+        struct Administering: Quotes.AdminService.Service {
+            let log: AuditLog
+
+            func ping(auth: Quotes.Auth?) async throws -> Quotes.PingResponse {
+                let response = Quotes.PingResponse()
+                response.audits = Int32(log.all.count)
+                response.lastLine = log.all.last
+                return response
+            }
+        }
+        do {
+            print("ports", Quotes.QuoteService.Client.ports.map { "\($0.service)/\($0.name)" }, Quotes.AdminService.Client.ports.map(\.name))
+            print("default", try Quotes.QuoteService.Client().soap.endpoint, try Quotes.QuoteService.Client(port: "QuoteSoap12Port").soap.version)
+            let log = AuditLog()
+            let server = HTTPServer(
+                routes: Quotes.QuoteService.soapService(Quoting(log: log)).routes(soap11Path: "/quotes/soap11", soap12Path: "/quotes/soap12")
+                    + Quotes.AdminService.soapService(Administering(log: log)).routes(soap11Path: "/admin", soap12Path: "/admin12"))
+            try server.start()
+            let base = "http://127.0.0.1:\(server.port ?? 0)"
+            for (path, version) in [("soap11", SOAPVersion.version1point1), ("soap12", .version1point2)] {
+                let client = Quotes.QuoteService.Client(endpoint: try url("\(base)/quotes/\(path)"), version: version, timeout: 20)
+                print("quotes", version)
+                let auth = Quotes.Auth()
+                auth.user = "ann"
+                auth.token = "secret"
+                let quote = try await client.getQuote(symbol: "ACME", auth: auth)
+                print("getQuote", quote.result, quote.session?.id ?? "no session")
+                do {
+                    _ = try await client.getQuote(symbol: "ACME")
+                    print("getQuote: no fault")
+                } catch let fault as SOAPFault {
+                    print("getQuote fault", fault.code, fault.reason)
+                }
+                let trace = Quotes.Trace()
+                trace.id = "t-" + path
+                try await client.audit(line: "bought ACME", trace: trace)
+                try await client.audit(line: "sold ACME")
+                do {
+                    try await client.audit(line: "refuse")
+                    print("audit: no fault")
+                } catch let fault as SOAPFault {
+                    print("audit fault", fault.code, fault.reason)
+                }
+            }
+            let admin = Quotes.AdminService.Client(endpoint: try url("\(base)/admin"), timeout: 20)
+            let ping = try await admin.ping()
+            print("ping", ping.audits ?? -1, ping.lastLine ?? "nil")
+            server.stop()
         }
         """#
 }

@@ -34,6 +34,12 @@ final class OwnEchoResponse: Bindable {
     init() {}
 }
 
+/// The request of a one-way operation.
+final class OwnNotify: Bindable {
+    var text = ""
+    init() {}
+}
+
 final class OwnTag: Bindable {
     var value = ""
     init() {}
@@ -61,6 +67,7 @@ let ownBinder = XMLBinder(prefixes: ["o": ownNamespace]).registeredAtSetup(
     mapping(OwnDivideError.self, element: "o:divideError").element(\.dividend).element(\.note),
     mapping(OwnEcho.self, element: "o:echo").element(\.text),
     mapping(OwnEchoResponse.self, element: "o:echoResponse").element(\.text),
+    mapping(OwnNotify.self, element: "o:notify").element(\.text),
     mapping(OwnTag.self, element: "o:tag").text(\.value),
     mapping(OwnPerson.self, element: "o:person").element(\.name).children(\.tags),
     mapping(OwnOlder.self, element: "o:older").child(\.person),
@@ -93,4 +100,7 @@ let ownService = SOAPService(name: "Own", namespace: ownNamespace, binder: ownBi
         let response = OwnOlderResponse()
         response.person = person
         return response
+    }
+    .oneWayOperation("notify", request: OwnNotify.self) { notify, _ in
+        guard notify.text != "refuse" else { throw SOAPFault.sender("notification refused") }
     }

@@ -19,19 +19,39 @@ struct WSDLReaderTests {
         ] {
             let result = Self.generate("Peer", file)
             #expect(!result.failed, "\(result.diagnostics)")
-            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+            // spyne's one-way operation names WS-Addressing headers whose messages it does not declare.
+            #expect(
+                result.diagnostics.map(\.message)
+                    == ["ReplyToHeader", "MessageIDHeader"].map {
+                        "operation note: header message {urn:xmlbind:test:peer}\($0) is not declared in the inputs; the "
+                            + "header is left out"
+                    }, "\(result.diagnostics)")
+            #expect(result.diagnostics.allSatisfy { $0.severity == .warning && $0.origin?.file == file })
             let service = try #require(result.model.service)
             #expect(service.name == "PeerService")
             #expect(service.namespace == "urn:xmlbind:test:peer")
+            // spyne writes a wsdl:service per service class, each with a port on the one binding:
+            // one client, whose ports are both.
+            #expect(result.model.services.count == 1)
             #expect(
-                service.ports == [
-                    WebService.Port(
-                        name: "Application", version: version, address: "http://127.0.0.1:40571/\(path)",
-                        origin: service.ports.first?.origin)
-                ])
-            #expect(service.operations.map(\.name) == ["add", "echo", "older", "reverse", "fail"])
-            #expect(service.operations.map(\.action) == ["add", "echo", "older", "reverse", "fail"])
+                service.ports
+                    == ["PeerService", "HeaderService"].enumerated().map { index, name in
+                        WebService.Port(
+                            service: name, name: "Application", version: version,
+                            address: "http://127.0.0.1:40571/\(path)",
+                            origin: service.ports.count > index ? service.ports[index].origin : nil)
+                    })
+            let operations = ["add", "echo", "older", "reverse", "fail", "whoami", "note", "notes"]
+            #expect(service.operations.map(\.name) == operations)
+            #expect(service.operations.map(\.action) == operations)
             #expect(service.operations.allSatisfy { $0.style == .document && $0.faults.isEmpty })
+            // spyne's header service: a header each way, and a one-way operation.
+            let credentials = QualifiedName(namespace: "urn:xmlbind:test:peer", "Credentials")
+            #expect(
+                service.operations[5].inputHeaders == [WebService.Header(part: "Credentials", element: credentials)])
+            #expect(service.operations[5].outputHeaders.map(\.element.localName) == ["Session"])
+            #expect(service.operations[6].output == nil)
+            #expect(service.operations[6].inputHeaders.map(\.part) == ["Credentials"])
             #expect(service.operations[0].input == QualifiedName(namespace: "urn:xmlbind:test:peer", "add"))
             #expect(service.operations[0].output == QualifiedName(namespace: "urn:xmlbind:test:peer", "addResponse"))
             let names = result.files.map(\.name)
@@ -56,18 +76,18 @@ struct WSDLReaderTests {
         }
     }
 
-    @Test("rpc/literal: wrappers made from the parts; encoded use and one-way operations are located warnings")
+    @Test("rpc/literal: wrappers made from the parts; encoded use is a located warning; one-way operations")
     func rpc() throws {
         let result = Self.generate("Geometry", "rpc.wsdl")
         #expect(!result.failed, "\(result.diagnostics)")
         #expect(
             result.diagnostics.map(\.description) == [
                 "rpc.wsdl:68:14: warning: operation legacyScale uses 'encoded' encoding; only literal use is "
-                    + "generated, the operation is skipped",
-                "rpc.wsdl:50:5: warning: operation log is one-way (no output); one-way operations are not generated",
+                    + "generated, the operation is skipped"
             ])
         let service = try #require(result.model.service)
-        #expect(service.operations.map(\.name) == ["distance", "scale"])
+        #expect(service.operations.map(\.name) == ["distance", "scale", "log"])
+        #expect(service.operations.map { $0.output == nil } == [false, false, true])
         #expect(service.operations.allSatisfy { $0.style == .rpc })
         #expect(service.ports.map(\.version) == [.soap12])
         #expect(service.operations[0].documentation == "The distance between two points.")
@@ -79,11 +99,128 @@ struct WSDLReaderTests {
         #expect(
             client.contains(
                 "public func distance(from: sending Point, to: sending Point) async throws -> Double {"), "\(client)")
+        #expect(client.contains("public func log(line: String) async throws {"), "\(client)")
+        #expect(client.contains("try await soap.callOneWay(action: \"urn:example:geometry#log\", body: request)\n"))
+        let protocolFile = try #require(result.files.first { $0.name == "Geometry+Service.swift" }).contents
+        #expect(protocolFile.contains("func log(line: String) async throws\n"))
+        #expect(protocolFile.contains(".oneWayOperation(\n"))
+    }
+
+    @Test("Several services and ports, SOAP headers both ways, a one-way operation; a headerfault is a warning")
+    func servicesHeadersOneWay() throws {
+        let result = Self.generate("Quotes", "quotes.wsdl")
+        #expect(!result.failed, "\(result.diagnostics)")
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "quotes.wsdl:125:11: warning: <soap:headerfault> in <header> is not read by the generator; it is skipped"
+            ])
+        let services = result.model.services
+        #expect(services.map(\.name) == ["QuoteService", "AdminService"])
+        let quotes = try #require(services.first)
+        // The port type's ports from every service, in document order.
+        #expect(
+            quotes.ports.map { "\($0.service)/\($0.name) \($0.version.rawValue)" } == [
+                "QuoteService/QuoteSoap11Port 1.1", "QuoteService/QuoteSoap12Port 1.2",
+                "QuoteBackup/QuoteSoap11Port 1.1",
+            ])
+        #expect(quotes.operations.map(\.name) == ["getQuote", "audit"])
+        let namespace = "urn:example:quotes"
+        #expect(
+            quotes.operations[0].inputHeaders == [
+                WebService.Header(part: "auth", element: QualifiedName(namespace: namespace, "Auth"))
+            ])
+        #expect(
+            quotes.operations[0].outputHeaders == [
+                WebService.Header(part: "session", element: QualifiedName(namespace: namespace, "SessionInfo"))
+            ])
+        // A header from the request's own message: the body keeps the other part.
+        #expect(quotes.operations[1].input == QualifiedName(namespace: namespace, "audit"))
+        #expect(quotes.operations[1].output == nil)
+        #expect(quotes.operations[1].inputHeaders.map(\.part) == ["trace"])
+        #expect(services[1].operations.map(\.name) == ["ping"])
+        #expect(services[1].ports.map(\.name) == ["AdminPort"])
+
+        // Each service in an enum of its own, since there are two.
+        let names = result.files.map(\.name)
+        for file in [
+            "Quotes+QuoteService.Client.swift", "Quotes+QuoteService.Service.swift", "Quotes+AdminService.Client.swift",
+            "Quotes+AdminService.Service.swift",
+        ] {
+            #expect(names.contains(file), "\(names)")
+        }
+        #expect(!names.contains("Quotes+Client.swift"))
+        let client = try #require(result.files.first { $0.name == "Quotes+QuoteService.Client.swift" }).contents
+        #expect(client.contains("extension Quotes {\n"))
+        #expect(client.contains("    public enum QuoteService {}\n"))
+        #expect(client.contains("extension Quotes.QuoteService {\n"))
+        #expect(
+            client.contains(
+                "public func getQuote(symbol: String, auth: sending Quotes.Auth? = nil) async throws "
+                    + "-> sending (result: Double, session: Quotes.SessionInfo?) {"), "\(client)")
+        #expect(client.contains("public func audit(line: String, trace: sending Quotes.Trace? = nil) async throws {"))
+        #expect(client.contains("public init(port name: String, timeout: TimeInterval = 60) throws(SOAPError) {"))
+        let protocolFile = try #require(result.files.first { $0.name == "Quotes+QuoteService.Service.swift" })
+            .contents
+        #expect(
+            protocolFile.contains(
+                "func getQuote(symbol: String, auth: Quotes.Auth?) async throws "
+                    + "-> (result: Double, session: Quotes.SessionInfo?)\n"))
+        #expect(protocolFile.contains("func audit(line: String, trace: Quotes.Trace?) async throws\n"))
+        #expect(protocolFile.contains(".operationWithReplyHeaders(\n"))
+        let admin = try #require(result.files.first { $0.name == "Quotes+AdminService.Service.swift" }).contents
+        #expect(admin.contains("func ping(auth: Quotes.Auth?) async throws -> Quotes.PingResponse\n"), "\(admin)")
+    }
+
+    @Test("A model type named like a service's scope gives way to it")
+    func scopeNames() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("quotes.wsdl")
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "<xs:element name=\"ping\">",
+                with: "<xs:element name=\"QuoteService\"><xs:complexType/></xs:element><xs:element name=\"ping\">"
+            )
+            .utf8
+        ).write(to: file)
+        let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
+        #expect(!result.failed, "\(result.diagnostics)")
+        let names = result.files.map(\.name)
+        #expect(names.contains("Quotes+QuoteService2.swift"), "\(names)")
+        #expect(names.contains("Quotes+QuoteService.Client.swift"), "\(names)")
+        let model = try #require(result.files.first { $0.name == "Quotes+QuoteService2.swift" }).contents
+        #expect(model.contains("final class QuoteService2"), "\(model)")
+    }
+
+    @Test("Another port's binding that says otherwise than the first's is a located warning")
+    func differingBindings() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("quotes.wsdl")
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"/>",
+                with: "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\"/>"
+            ).utf8
+        ).write(to: file)
+        let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
+        #expect(!result.failed, "\(result.diagnostics)")
+        let line = try #require(
+            text.components(separatedBy: "\n").indices.last { index in
+                text.components(separatedBy: "\n")[index].contains(
+                    "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"")
+            })
+        #expect(
+            result.diagnostics.filter { $0.message.contains("QuoteSoap12") }.map(\.description) == [
+                "\(file.path):\(line):5: warning: operation getQuote: binding QuoteSoap12 gives another SOAP action, "
+                    + "style, body or headers than binding QuoteSoap11; the generated client and service follow "
+                    + "QuoteSoap11's"
+            ])
     }
 
     @Test("The same WSDL gives the same bytes")
     func deterministic() {
-        for file in ["spyne-soap11.wsdl", "rpc.wsdl", "hostile.wsdl"] {
+        for file in ["spyne-soap11.wsdl", "rpc.wsdl", "hostile.wsdl", "quotes.wsdl"] {
             #expect(Self.generate("Same", file).files == Self.generate("Same", file).files)
         }
     }

@@ -34,7 +34,9 @@ struct EmissionPlanner {
     private mutating func nameTypes() {
         var allocator = NameAllocator(
             reserved: SwiftIdentifier.reservedTypeNames.union([plan.moduleName, "Conversions"])
-                .union(model.service == nil ? [] : ServiceShape.reservedTypeNames), ignoresCase: true)
+                .union(model.services.isEmpty ? [] : ServiceShape.reservedTypeNames)
+                .union(ServiceShape.scopes(of: model.services, moduleName: plan.moduleName).compactMap { $0 }),
+            ignoresCase: true)
         for type in model.types.sorted(by: { $0.name < $1.name }) {
             guard typesByName[type.name] == nil else {
                 warn("type \(type.name) is declared twice; the second declaration is skipped", at: type.origin)

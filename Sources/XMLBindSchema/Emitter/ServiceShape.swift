@@ -31,38 +31,76 @@ struct ServiceShape {
         case nothing
         case value(Value)
         case object(String)
+
+        /// Whether the method returns a value of the body.
+        var isSomething: Bool {
+            if case .nothing = self { return false }
+            return true
+        }
     }
 
     struct Fault {
         var fault: WebService.Fault
         /// The detail class's Swift name; also the name of the error type in `Faults`.
         var className: String
+        /// The detail class as the service code names it (``qualified(_:)``).
+        var detailType: String
+    }
+
+    /// A header block of a request (a parameter) or of a response (a value returned).
+    struct Header {
+        var header: WebService.Header
+        /// The header element's class.
+        var className: String
+        /// The parameter's (or the returned tuple element's) name.
+        var name: String
     }
 
     struct Method {
         var operation: WebService.Operation
         var name: String
         var requestClass: String
-        var responseClass: String
+        /// `nil` for a one-way operation.
+        var responseClass: String?
         /// `nil` when the method takes the request's whole object.
         var parameters: [Value]?
         var result: Result
         var faults: [Fault]
+        var inputHeaders: [Header]
+        var outputHeaders: [Header]
+        var isOneWay: Bool { responseClass == nil }
     }
 
     let service: WebService
+    /// The enum inside `NAME` that holds this service's `Client`, `Service` and `Faults`
+    /// when the WSDL has several port types (``scopes(of:moduleName:)``); `nil` when they are
+    /// `NAME`'s own.
+    let scope: String?
     var methods: [Method] = []
     var faults: [Fault] = []
     var diagnostics: [GenerationDiagnostic] = []
 
-    init(service: WebService, plan: EmissionPlan) {
+    /// The scope of each service: none when there is one, else a type name made from each
+    /// service's name, unique, and not one the generated code uses.
+    static func scopes(of services: [WebService], moduleName: String) -> [String?] {
+        guard services.count > 1 else { return services.map { _ in nil } }
+        var names = NameAllocator(
+            reserved: reservedTypeNames.union(SwiftIdentifier.reservedTypeNames).union([moduleName, "Conversions"]),
+            ignoresCase: true)
+        return services.map { names.claim(SwiftIdentifier.pascalCase($0.name, fallback: "Service")) }
+    }
+
+    init(service: WebService, scope: String?, plan: EmissionPlan) {
         self.service = service
+        self.scope = scope
         var names = NameAllocator(
             reserved: SwiftIdentifier.reservedPropertyNames.union(["soap", "ports", "register", "soapService"]),
             ignoresCase: false)
         for operation in service.operations {
-            guard let request = Self.planned(operation.input, in: plan),
-                let output = operation.output, let response = Self.planned(output, in: plan)
+            let response = operation.output.flatMap { Self.planned($0, in: plan) }
+            guard let request = Self.planned(operation.input, in: plan), operation.output == nil || response != nil,
+                let inputHeaders = Self.headers(operation.inputHeaders, in: plan),
+                let outputHeaders = Self.headers(operation.outputHeaders, in: plan)
             else {
                 diagnostics.append(
                     GenerationDiagnostic(
@@ -82,19 +120,80 @@ struct ServiceShape {
             var methodFaults: [Fault] = []
             for fault in operation.faults {
                 guard let detail = Self.planned(fault.element, in: plan) else { continue }
-                let shaped = Fault(fault: fault, className: detail.swiftName)
+                let shaped = Fault(fault: fault, className: detail.swiftName, detailType: detail.swiftName)
                 if !methodFaults.contains(where: { $0.className == shaped.className }) { methodFaults.append(shaped) }
                 if !faults.contains(where: { $0.className == shaped.className }) { faults.append(shaped) }
             }
             let base = SwiftIdentifier.camelCase(operation.name, fallback: "operation")
+            let parameters = Self.unwrapped(request)
+            // Header parameters follow the body's, and header values follow `result`.
+            var valueNames = NameAllocator(
+                reserved: Set((parameters ?? []).map(\.name) + ["request", "result", "response", "reply", "headers"]),
+                ignoresCase: false)
             methods.append(
                 Method(
                     operation: operation,
                     name: names.claim(SwiftIdentifier.keywords.contains(base) ? base + "_" : base),
-                    requestClass: request.swiftName, responseClass: response.swiftName,
-                    parameters: Self.unwrapped(request), result: Self.result(of: response), faults: methodFaults))
+                    requestClass: request.swiftName, responseClass: response?.swiftName, parameters: parameters,
+                    result: response.map(Self.result(of:)) ?? .nothing, faults: methodFaults,
+                    inputHeaders: inputHeaders.map { Self.named($0, by: &valueNames) },
+                    outputHeaders: outputHeaders.map { Self.named($0, by: &valueNames) }))
         }
         faults.sort { $0.className < $1.className }
+        if scope != nil { qualifyModelTypes(plan) }
+    }
+
+    /// In `extension NAME.Scope`, `NAME`'s own types are not in scope: every model type the
+    /// service code names is written `NAME.Type`.
+    private mutating func qualifyModelTypes(_ plan: EmissionPlan) {
+        let modelTypes = Set(plan.classes.map(\.swiftName) + plan.enums.map(\.swiftName))
+        func qualified(_ name: String) -> String { modelTypes.contains(name) ? plan.moduleName + "." + name : name }
+        func qualified(_ value: Value) -> Value {
+            var value = value
+            let name = qualified(value.field.swiftType)
+            value.swiftType =
+                value.swiftType.hasPrefix("[") ? "[\(name)]" : value.swiftType.hasSuffix("?") ? name + "?" : name
+            return value
+        }
+        func qualified(_ header: Header) -> Header {
+            var header = header
+            header.className = qualified(header.className)
+            return header
+        }
+        for index in methods.indices {
+            var method = methods[index]
+            method.requestClass = qualified(method.requestClass)
+            method.responseClass = method.responseClass.map(qualified)
+            method.parameters = method.parameters?.map(qualified)
+            switch method.result {
+            case .nothing: break
+            case .object(let name): method.result = .object(qualified(name))
+            case .value(let value): method.result = .value(qualified(value))
+            }
+            method.inputHeaders = method.inputHeaders.map(qualified)
+            method.outputHeaders = method.outputHeaders.map(qualified)
+            for fault in method.faults.indices {
+                method.faults[fault].detailType = qualified(method.faults[fault].className)
+            }
+            methods[index] = method
+        }
+    }
+
+    /// The classes of header elements; `nil` when one has none.
+    private static func headers(_ headers: [WebService.Header], in plan: EmissionPlan) -> [Header]? {
+        var shaped: [Header] = []
+        for header in headers {
+            guard let planned = planned(header.element, in: plan) else { return nil }
+            shaped.append(Header(header: header, className: planned.swiftName, name: ""))
+        }
+        return shaped
+    }
+
+    private static func named(_ header: Header, by names: inout NameAllocator) -> Header {
+        var named = header
+        let base = SwiftIdentifier.camelCase(header.header.part, fallback: "header")
+        named.name = names.claim(SwiftIdentifier.keywords.contains(base) ? base + "_" : base)
+        return named
     }
 
     /// The class registered for an element.

@@ -68,9 +68,10 @@ public struct SwiftEmitter: Sendable {
         }
         typeFiles.append(GeneratedFile(name: "\(name)+Conversions.swift", contents: writer.conversionsFile()))
         var diagnostics = plan.diagnostics
-        if let service = model.service {
-            // A WSDL's client and service protocol, over the model's classes.
-            let shape = ServiceShape(service: service, plan: plan)
+        // A WSDL's clients and service protocols, over the model's classes.
+        let scopes = ServiceShape.scopes(of: model.services, moduleName: name)
+        for (service, scope) in zip(model.services, scopes) {
+            let shape = ServiceShape(service: service, scope: scope, plan: plan)
             typeFiles +=
                 ServiceSourceWriter(shape: shape, moduleName: name, preamble: header + "\n" + writer.imports)
                 .files

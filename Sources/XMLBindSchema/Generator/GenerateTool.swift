@@ -22,6 +22,11 @@ public enum GenerateTool {
         SOAPClient), NAME+Service.swift (the protocol NAME.Service to implement, and
         NAME.soapService(_:) that answers with it on a SOAPService) and NAME+Faults.swift
         (an error type per declared fault): the target depends on XMLBind and XMLBindSOAP.
+        One-way operations return nothing; soap:header parts are typed parameters (and,
+        in an answer, values returned beside the result). The ports of every service are
+        listed in NAME.Client.ports; when they are bound to several port types, each one's
+        client and protocol go into an enum named after its service (NAME.Quotes.Client,
+        in NAME+Quotes.Client.swift).
 
         What the generated code cannot express yet is printed as a warning located in the
         input (file:line:column: warning: ...); errors (a missing file, an undeclared type,

@@ -89,7 +89,7 @@ public struct ModelGenerator: Sendable {
             model.rootElements += read.rootElements
             model.prefixes.merge(read.prefixes) { first, _ in first }
             model.diagnostics += read.diagnostics
-            model.service = read.service
+            model.services = read.services
         }
         guard !model.diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(model: model, files: [], diagnostics: model.diagnostics)

@@ -19,9 +19,12 @@ public struct SchemaModel: Sendable, Hashable {
     public var prefixes: [String: String]
     /// Warnings and errors met while reading, in the order met.
     public var diagnostics: [GenerationDiagnostic]
-    /// The SOAP service a WSDL describes, for which the emitter writes a client and a service
-    /// protocol; `nil` for other inputs.
-    public var service: WebService?
+    /// The SOAP services a WSDL describes, one per port type its ports are bound to, for
+    /// each of which the emitter writes a client and a service protocol; empty for other inputs.
+    public var services: [WebService] = []
+
+    /// The first of ``services``, if any.
+    public var service: WebService? { services.first }
 
     /// Creates a model.
     ///

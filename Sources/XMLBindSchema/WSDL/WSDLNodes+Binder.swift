@@ -27,7 +27,6 @@ enum WSDLBinder {
                 return
             }
             let place = content.parent.map { " in <\($0)>" } ?? ""
-            // SOAP headers among them: the generated client and service do not carry them.
             let what = "<\(content.name)>\(place) is not read by the generator; it is skipped"
             found.withLock { $0.append(GenerationDiagnostic(.warning, what, at: content.origin)) }
         }
@@ -58,12 +57,7 @@ enum WSDLBinder {
                 .child(\.input, xml: "{\(wsdl)}input").child(\.output, xml: "{\(wsdl)}output").children(\.faults)
                 .child(\.soap11, xml: "{\(soap11)}operation").child(\.soap12, xml: "{\(soap12)}operation")
                 .ignoring("@parameterOrder"),
-            mapping(WSDLMessageReference.self, element: "input", namespace: wsdl)
-                .attribute(\.name).attribute(\.message).child(\.soap11, xml: "{\(soap11)}body")
-                .child(\.soap12, xml: "{\(soap12)}body").ignoring(documentation),
-            mapping(WSDLMessageReference.self, element: "output", namespace: wsdl)
-                .attribute(\.name).attribute(\.message).child(\.soap11, xml: "{\(soap11)}body")
-                .child(\.soap12, xml: "{\(soap12)}body").ignoring(documentation),
+            messageReference("input"), messageReference("output"),
             mapping(WSDLFaultReference.self, element: "fault", namespace: wsdl)
                 .attribute(\.name).attribute(\.message).child(\.soap11, xml: "{\(soap11)}fault")
                 .child(\.soap12, xml: "{\(soap12)}fault").ignoring(documentation),
@@ -71,7 +65,8 @@ enum WSDLBinder {
                 .attribute(\.name).attribute(\.type).child(\.soap11, xml: "{\(soap11)}binding")
                 .child(\.soap12, xml: "{\(soap12)}binding").children(\.operations).ignoring(documentation),
             soapBinding(soap11), soapBinding(soap12), soapOperation(soap11), soapOperation(soap12),
-            soapBody(soap11, "body"), soapBody(soap12, "body"), soapBody(soap11, "fault"), soapBody(soap12, "fault"),
+            soapHeader(soap11), soapHeader(soap12), soapBody(soap11, "body"), soapBody(soap12, "body"),
+            soapBody(soap11, "fault"), soapBody(soap12, "fault"),
             mapping(WSDLService.self, element: "service", namespace: wsdl)
                 .attribute(\.name).element(\.documentation, xml: documentation).wholeText().children(\.ports),
             mapping(WSDLPort.self, element: "port", namespace: wsdl)
@@ -79,6 +74,19 @@ enum WSDLBinder {
                 .child(\.soap12, xml: "{\(soap12)}address").ignoring(documentation),
             mapping(WSDLAddress.self, element: "address", namespace: soap11).attribute(\.location),
             mapping(WSDLAddress.self, element: "address", namespace: soap12).attribute(\.location))
+    }
+
+    private static func messageReference(_ name: String) -> ClassDefinition<WSDLMessageReference> {
+        mapping(WSDLMessageReference.self, element: name, namespace: namespace)
+            .attribute(\.name).attribute(\.message).child(\.soap11, xml: "{\(soap11)}body")
+            .child(\.soap12, xml: "{\(soap12)}body").children(\.headers11, xml: "{\(soap11)}header")
+            .children(\.headers12, xml: "{\(soap12)}header").ignoring("{\(namespace)}documentation")
+    }
+
+    /// `soap:header`; its `soap:headerfault`s are not read (a located warning).
+    private static func soapHeader(_ namespace: String) -> ClassDefinition<WSDLSOAPHeader> {
+        mapping(WSDLSOAPHeader.self, element: "header", namespace: namespace).attribute(\.message).attribute(\.part)
+            .attribute(\.use).attribute(\.namespace).attribute(\.encodingStyle)
     }
 
     private static func soapBinding(_ namespace: String) -> ClassDefinition<WSDLSOAPBinding> {

@@ -72,13 +72,15 @@ final class WSDLOperation: Bindable, OriginAware {
     init() {}
 }
 
-/// `<wsdl:input>` and `<wsdl:output>`: the message (in a port type) or its SOAP body (in a
-/// binding).
+/// `<wsdl:input>` and `<wsdl:output>`: the message (in a port type) or its SOAP body and
+/// headers (in a binding).
 final class WSDLMessageReference: Bindable, OriginAware {
     var name: String?
     var message: XMLQualifiedName?
     var soap11: WSDLSOAPBody?
     var soap12: WSDLSOAPBody?
+    var headers11: [WSDLSOAPHeader] = []
+    var headers12: [WSDLSOAPHeader] = []
     var origin: Origin?
     init() {}
 }
@@ -126,6 +128,18 @@ final class WSDLSOAPBody: Bindable, OriginAware {
     var use: String?
     var namespace: String?
     var parts: String?
+    var encodingStyle: String?
+    var origin: Origin?
+    init() {}
+}
+
+/// `<soap:header>` and `<soap12:header>` of a binding's input or output: a message part
+/// that travels as a header block.
+final class WSDLSOAPHeader: Bindable, OriginAware {
+    var message: XMLQualifiedName?
+    var part: String?
+    var use: String?
+    var namespace: String?
     var encodingStyle: String?
     var origin: Origin?
     init() {}

@@ -1,15 +1,16 @@
 import Foundation
 import XMLBind
 
-/// Reads WSDL 1.1 documents into a ``SchemaModel`` with the ``WebService`` they describe:
+/// Reads WSDL 1.1 documents into a ``SchemaModel`` with the ``WebService``s they describe:
 /// the schemas of `<wsdl:types>` become the model's types (read as ``XMLSchemaReader`` reads
-/// schema files, their imports included), and the messages, port type, SOAP binding and
-/// ports become ``SchemaModel/service``.
+/// schema files, their imports included), and the messages, port types, SOAP bindings and
+/// the ports of every service become ``SchemaModel/services``, one per port type.
 ///
 /// Document/literal (wrapped or not) and rpc/literal operations over SOAP 1.1 and SOAP 1.2
-/// bindings are read. What cannot be generated (encoded use, header parts, one-way
-/// operations, a second service) is a located warning, and the operation or part is left
-/// out; a document that cannot be read at all is a located error. A WSDL is read by the
+/// bindings are read, one-way operations and `soap:header` parts included. What cannot be
+/// generated (encoded use, a header part with a type, a part in neither body nor header, a
+/// `soap:headerfault`) is a located warning, and the operation or part is left out; a
+/// document that cannot be read at all is a located error. A WSDL is read by the
 /// core binder, so it is held to the binder's limits, and imports (`wsdl:import`,
 /// `xs:import`, `xs:include`) are read from local files or the ``catalog`` only: nothing is
 /// fetched from the network.

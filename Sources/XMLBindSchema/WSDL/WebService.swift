@@ -1,7 +1,7 @@
 import XMLBind
 
-/// A SOAP service a WSDL describes, as the generator needs it: its operations with their
-/// messages as elements of the model, and its ports. ``SwiftEmitter`` writes a client and a
+/// A SOAP service a WSDL describes, as the generator needs it: the operations of one port
+/// type with their messages as elements of the model, and the ports bound to it. ``SwiftEmitter`` writes a client and a
 /// service protocol for it (`NAME.Client`, `NAME.Service`).
 public struct WebService: Sendable, Hashable {
     /// The SOAP version of a binding.
@@ -23,6 +23,8 @@ public struct WebService: Sendable, Hashable {
 
     /// A port: a binding at an address.
     public struct Port: Sendable, Hashable {
+        /// The name of the `wsdl:service` the port belongs to.
+        public var service: String
         /// The port's name.
         public var name: String
         /// Its binding's SOAP version.
@@ -33,7 +35,8 @@ public struct WebService: Sendable, Hashable {
         public var origin: Origin?
 
         /// Creates a port.
-        public init(name: String, version: Version, address: String?, origin: Origin? = nil) {
+        public init(service: String = "", name: String, version: Version, address: String?, origin: Origin? = nil) {
+            self.service = service
             self.name = name
             self.version = version
             self.address = address
@@ -55,6 +58,21 @@ public struct WebService: Sendable, Hashable {
         }
     }
 
+    /// A header block an operation's input or output declares (`soap:header`): a message
+    /// part whose element travels in the envelope's `Header`.
+    public struct Header: Sendable, Hashable {
+        /// The part's name.
+        public var part: String
+        /// The header block's element.
+        public var element: QualifiedName
+
+        /// Creates a header.
+        public init(part: String, element: QualifiedName) {
+            self.part = part
+            self.element = element
+        }
+    }
+
     /// An operation of the port type, with what its binding says.
     public struct Operation: Sendable, Hashable {
         /// The operation's name.
@@ -69,6 +87,10 @@ public struct WebService: Sendable, Hashable {
         public var output: QualifiedName?
         /// The declared faults.
         public var faults: [Fault]
+        /// The header blocks the request carries, in the binding's order.
+        public var inputHeaders: [Header]
+        /// The header blocks the response carries, in the binding's order.
+        public var outputHeaders: [Header]
         /// The WSDL's documentation of the operation.
         public var documentation: String?
         /// Where the operation is declared in the port type.
@@ -77,7 +99,8 @@ public struct WebService: Sendable, Hashable {
         /// Creates an operation.
         public init(
             name: String, action: String, style: Style, input: QualifiedName, output: QualifiedName?,
-            faults: [Fault] = [], documentation: String? = nil, origin: Origin? = nil
+            faults: [Fault] = [], inputHeaders: [Header] = [], outputHeaders: [Header] = [],
+            documentation: String? = nil, origin: Origin? = nil
         ) {
             self.name = name
             self.action = action
@@ -85,18 +108,21 @@ public struct WebService: Sendable, Hashable {
             self.input = input
             self.output = output
             self.faults = faults
+            self.inputHeaders = inputHeaders
+            self.outputHeaders = outputHeaders
             self.documentation = documentation
             self.origin = origin
         }
     }
 
-    /// The service's name (`wsdl:service`, else the port type's).
+    /// The service's name: its `wsdl:service`'s (the first port's), else its port type's.
     public var name: String
     /// The WSDL's target namespace.
     public var namespace: String
     /// The operations, in the port type's order.
     public var operations: [Operation]
-    /// The ports whose bindings the generated client can use, in document order.
+    /// The ports whose bindings the generated client can use, in document order, of every
+    /// `wsdl:service` whose ports are bound to this service's port type.
     public var ports: [Port]
     /// The WSDL's documentation of the service.
     public var documentation: String?
@@ -112,6 +138,7 @@ public struct WebService: Sendable, Hashable {
         self.documentation = documentation
     }
 
-    /// The version the client speaks unless told otherwise: the first port's, else SOAP 1.1.
+    /// The version the client speaks unless told otherwise: the first port's (in document
+    /// order), else SOAP 1.1.
     public var defaultVersion: Version { ports.first?.version ?? .soap11 }
 }

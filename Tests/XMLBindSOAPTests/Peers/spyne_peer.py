@@ -50,10 +50,48 @@ class PeerService(ServiceBase):
         raise Fault(faultcode="Server", faultstring="the server broke", faultactor="urn:peer")
 
 
+class Credentials(ComplexModel):
+    __namespace__ = TNS
+    user = Unicode
+    token = Unicode
+
+
+class Session(ComplexModel):
+    __namespace__ = TNS
+    id = Unicode
+
+
+NOTES = []
+
+
+class HeaderService(ServiceBase):
+    """SOAP headers both ways (soap:header in the WSDL's binding) and a one-way operation."""
+    __in_header__ = Credentials
+    __out_header__ = Session
+
+    @rpc(Unicode, _returns=Unicode)
+    def whoami(ctx, greeting):
+        user = ctx.in_header.user if ctx.in_header is not None else None
+        ctx.out_header = Session(id="session-of-" + str(user))
+        return (greeting or "") + " " + str(user)
+
+    # One-way: the WSDL's operation has no output; spyne still answers 200 with an empty
+    # noteResponse element.
+    @rpc(Unicode, _is_async=True)
+    def note(ctx, text):
+        if text == "refuse":
+            raise Fault(faultcode="Client", faultstring="note refused")
+        NOTES.append(text)
+
+    @rpc(_returns=Integer)
+    def notes(ctx):
+        return len(NOTES)
+
+
 def application(protocol):
     # validator=None: spyne 2.14's SOAP 1.2 cannot write the fault a schema validation error
     # makes (it raises while serialising it); the soft validator is enough for these tests.
-    return Application([PeerService], tns=TNS, in_protocol=protocol(), out_protocol=protocol())
+    return Application([PeerService, HeaderService], tns=TNS, in_protocol=protocol(), out_protocol=protocol())
 
 
 class QuietHandler(WSGIRequestHandler):
