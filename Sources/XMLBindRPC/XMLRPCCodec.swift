@@ -65,16 +65,10 @@ public enum XMLRPCCodec {
     /// A `methodResponse` document holding a fault. A character of `string` that XML 1.0
     /// cannot carry is left out.
     public static func fault(code: Int, string: String) -> Data {
-        let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
         func document(_ text: String) throws(XMLRPCError) -> Data {
             var writer = XMLRPCWriter(capacity: text.utf8.count + 256)
             writer.append("<methodResponse><fault>")
-            try writer.appendValue(
-                .struct(
-                    XMLRPCStruct([
-                        XMLRPCStruct.Member(name: "faultCode", value: faultCode),
-                        XMLRPCStruct.Member(name: "faultString", value: .string(text)),
-                    ])))
+            try writer.appendValue(["faultCode": code.xmlrpcValue(), "faultString": .string(text)])
             writer.append("</fault></methodResponse>")
             return writer.takeData()
         }
@@ -99,9 +93,8 @@ public enum XMLRPCCodec {
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = nil) throws(XMLRPCError) -> XMLRPCNode {
         let response = try XMLRPCReader.read(data, file: file ?? "response", root: .methodResponse)
-        let node = XMLRPCNode(storage: .list(response.values), document: response.document)
-        if response.isFault { throw faultError(node[0]) }
-        return node
+        if response.isFault { throw faultError(response.values[0]) }
+        return response.values
     }
 
     /// Reads a `methodCall`.
@@ -113,8 +106,7 @@ public enum XMLRPCCodec {
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = nil) throws(XMLRPCError) -> Call {
         let call = try XMLRPCReader.read(data, file: file ?? "request", root: .methodCall)
-        let parameters = XMLRPCNode(storage: .list(call.values), document: call.document).array ?? []
-        return Call(methodName: call.methodName ?? "", parameters: parameters)
+        return Call(methodName: call.methodName ?? "", parameters: call.values.array ?? [])
     }
 
     /// The fault a `<fault>`'s value stands for; a fault without an int faultCode and a

@@ -2,15 +2,15 @@ import Foundation
 
 extension XMLRPCDispatcher {
     /// The built-in `system.` methods; nil when `name` is not one.
-    func builtIn(_ name: String, parameters: [XMLRPCNode], depth: Int) async throws -> XMLRPCValue? {
+    func builtIn(_ name: String, parameters: [XMLRPCNode]) async throws -> XMLRPCValue? {
         switch name {
         case "system.listMethods":
             return .array(methodNames.map { .string($0) })
         case "system.methodHelp":
             let method = try methodNameParameter(parameters, of: name)
             if let registered = self.method(named: method) { return .string(registered.help) }
-            guard Self.builtInNames.contains(method) else { throw unknown(method) }
-            return .string(Self.builtInHelp[method] ?? "")
+            guard let help = Self.builtInHelp[method] else { throw unknown(method) }
+            return .string(help)
         case "system.methodSignature":
             let method = try methodNameParameter(parameters, of: name)
             let signatures: [[String]]
@@ -25,7 +25,7 @@ extension XMLRPCDispatcher {
             guard !signatures.isEmpty else { return .string("undef") }
             return .array(signatures.map { .array($0.map { .string($0) }) })
         case "system.multicall":
-            return try await multicall(parameters, depth: depth)
+            return try await multicall(parameters)
         default:
             return nil
         }
@@ -59,7 +59,7 @@ extension XMLRPCDispatcher {
     }
 
     /// `system.multicall`: each call's `[result]`, or its fault as a struct, in order.
-    private func multicall(_ parameters: [XMLRPCNode], depth: Int) async throws(XMLRPCError) -> XMLRPCValue {
+    private func multicall(_ parameters: [XMLRPCNode]) async throws(XMLRPCError) -> XMLRPCValue {
         guard parameters.count == 1, let calls = parameters[0].array else {
             throw .fault(
                 code: XMLRPCFaultCode.invalidParameters,
@@ -76,7 +76,7 @@ extension XMLRPCDispatcher {
                     outcome = .failure(
                         .fault(code: XMLRPCFaultCode.invalidRequest, "system.multicall cannot call system.multicall"))
                 } else {
-                    outcome = await result(of: method, parameters: arguments, depth: depth + 1)
+                    outcome = await result(of: method, parameters: arguments)
                 }
             } else {
                 outcome = .failure(
@@ -90,7 +90,7 @@ extension XMLRPCDispatcher {
             case .failure(let fault):
                 let code = fault.faultCode ?? XMLRPCFaultCode.applicationError
                 results.append([
-                    "faultCode": Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code)),
+                    "faultCode": code.xmlrpcValue(),
                     "faultString": .string(fault.faultString ?? fault.message),
                 ])
             }

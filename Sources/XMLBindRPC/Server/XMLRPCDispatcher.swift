@@ -78,8 +78,12 @@ public struct XMLRPCDispatcher: Sendable {
                     "\(name) takes \(count) parameter\(count == 1 ? "" : "s") (\(types.joined(separator: ", "))), "
                         + "but was given \(parameters.count)")
             }
-            let reader = ParameterReader(parameters: parameters, methodName: name)
-            let result = try await handler(repeat try reader.next((each Parameter).self))
+            var index = 0
+            func next<T: XMLRPCDecodable>(_: T.Type) throws(XMLRPCError) -> T {
+                defer { index += 1 }
+                return try T(xmlrpc: parameters[index].relocated(path: "parameter \(index + 1)"))
+            }
+            let result = try await handler(repeat try next((each Parameter).self))
             return try result.xmlrpcValue()
         }
     }
@@ -106,12 +110,12 @@ public struct XMLRPCDispatcher: Sendable {
         do {
             call = try XMLRPCCodec.decodeCall(body)
         } catch {
-            let primary = error.primaryDiagnostic
+            let primary = error.diagnostics.isEmpty ? nil : XMLBindError(diagnostics: error.diagnostics).primary
             let isXML = primary?.code != .malformedXML && !Self.isLimit(primary?.code)
             let code = isXML ? XMLRPCFaultCode.invalidRequest : XMLRPCFaultCode.parseError
             return XMLRPCCodec.fault(code: code, string: primary?.description ?? error.message)
         }
-        switch await result(of: call.methodName, parameters: call.parameters, depth: 0) {
+        switch await result(of: call.methodName, parameters: call.parameters) {
         case .success(let value):
             do {
                 return try XMLRPCCodec.methodResponse(value)
@@ -135,12 +139,12 @@ public struct XMLRPCDispatcher: Sendable {
     }
 
     /// Runs a method; the failure is always a fault (``XMLRPCError/Code/fault``).
-    func result(of name: String, parameters: [XMLRPCNode], depth: Int) async -> Result<XMLRPCValue, XMLRPCError> {
+    func result(of name: String, parameters: [XMLRPCNode]) async -> Result<XMLRPCValue, XMLRPCError> {
         do {
             if let method = methods[name] {
                 return .success(try await method.handler(parameters))
             }
-            if let value = try await builtIn(name, parameters: parameters, depth: depth) {
+            if let value = try await builtIn(name, parameters: parameters) {
                 return .success(value)
             }
             return .failure(
@@ -163,23 +167,4 @@ public struct XMLRPCDispatcher: Sendable {
     }
 
     func method(named name: String) -> Method? { methods[name] }
-}
-
-/// Reads a typed method's parameters one after another.
-final class ParameterReader: @unchecked Sendable {
-    // @unchecked Sendable: used by one call of one handler, never shared.
-    private let parameters: [XMLRPCNode]
-    private let methodName: String
-    private var index = 0
-
-    init(parameters: [XMLRPCNode], methodName: String) {
-        self.parameters = parameters
-        self.methodName = methodName
-    }
-
-    func next<T: XMLRPCDecodable>(_ type: T.Type) throws(XMLRPCError) -> T {
-        defer { index += 1 }
-        let node = parameters[index].relocated(path: "parameter \(index + 1)")
-        return try T(xmlrpc: node)
-    }
 }

@@ -78,6 +78,6 @@ extension XMLRPCNode {
     /// This node with its path given whole (`parameter 2`), for messages about it.
     func relocated(path newPath: String) -> XMLRPCNode {
         XMLRPCNode(
-            storage: storage, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
+            value: value, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
     }
 }

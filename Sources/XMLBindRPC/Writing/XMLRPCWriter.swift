@@ -7,7 +7,9 @@ import XMLBind
 /// cannot hold. Not the serializer, which reads every declaration of every object through
 /// key paths and would need the value built as objects first (eight times Python's `dumps`).
 struct XMLRPCWriter {
-    private var writer: XMLWriter
+    /// The core writer underneath, which XMLBind's serializer writes into for a struct of
+    /// your own (a copy writes into the same storage).
+    private(set) var writer: XMLWriter
     /// The last member name written at each position of a struct (the first
     /// ``namesKept``), with its markup `<member><name>name`, escaped and checked: the
     /// structs of an array usually repeat their names in order, and appending the markup
@@ -18,10 +20,6 @@ struct XMLRPCWriter {
         writer = XMLWriter(reservingCapacity: capacity)
         if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
-
-    /// The core writer underneath, for XMLBind's serializer to write into (a copy writes
-    /// into the same storage).
-    var xmlWriter: XMLWriter { writer }
 
     /// The document so far (``XMLWriter/takeData()``); the writer is empty afterwards.
     mutating func takeData() -> Data { writer.takeData() }
@@ -52,15 +50,10 @@ struct XMLRPCWriter {
     }
 
     /// `<value>…</value>`. The markup around a scalar is written in one piece each side
-    /// (`<value><int>`, `</int></value>`): the walk costs about as much per append as per byte.
-    mutating func appendValue(_ value: XMLRPCValue) throws(XMLRPCError) {
-        try appendValue(value, inMember: false)
-    }
-
-    /// `<value>…</value>`; `inMember` also writes the `</name>` before it and the `</member>`
-    /// after it, joined to the value's own markup: each append costs about a hundred
-    /// instructions however short, so a member's scalar is written in five appends, not seven.
-    private mutating func appendValue(_ value: XMLRPCValue, inMember: Bool) throws(XMLRPCError) {
+    /// (`<value><int>`, `</int></value>`): each append costs about a hundred instructions
+    /// however short. `inMember` also writes the `</name>` before it and the `</member>` after
+    /// it, joined to the value's own markup, so a member's scalar takes five appends, not seven.
+    mutating func appendValue(_ value: XMLRPCValue, inMember: Bool = false) throws(XMLRPCError) {
         switch value {
         case .int(let number):
             append(inMember ? "</name><value><int>" : "<value><int>")
