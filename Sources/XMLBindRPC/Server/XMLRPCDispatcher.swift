@@ -28,10 +28,11 @@ public struct XMLRPCDispatcher: Sendable {
         var help: String
         /// Each signature: the result's type name, then the parameters'.
         var signatures: [[String]]
-        var handler: RawHandler
+        /// Computes the result; it is given the dispatcher, which the built-in methods ask.
+        var handler: @Sendable (XMLRPCDispatcher, [XMLRPCNode]) async throws -> XMLRPCValue
     }
 
-    private var methods: [String: Method] = [:]
+    private(set) var methods = Self.builtIns
 
     /// Creates a dispatcher with only the built-in `system.` methods.
     public init() {}
@@ -47,7 +48,7 @@ public struct XMLRPCDispatcher: Sendable {
     public mutating func register(
         _ name: String, help: String = "", signatures: [[String]] = [], raw handler: @escaping RawHandler
     ) {
-        methods[name] = Method(help: help, signatures: signatures, handler: handler)
+        methods[name] = Method(help: help, signatures: signatures) { _, parameters in try await handler(parameters) }
     }
 
     /// Registers a method with typed parameters and result; the signature follows from the
@@ -71,7 +72,7 @@ public struct XMLRPCDispatcher: Sendable {
         for type in repeat (each Parameter).self { names.append(type.xmlrpcTypeName) }
         let types = names
         let count = types.count
-        methods[name] = Method(help: help, signatures: [[Result.xmlrpcTypeName] + types]) { parameters in
+        methods[name] = Method(help: help, signatures: [[Result.xmlrpcTypeName] + types]) { _, parameters in
             guard parameters.count == count else {
                 throw XMLRPCError.fault(
                     code: XMLRPCFaultCode.invalidParameters,
@@ -90,15 +91,13 @@ public struct XMLRPCDispatcher: Sendable {
 
     /// Whether a method of that name is registered (built-in ones included).
     public func hasMethod(_ name: String) -> Bool {
-        methods[name] != nil || Self.builtInNames.contains(name)
+        methods[name] != nil
     }
 
     /// The registered methods' names and the built-in ones, sorted.
     public var methodNames: [String] {
-        (Array(methods.keys) + Self.builtInNames).sorted()
+        methods.keys.sorted()
     }
-
-    static let builtInNames = ["system.listMethods", "system.methodHelp", "system.methodSignature", "system.multicall"]
 
     /// Answers a methodCall document with a methodResponse document; never throws, since
     /// every failure is sent as a fault.
@@ -142,10 +141,7 @@ public struct XMLRPCDispatcher: Sendable {
     func result(of name: String, parameters: [XMLRPCNode]) async -> Result<XMLRPCValue, XMLRPCError> {
         do {
             if let method = methods[name] {
-                return .success(try await method.handler(parameters))
-            }
-            if let value = try await builtIn(name, parameters: parameters) {
-                return .success(value)
+                return .success(try await method.handler(self, parameters))
             }
             return .failure(
                 .fault(
@@ -165,6 +161,4 @@ public struct XMLRPCDispatcher: Sendable {
         let close = methodNames.filter { $0.lowercased() == name.lowercased() || $0.hasSuffix("." + name) }
         return close.first.map { "; did you mean '\($0)'?" } ?? ""
     }
-
-    func method(named name: String) -> Method? { methods[name] }
 }
