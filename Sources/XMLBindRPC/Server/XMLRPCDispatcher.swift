@@ -71,12 +71,11 @@ public struct XMLRPCDispatcher: Sendable {
         var names: [String] = []
         for type in repeat (each Parameter).self { names.append(type.xmlrpcTypeName) }
         let types = names
-        let count = types.count
         methods[name] = Method(help: help, signatures: [[Result.xmlrpcTypeName] + types]) { _, parameters in
-            guard parameters.count == count else {
+            guard parameters.count == types.count else {
                 throw XMLRPCError.fault(
                     code: XMLRPCFaultCode.invalidParameters,
-                    "\(name) takes \(count) parameter\(count == 1 ? "" : "s") (\(types.joined(separator: ", "))), "
+                    "\(name) takes \(types.count) parameter\(types.count == 1 ? "" : "s") (\(types.joined(separator: ", "))), "
                         + "but was given \(parameters.count)")
             }
             var index = 0

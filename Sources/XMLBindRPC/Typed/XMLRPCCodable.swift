@@ -71,8 +71,7 @@ extension XMLRPCNode {
     /// An ``XMLRPCError/Code/unexpectedResponse`` error at this node's place in the document
     /// (unlocated for a node built in Swift).
     func unexpected(_ message: String) -> XMLRPCError {
-        guard let document else { return XMLRPCError(code: .unexpectedResponse, message: message) }
-        return document.error(message, atByteOffset: byteOffset)
+        document?.error(message, atByteOffset: byteOffset) ?? XMLRPCError(code: .unexpectedResponse, message: message)
     }
 
     /// This node with its path given whole (`parameter 2`), for messages about it.

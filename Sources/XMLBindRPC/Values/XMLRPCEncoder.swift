@@ -52,9 +52,6 @@ public struct XMLRPCEncoder: Sendable {
     private func encode(_ value: Any, at place: String) throws(XMLRPCError) -> XMLRPCValue {
         switch value {
         case let value as XMLRPCValue: return value
-        case let node as XMLRPCNode:
-            guard let value = node.value else { throw .encoding("\(place): the node \(node.path) holds no value") }
-            return value
         case let text as String: return .string(text)
         case let text as Substring: return .string(String(text))
         case let flag as Bool: return .boolean(flag)

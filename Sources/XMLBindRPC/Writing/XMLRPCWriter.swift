@@ -85,40 +85,30 @@ struct XMLRPCWriter {
             append(inMember ? "</double></value></member>" : "</double></value>")
         case .nil:
             append(inMember ? "</name><value><nil/></value></member>" : "<value><nil/></value>")
-        case .dateTime, .base64, .struct, .array:
-            // Rarer or larger values: the joined markup would save little.
-            if inMember { append("</name>") }
-            try appendLargeValue(value)
-            if inMember { append("</member>") }
-        }
-    }
-
-    private mutating func appendLargeValue(_ value: XMLRPCValue) throws(XMLRPCError) {
-        switch value {
         case .dateTime(let date):
-            append("<value><dateTime.iso8601>")
+            append(inMember ? "</name><value><dateTime.iso8601>" : "<value><dateTime.iso8601>")
             writer.raw(XMLRPCDateTime.format(date))
-            append("</dateTime.iso8601></value>")
+            append(inMember ? "</dateTime.iso8601></value></member>" : "</dateTime.iso8601></value>")
+        case .base64(let data) where data.isEmpty:
+            append(inMember ? "</name><value><base64/></value></member>" : "<value><base64/></value>")
         case .base64(let data):
-            if data.isEmpty {
-                append("<value><base64/></value>")
-            } else {
-                append("<value><base64>")
-                writer.raw(data.base64EncodedString())
-                append("</base64></value>")
-            }
+            append(inMember ? "</name><value><base64>" : "<value><base64>")
+            writer.raw(data.base64EncodedString())
+            append(inMember ? "</base64></value></member>" : "</base64></value>")
         case .struct(let members):
+            if inMember { append("</name>") }
             try appendStruct(members)
+            if inMember { append("</member>") }
         case .array(let values):
+            if inMember { append("</name>") }
             if values.isEmpty {
                 append("<value><array><data/></array></value>")
             } else {
                 append("<value><array><data>")
-                for element in values { try appendValue(element, inMember: false) }
+                for element in values { try appendValue(element) }
                 append("</data></array></value>")
             }
-        case .int, .i8, .boolean, .string, .double, .nil:
-            try appendValue(value, inMember: false)
+            if inMember { append("</member>") }
         }
     }
 
@@ -127,7 +117,7 @@ struct XMLRPCWriter {
     private mutating func appendMember(_ name: String, _ value: XMLRPCValue, position: Int) throws(XMLRPCError) {
         if name.isEmpty {
             append("<member><name/>")
-            try appendValue(value, inMember: false)
+            try appendValue(value)
             append("</member>")
             return
         }
