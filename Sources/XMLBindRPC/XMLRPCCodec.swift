@@ -65,16 +65,10 @@ public enum XMLRPCCodec {
     /// A `methodResponse` document holding a fault. A character of `string` that XML 1.0
     /// cannot carry is left out.
     public static func fault(code: Int, string: String) -> Data {
-        let faultCode: XMLRPCValue = Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code))
         func document(_ text: String) throws(XMLRPCError) -> Data {
             var writer = XMLRPCWriter(capacity: text.utf8.count + 256)
             writer.append("<methodResponse><fault>")
-            try writer.appendValue(
-                .struct(
-                    XMLRPCStruct([
-                        XMLRPCStruct.Member(name: "faultCode", value: faultCode),
-                        XMLRPCStruct.Member(name: "faultString", value: .string(text)),
-                    ])))
+            try writer.appendValue(["faultCode": code.xmlrpcValue(), "faultString": .string(text)])
             writer.append("</fault></methodResponse>")
             return writer.takeData()
         }
@@ -99,9 +93,37 @@ public enum XMLRPCCodec {
     ///   methodResponse.
     public static func decodeResponse(_ data: Data, file: String? = nil) throws(XMLRPCError) -> XMLRPCNode {
         let response = try XMLRPCReader.read(data, file: file ?? "response", root: .methodResponse)
-        let node = XMLRPCNode(storage: .list(response.values), document: response.document)
-        if response.isFault { throw faultError(node[0]) }
-        return node
+        if response.isFault { throw faultError(response.values[0]) }
+        return response.values
+    }
+
+    /// Reads a `methodResponse`'s first parameter straight into a type: an array of
+    /// ``XMLRPCStructConvertible`` structs, one such struct, or any ``XMLRPCDecodable`` type.
+    ///
+    /// For a struct type of your own (or arrays and optionals of it), the document is read
+    /// once by XMLBind's engine straight into `type`, with the type's mappings; any other
+    /// type is decoded from the value tree, as `decodeResponse(data, file: file)[0].decode(as:
+    /// type)` does. Either way a value that does not fit `type` is reported at its line and
+    /// column.
+    ///
+    /// ```swift
+    /// let people = try XMLRPCCodec.decodeResponse(body, as: [Person].self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The document.
+    ///   - type: The type of the first parameter.
+    ///   - file: A name for the document in diagnostics; `nil` names it `response`.
+    /// - Returns: The first parameter as `type`.
+    /// - Throws: ``XMLRPCError``: ``XMLRPCError/Code/fault`` for a fault,
+    ///   ``XMLRPCError/Code/malformedResponse`` with diagnostics for anything that is not a
+    ///   methodResponse, ``XMLRPCError/Code/unexpectedResponse`` naming the member, line and
+    ///   column of a value that does not fit `type`.
+    public static func decodeResponse<T: XMLRPCDecodable>(
+        _ data: Data, as type: T.Type, file: String? = nil
+    ) throws(XMLRPCError) -> T {
+        if let typed = try TypedReader.decodeResponse(data, as: T.self, file: file ?? "response") { return typed }
+        return try decodeResponse(data, file: file)[0].decode(as: T.self)
     }
 
     /// Reads a `methodCall`.
@@ -113,8 +135,7 @@ public enum XMLRPCCodec {
     ///   is not a methodCall.
     public static func decodeCall(_ data: Data, file: String? = nil) throws(XMLRPCError) -> Call {
         let call = try XMLRPCReader.read(data, file: file ?? "request", root: .methodCall)
-        let parameters = XMLRPCNode(storage: .list(call.values), document: call.document).array ?? []
-        return Call(methodName: call.methodName ?? "", parameters: parameters)
+        return Call(methodName: call.methodName ?? "", parameters: call.values.array ?? [])
     }
 
     /// The fault a `<fault>`'s value stands for; a fault without an int faultCode and a

@@ -98,11 +98,6 @@ public struct XMLRPCError: Error, Sendable, Hashable, CustomStringConvertible {
             diagnostics: error.diagnostics)
     }
 
-    /// The first error among ``diagnostics``, if any.
-    var primaryDiagnostic: Diagnostic? {
-        diagnostics.isEmpty ? nil : XMLBindError(diagnostics: diagnostics).primary
-    }
-
     /// The message; for located errors, the diagnostics as a compiler prints them
     /// (`file:line:column: error: message` and the source line), or the origin before the
     /// message.

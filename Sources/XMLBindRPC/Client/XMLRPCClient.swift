@@ -67,8 +67,7 @@ public struct XMLRPCClient: Sendable {
     /// - Throws: ``XMLRPCError`` for a fault, an HTTP status other than 200, a transport
     ///   failure, a malformed response, or a parameter that cannot be sent.
     public func call(_ methodName: String, _ parameters: [Any] = []) async throws(XMLRPCError) -> XMLRPCNode {
-        let values = try encoder.parameters(parameters)
-        return try await send(methodName, values, to: url, extraHeaders: [:])
+        try await call(methodName, values: encoder.parameters(parameters))
     }
 
     /// Calls a method and reads its result (`node[0]`) as `type`.

@@ -20,20 +20,24 @@ final class XMLRPCDocument: Sendable {
         self.offsets = offsets
     }
 
-    /// The start-tag offset of the value that `steps` (positions from ``roots`` down) lead
-    /// to, or nil when they lead to nothing. Counted when asked for: the values before it
-    /// in document order are the earlier roots and siblings, each with all it holds.
-    func byteOffset(atPositions steps: [Int]) -> Int? {
-        guard let first = steps.first, roots.indices.contains(first) else { return nil }
-        var index = roots[..<first].reduce(0) { $0 + Self.size(of: $1) }
-        var current = roots[first]
-        for position in steps.dropFirst() {
-            let children = Self.children(of: current)
-            guard children.indices.contains(position) else { return nil }
-            index += 1 + children[..<position].reduce(0) { $0 + Self.size(of: $1) }
-            current = children[position]
+    /// The start-tag offset of the value `step` (after `parent`, from ``roots`` down) leads
+    /// to, or nil when it leads to nothing.
+    func byteOffset(of step: NodeTrail.Step, after parent: NodeTrail?) -> Int? {
+        guard let index = locate(step, after: parent)?.index, offsets.indices.contains(index) else { return nil }
+        return offsets[index]
+    }
+
+    /// The value `step` leads to and its place in ``offsets``. Counted when asked for: the
+    /// values before it in document order are the earlier roots and siblings, each with all
+    /// it holds, and the values above it.
+    private func locate(_ step: NodeTrail.Step, after parent: NodeTrail?) -> (index: Int, value: XMLRPCValue)? {
+        var (siblings, index) = (roots, 0)
+        if let parent {
+            guard let above = locate(parent.step, after: parent.parent) else { return nil }
+            (siblings, index) = (Self.children(of: above.value), above.index + 1)
         }
-        return offsets.indices.contains(index) ? offsets[index] : nil
+        guard siblings.indices.contains(step.position) else { return nil }
+        return (index + siblings[..<step.position].reduce(0) { $0 + Self.size(of: $1) }, siblings[step.position])
     }
 
     /// The values directly inside a value: an array's elements, a struct's members' values.

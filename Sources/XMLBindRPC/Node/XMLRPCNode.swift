@@ -13,13 +13,9 @@ import XMLBind
 /// A node read from a document knows where its value came from (``origin``), so that an
 /// error can point at a value of the wrong type. Nodes are immutable and `Sendable`.
 public struct XMLRPCNode: Sendable, CustomStringConvertible {
-    enum Storage: Sendable {
-        case value(XMLRPCValue)
-        case list([XMLRPCValue])
-        case missing
-    }
-
-    let storage: Storage
+    /// The value, or nil when the node holds nothing. A response's parameters are held as
+    /// an array, so `node[0]` is the first.
+    public let value: XMLRPCValue?
     /// The steps from the message's values to this node's parent (nil under a root).
     let parent: NodeTrail?
     /// The last step to this node, kept inline (a trail object is made only for a node
@@ -27,8 +23,8 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
     let step: NodeTrail.Step?
     let document: XMLRPCDocument?
 
-    init(storage: Storage, parent: NodeTrail? = nil, step: NodeTrail.Step? = nil, document: XMLRPCDocument?) {
-        self.storage = storage
+    init(value: XMLRPCValue?, parent: NodeTrail? = nil, step: NodeTrail.Step? = nil, document: XMLRPCDocument?) {
+        self.value = value
         self.parent = parent
         self.step = step
         self.document = document
@@ -42,49 +38,29 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// A node holding `value`, as handlers and tests build them.
     public init(_ value: XMLRPCValue) {
-        self.init(storage: .value(value), document: nil)
+        self.init(value: value, document: nil)
     }
 
     /// A node holding a list of values, as a response's parameters are.
     public init(list values: [XMLRPCValue]) {
-        self.init(storage: .list(values), document: nil)
-    }
-
-    /// The value, when the node holds one value (not a list, not nothing).
-    private var single: XMLRPCValue? {
-        if case .value(let value) = storage { return value }
-        return nil
+        self.init(value: .array(values), document: nil)
     }
 
     /// The node one step down from this one, holding `value` (nothing when nil); `trail` is
     /// this node's, made once for all the children a caller makes.
-    func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step, under trail: NodeTrail?) -> XMLRPCNode {
-        XMLRPCNode(storage: value.map { .value($0) } ?? .missing, parent: trail, step: step, document: document)
-    }
-
-    private func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step) -> XMLRPCNode {
-        child(value, step, under: trail)
-    }
-
-    /// The first member named `key`, a child of `trail` (this node's).
-    func member(_ key: String, under trail: NodeTrail?) -> XMLRPCNode {
-        guard let members = structMembers, let position = members.members.firstIndex(where: { $0.name == key })
-        else { return child(nil, .member(position: -1, name: key), under: trail) }
-        return child(members[position].value, .member(position: position, name: key), under: trail)
+    private func child(_ value: XMLRPCValue?, _ step: NodeTrail.Step, under trail: NodeTrail?) -> XMLRPCNode {
+        XMLRPCNode(value: value, parent: trail, step: step, document: document)
     }
 
     /// The values directly inside: an array's elements or the parameters.
     private var elements: [XMLRPCValue]? {
-        switch storage {
-        case .list(let values): values
-        case .value(.array(let values)): values
-        default: nil
-        }
+        if case .array(let values) = value { return values }
+        return nil
     }
 
     /// The members of a struct value.
     private var structMembers: XMLRPCStruct? {
-        if case .value(.struct(let members)) = storage { return members }
+        if case .struct(let members) = value { return members }
         return nil
     }
 
@@ -92,29 +68,21 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
     /// when there is none.
     public subscript(index: Int) -> XMLRPCNode {
         // Not `nil` in a conditional: XMLRPCValue is ExpressibleByNilLiteral, and would take it as `.nil`.
-        guard let values = elements, values.indices.contains(index) else { return child(nil, .index(index)) }
-        return child(values[index], .index(index))
+        guard let values = elements, values.indices.contains(index) else {
+            return child(nil, .index(index), under: trail)
+        }
+        return child(values[index], .index(index), under: trail)
     }
 
     /// The first member named `key` of a struct; a node holding nothing when there is none.
     public subscript(key: String) -> XMLRPCNode {
-        member(key, under: trail)
+        guard let members = structMembers, let position = members.members.firstIndex(where: { $0.name == key })
+        else { return child(nil, .member(position: -1, name: key), under: trail) }
+        return child(members[position].value, .member(position: position, name: key), under: trail)
     }
 
     /// Whether the node holds a value (false past a missing index or member).
-    public var exists: Bool {
-        if case .missing = storage { return false }
-        return true
-    }
-
-    /// The value, or nil when the node holds nothing.
-    public var value: XMLRPCValue? {
-        switch storage {
-        case .value(let value): value
-        case .list(let values): .array(values)
-        case .missing: nil
-        }
-    }
+    public var exists: Bool { value != nil }
 
     /// The elements of an array (or the parameters).
     public var array: [XMLRPCNode]? {
@@ -125,13 +93,7 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// The members of a struct by name (the first of a repeated name wins).
     public var dictionary: [String: XMLRPCNode]? {
-        guard let members = structMembers else { return nil }
-        let trail = self.trail
-        var result: [String: XMLRPCNode] = [:]
-        for (position, member) in members.enumerated() where result[member.name] == nil {
-            result[member.name] = child(member.value, .member(position: position, name: member.name), under: trail)
-        }
-        return result
+        members.map { Dictionary($0, uniquingKeysWith: { first, _ in first }) }
     }
 
     /// The members of a struct as ordered name–node pairs.
@@ -145,45 +107,45 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
 
     /// A string value (`<string>` or text right inside `<value>`).
     public var string: String? {
-        if case .value(.string(let text)) = storage { return text }
+        if case .string(let text) = value { return text }
         return nil
     }
     /// An `<int>` or `<i4>` value.
     public var int32: Int32? {
-        if case .value(.int(let number)) = storage { return number }
+        if case .int(let number) = value { return number }
         return nil
     }
     /// An integer value of either width: `<int>`, `<i4>`, `<i8>`.
     public var int64: Int64? {
-        switch storage {
-        case .value(.int(let number)): Int64(number)
-        case .value(.i8(let number)): number
+        switch value {
+        case .int(let number): Int64(number)
+        case .i8(let number): number
         default: nil
         }
     }
     /// A `<double>` value.
     public var double: Double? {
-        if case .value(.double(let number)) = storage { return number }
+        if case .double(let number) = value { return number }
         return nil
     }
     /// A `<boolean>` value.
     public var bool: Bool? {
-        if case .value(.boolean(let flag)) = storage { return flag }
+        if case .boolean(let flag) = value { return flag }
         return nil
     }
     /// A `<dateTime.iso8601>` value.
     public var date: Date? {
-        if case .value(.dateTime(let date)) = storage { return date }
+        if case .dateTime(let date) = value { return date }
         return nil
     }
     /// A `<base64>` value.
     public var data: Data? {
-        if case .value(.base64(let data)) = storage { return data }
+        if case .base64(let data) = value { return data }
         return nil
     }
     /// Whether the value is `<nil/>`.
     public var isNil: Bool {
-        if case .value(.nil) = storage { return true }
+        if case .nil? = value { return true }
         return false
     }
     /// The number of elements of an array (or parameters), or of members of a struct.
@@ -201,7 +163,7 @@ public struct XMLRPCNode: Sendable, CustomStringConvertible {
     /// Where the value's `<value>` start tag is in the document it was read from.
     var byteOffset: Int? {
         guard exists, let step, let document else { return nil }
-        return document.byteOffset(atPositions: NodeTrail.positions(of: step, after: parent))
+        return document.byteOffset(of: step, after: parent)
     }
 
     /// The value as an indented tree, one value per line, as `xmlbind rpc` prints it.
@@ -244,16 +206,5 @@ final class NodeTrail: Sendable {
         case .index(let index): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\(index)]"
         case .member(_, let name): (parent.map { path(of: $0.step, after: $0.parent) } ?? "") + "[\"\(name)\"]"
         }
-    }
-
-    /// The positions from the root down to `step`.
-    static func positions(of step: Step, after parent: NodeTrail?) -> [Int] {
-        var positions = [step.position]
-        var trail = parent
-        while let current = trail {
-            positions.append(current.step.position)
-            trail = current.parent
-        }
-        return positions.reversed()
     }
 }

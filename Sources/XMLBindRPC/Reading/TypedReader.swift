@@ -29,35 +29,30 @@ enum TypedReader {
         func grammar<Object: XMLRPCStructConvertible>(_: Object.Type) -> XMLBinder {
             XMLRPCReader.grammar(Object.self, on: WrittenArray<Object>.mappings(on: XMLRPCReader.binder))
         }
+        // The type's mapping, then those of the struct types its members hold (depth first,
+        // in declaration order), each once.
+        var made = grammar(type)
+        var pending: [(type: Any.Type, holder: Any.Type)] = [(type, type)]
         var registered = Set<ObjectIdentifier>()
-        let made = try registering(type, into: grammar(type), registered: &registered, code: code)
-        binders.withLock { $0[key] = made }
-        return made
-    }
-
-    /// `binder` with the mapping of `type` and of the struct types it holds.
-    private static func registering(
-        _ type: any XMLRPCStructConvertible.Type, into binder: XMLBinder, registered: inout Set<ObjectIdentifier>,
-        code: XMLRPCError.Code
-    ) throws(XMLRPCError) -> XMLBinder {
-        guard registered.insert(ObjectIdentifier(type)).inserted else { return binder }
-        func register<Object: XMLRPCStructConvertible>(_: Object.Type) throws(XMLRPCError) -> (XMLBinder, [Any.Type]) {
-            do {
-                return (try binder.register(Object.xmlrpcMapping), Object.xmlrpcMapping.childElementTypes)
-            } catch {
-                throw XMLRPCError(code: code, message: "the XML-RPC mapping of \(Object.self) is refused: \(error)")
-            }
-        }
-        var (result, children) = try register(type)
-        for child in children {
-            guard let nested = child as? any XMLRPCStructConvertible.Type else {
+        while let (next, holder) = pending.popLast() {
+            guard registered.insert(ObjectIdentifier(next)).inserted else { continue }
+            guard let structType = next as? any XMLRPCStructConvertible.Type else {
                 throw XMLRPCError(
                     code: code,
-                    message: "the XML-RPC mapping of \(type) holds \(child), which is not XMLRPCStructConvertible")
+                    message: "the XML-RPC mapping of \(holder) holds \(next), which is not XMLRPCStructConvertible")
             }
-            result = try registering(nested, into: result, registered: &registered, code: code)
+            func register<Object: XMLRPCStructConvertible>(_: Object.Type) throws(XMLRPCError) -> [Any.Type] {
+                do {
+                    made = try made.register(Object.xmlrpcMapping)
+                } catch {
+                    throw XMLRPCError(code: code, message: "the XML-RPC mapping of \(Object.self) is refused: \(error)")
+                }
+                return Object.xmlrpcMapping.childElementTypes
+            }
+            pending += try register(structType).reversed().map { ($0, next) }
         }
-        return result
+        binders.withLock { $0[key] = made }
+        return made
     }
 
     /// Reads a `methodResponse` straight into `type`, or nil when `type` holds no struct of
@@ -69,24 +64,28 @@ enum TypedReader {
         let binder = try binder(for: structType, code: .unexpectedResponse)
         let parsed: Any?
         do throws(XMLBindError) {
-            parsed = try parse(data, with: binder, file: file)
+            parsed = try XMLRPCReader.parse(data, with: binder, file: file)
         } catch {
             _ = try XMLRPCCodec.decodeResponse(data, file: file)
             throw unexpected(error, at: "[0]")
         }
-        guard let response = parsed as? TypedResponse else {
-            // Another root: the untyped reading names it.
-            _ = try XMLRPCCodec.decodeResponse(data, file: file)
-            throw XMLRPCError(code: .malformedResponse, message: "the document is not a <methodResponse>")
+        // The response's classes are those of the struct type `binder` was made for.
+        func read<Object: XMLRPCStructConvertible>(_: Object.Type) throws(XMLRPCError) -> T {
+            guard let response = parsed as? MethodResponseElement<Object> else {
+                // Another root (a `methodCall` too): the untyped reading names it.
+                _ = try XMLRPCCodec.decodeResponse(data, file: file)
+                throw XMLRPCError(code: .malformedResponse, message: "the document is not a <methodResponse>")
+            }
+            if let fault = response.fault?.value {
+                var fold = XMLRPCReader.Fold()
+                let value = fold.value(fault)
+                throw XMLRPCCodec.faultError(fold.node([value], data, file)[0])
+            }
+            let document = XMLRPCDocument(data: data, file: file, roots: [], offsets: [])
+            let first = response.params?.params.first?.value
+            return try TypedConversion(document: document).convert(first, as: T.self, path: "[0]")
         }
-        if let fault = response.faultValue {
-            var fold = XMLRPCReader.Fold()
-            let value = fold.value(fault)
-            let document = XMLRPCDocument(data: data, file: file, roots: [value], offsets: fold.offsets)
-            throw XMLRPCCodec.faultError(XMLRPCNode(storage: .list([value]), document: document)[0])
-        }
-        let document = XMLRPCDocument(data: data, file: file, roots: [], offsets: [])
-        return try TypedConversion(document: document).convert(response.firstValue, as: T.self, path: "[0]")
+        return try read(structType)
     }
 
     /// Reads the value of `node` as `type`, which holds a struct of your own.
@@ -102,6 +101,14 @@ enum TypedReader {
             throw XMLRPCError(code: .unexpectedResponse, message: "\(T.self) holds no XML-RPC struct type")
         }
         let binder = try binder(for: structType, code: .unexpectedResponse)
+        /// A bound `<value>` as `T`: its classes are those of the struct type `binder` was made for.
+        func convert(_ value: Any?, in document: XMLRPCDocument?) throws(XMLRPCError) -> T {
+            func convert<Object: XMLRPCStructConvertible>(_: Object.Type) throws(XMLRPCError) -> T {
+                try TypedConversion(document: document).convert(
+                    value as? ValueElement<Object>, as: T.self, path: node.path)
+            }
+            return try convert(structType)
+        }
         if let source = node.document, let offset = node.byteOffset {
             let value: Any?
             do throws(XMLBindError) {
@@ -109,23 +116,19 @@ enum TypedReader {
             } catch {
                 throw unexpected(error, at: node.path)
             }
-            if let value {
-                return try TypedConversion(document: source).convert(value as? TypedValue, as: T.self, path: node.path)
-            }
+            if let value { return try convert(value, in: source) }
         }
-        guard let nodeValue = node.value else {
-            return try TypedConversion(document: nil).convert(nil, as: T.self, path: node.path)
-        }
+        guard let nodeValue = node.value else { return try convert(nil, in: nil) }
         var writer = XMLRPCWriter(declaration: false)
         try writer.appendValue(nodeValue)
         let value: Any?
         do throws(XMLBindError) {
-            value = try parse(writer.takeData(), with: binder, file: "value")
+            value = try XMLRPCReader.parse(writer.takeData(), with: binder, file: "value")
         } catch {
             throw XMLRPCError(
                 code: .unexpectedResponse, message: (node.path.isEmpty ? "" : node.path + ": ") + error.message)
         }
-        return try TypedConversion(document: nil).convert(value as? TypedValue, as: T.self, path: node.path)
+        return try convert(value, in: nil)
     }
 
     /// A value of the requested type that does not fit, with the typed reading's
@@ -135,29 +138,4 @@ enum TypedReader {
             code: .unexpectedResponse, message: (path.isEmpty ? "" : path + ": ") + error.message,
             origin: error.origin, diagnostics: error.diagnostics)
     }
-
-    /// The root a binder reads from `data`.
-    private static func parse(_ data: Data, with binder: XMLBinder, file: String?) throws(XMLBindError) -> Any? {
-        do {
-            return try binder.parse(data, as: Any?.self, file: file)
-        } catch let error as XMLBindError {
-            throw error
-        } catch {
-            // The binder throws only XMLBindError.
-            throw XMLBindError(code: .malformedXML, message: "\(error)")
-        }
-    }
-}
-
-/// A typed reading's `methodResponse`, whatever struct type it was read for (any other root,
-/// a `methodCall` too, is left to the untyped reading to name).
-protocol TypedResponse {
-    var faultValue: ValueElement<StructElement>? { get }
-    /// The value of the response's one parameter, nil when there is none.
-    var firstValue: (any TypedValue)? { get }
-}
-
-extension MethodResponseElement: TypedResponse {
-    var faultValue: ValueElement<StructElement>? { fault?.value }
-    var firstValue: (any TypedValue)? { params?.params.first?.value }
 }

@@ -1,13 +1,12 @@
 import Foundation
 import XMLBind
 
-/// A message as read: its method name (a call's), its values (the parameters, or a fault's
-/// one value) and the document they came from, for origins.
+/// A message as read: its method name (a call's) and its values (the parameters, or a
+/// fault's one value) as a node over the document they came from, for origins.
 struct XMLRPCMessage: Sendable {
     var methodName: String?
-    var values: [XMLRPCValue]
+    var values: XMLRPCNode
     var isFault: Bool
-    var document: XMLRPCDocument
 }
 
 /// The one reader of XML-RPC documents: the core binder with the grammar's declarations,
@@ -87,29 +86,24 @@ enum XMLRPCReader {
     /// - Throws: ``XMLRPCError/Code/malformedResponse`` with the binder's diagnostics.
     static func read(_ data: Data, file: String, root: Root) throws(XMLRPCError) -> XMLRPCMessage {
         let parsed: Any?
-        do {
-            parsed = try binder.parse(data, as: Any?.self, file: file)
-        } catch let error as XMLBindError {
-            throw .malformed(error, what: "XML-RPC document")
+        do throws(XMLBindError) {
+            parsed = try parse(data, with: binder, file: file)
         } catch {
-            // The binder throws only XMLBindError; anything else is still a refused document.
-            throw .malformed(XMLBindError(code: .malformedXML, message: "\(error)"), what: "XML-RPC document")
+            throw .malformed(error, what: "XML-RPC document")
         }
         var fold = Fold()
-        let message: (methodName: String?, values: [XMLRPCValue], isFault: Bool)
         switch (root, parsed) {
         case (.methodResponse, let response as MethodResponseElement<StructElement>):
-            if let fault = response.fault?.value {
-                message = (nil, [fold.value(fault)], true)
-            } else {
-                message = (nil, fold.values(response.params), false)
-            }
+            let fault = response.fault?.value.map { fold.value($0) }
+            let values = fault.map { [$0] } ?? fold.values(response.params)
+            return XMLRPCMessage(methodName: nil, values: fold.node(values, data, file), isFault: fault != nil)
         case (.methodCall, let call as MethodCallElement<StructElement>):
-            message = (call.methodName, fold.values(call.params), false)
+            let values = fold.values(call.params)
+            return XMLRPCMessage(methodName: call.methodName, values: fold.node(values, data, file), isFault: false)
         default:
             // The root is checked here rather than by a typed parse, whose message would
             // name the element classes.
-            let found = parsed.map { "<\(Self.elementName(of: $0))>" } ?? "nothing"
+            let found = parsed.map { "<\(binder.declaredElement(for: type(of: $0))?.local ?? "?")>" } ?? "nothing"
             let message = "the document is \(found), expected <\(root.rawValue)>"
             guard let offset = (parsed as? any ByteOffsetAware)?.byteOffset else {
                 throw .malformed(XMLBindError(code: .unexpectedRoot, message: message), what: "XML-RPC document")
@@ -117,20 +111,17 @@ enum XMLRPCReader {
             let located = binder.diagnostic(message, code: .unexpectedRoot, atByteOffset: offset, in: data, file: file)
             throw .malformed(XMLBindError(diagnostics: [located]), what: "XML-RPC document")
         }
-        let document = XMLRPCDocument(data: data, file: file, roots: message.values, offsets: fold.offsets)
-        return XMLRPCMessage(
-            methodName: message.methodName, values: message.values, isFault: message.isFault, document: document)
     }
 
-    /// The element a bound object stands for, for messages.
-    private static func elementName(of object: Any) -> String {
-        switch object {
-        case is MethodCallElement<StructElement>: "methodCall"
-        case is MethodResponseElement<StructElement>: "methodResponse"
-        case is ValueElement<StructElement>: "value"
-        case is StructElement: "struct"
-        case is ArrayElement<StructElement>: "array"
-        default: "an XML-RPC fragment"
+    /// The root `binder` reads from `data`.
+    static func parse(_ data: Data, with binder: XMLBinder, file: String?) throws(XMLBindError) -> Any? {
+        do {
+            return try binder.parse(data, as: Any?.self, file: file)
+        } catch let error as XMLBindError {
+            throw error
+        } catch {
+            // The binder throws only XMLBindError; anything else is still a refused document.
+            throw XMLBindError(code: .malformedXML, message: "\(error)")
         }
     }
 
@@ -140,14 +131,15 @@ enum XMLRPCReader {
     struct Fold {
         private(set) var offsets: [Int] = []
 
+        /// The values of the `<param>`s (each holds one: the binder refuses one without).
         mutating func values(_ params: ParamsElement<StructElement>?) -> [XMLRPCValue] {
-            guard let params else { return [] }
-            var values: [XMLRPCValue] = []
-            values.reserveCapacity(params.params.count)
-            for param in params.params {
-                if let element = param.value { values.append(value(element)) }
-            }
-            return values
+            params?.params.compactMap { $0.value.map { value($0) } } ?? []
+        }
+
+        /// A node holding `roots` (folded by this fold), over the document they came from.
+        func node(_ roots: [XMLRPCValue], _ data: Data, _ file: String?) -> XMLRPCNode {
+            let document = XMLRPCDocument(data: data, file: file, roots: roots, offsets: offsets)
+            return XMLRPCNode(value: .array(roots), document: document)
         }
 
         /// The value a bound `<value>` holds. The binder lets it hold one typed element at
@@ -170,11 +162,7 @@ enum XMLRPCReader {
                 return .struct(XMLRPCStruct(members))
             }
             if let arrayValue = element.array {
-                let elements = arrayValue.data?.values ?? []
-                var values: [XMLRPCValue] = []
-                values.reserveCapacity(elements.count)
-                for item in elements { values.append(value(item)) }
-                return .array(values)
+                return .array((arrayValue.data?.values ?? []).map { value($0) })
             }
             if let number = element.i8 ?? element.extensionI8 { return .i8(number) }
             if let date = element.dateTime { return .dateTime(date) }

@@ -1,65 +1,46 @@
 import Foundation
 
 extension XMLRPCDispatcher {
-    /// The built-in `system.` methods; nil when `name` is not one.
-    func builtIn(_ name: String, parameters: [XMLRPCNode], depth: Int) async throws -> XMLRPCValue? {
-        switch name {
-        case "system.listMethods":
-            return .array(methodNames.map { .string($0) })
-        case "system.methodHelp":
-            let method = try methodNameParameter(parameters, of: name)
-            if let registered = self.method(named: method) { return .string(registered.help) }
-            guard Self.builtInNames.contains(method) else { throw unknown(method) }
-            return .string(Self.builtInHelp[method] ?? "")
-        case "system.methodSignature":
-            let method = try methodNameParameter(parameters, of: name)
-            let signatures: [[String]]
-            if let registered = self.method(named: method) {
-                signatures = registered.signatures
-            } else if let builtIn = Self.builtInSignatures[method] {
-                signatures = builtIn
-            } else {
-                throw unknown(method)
-            }
+    /// The built-in `system.` methods, which every dispatcher starts with; registering a
+    /// method of the same name replaces one.
+    static let builtIns: [String: Method] = [
+        "system.listMethods": Method(
+            help: "Returns the names of the methods the server offers, as an array of strings.", signatures: [["array"]]
+        ) { dispatcher, _ in .array(dispatcher.methodNames.map { .string($0) }) },
+        "system.methodHelp": Method(
+            help: "Returns the help text of the method named by the parameter.", signatures: [["string", "string"]]
+        ) { dispatcher, parameters in
+            .string(try dispatcher.method(namedBy: parameters, of: "system.methodHelp").help)
+        },
+        "system.methodSignature": Method(
+            help:
+                "Returns the signatures of the method named by the parameter: arrays of type names, the result's first.",
+            signatures: [["array", "string"]]
+        ) { dispatcher, parameters in
+            let signatures = try dispatcher.method(namedBy: parameters, of: "system.methodSignature").signatures
             // The convention: the string "undef" when the signatures are not known.
-            guard !signatures.isEmpty else { return .string("undef") }
-            return .array(signatures.map { .array($0.map { .string($0) }) })
-        case "system.multicall":
-            return try await multicall(parameters, depth: depth)
-        default:
-            return nil
-        }
-    }
-
-    static let builtInHelp = [
-        "system.listMethods": "Returns the names of the methods the server offers, as an array of strings.",
-        "system.methodHelp": "Returns the help text of the method named by the parameter.",
-        "system.methodSignature":
-            "Returns the signatures of the method named by the parameter: arrays of type names, the result's first.",
-        "system.multicall":
-            "Calls each {methodName, params} struct of the array in turn; returns, for each, [result] or a fault struct.",
+            return signatures.isEmpty ? .string("undef") : .array(signatures.map { .array($0.map { .string($0) }) })
+        },
+        "system.multicall": Method(
+            help:
+                "Calls each {methodName, params} struct of the array in turn; returns, for each, [result] or a fault struct.",
+            signatures: [["array", "array"]]
+        ) { dispatcher, parameters in try await dispatcher.multicall(parameters) },
     ]
 
-    static let builtInSignatures = [
-        "system.listMethods": [["array"]],
-        "system.methodHelp": [["string", "string"]],
-        "system.methodSignature": [["array", "string"]],
-        "system.multicall": [["array", "array"]],
-    ]
-
-    private func unknown(_ method: String) -> XMLRPCError {
-        .fault(code: XMLRPCFaultCode.methodNotFound, "method '\(method)' is not registered")
-    }
-
-    private func methodNameParameter(_ parameters: [XMLRPCNode], of name: String) throws(XMLRPCError) -> String {
+    /// The method a built-in's one string parameter names.
+    private func method(namedBy parameters: [XMLRPCNode], of name: String) throws(XMLRPCError) -> Method {
         guard parameters.count == 1, let method = parameters[0].string else {
             throw .fault(code: XMLRPCFaultCode.invalidParameters, "\(name) takes one string, the name of a method")
         }
-        return method
+        guard let found = methods[method] else {
+            throw .fault(code: XMLRPCFaultCode.methodNotFound, "method '\(method)' is not registered")
+        }
+        return found
     }
 
     /// `system.multicall`: each call's `[result]`, or its fault as a struct, in order.
-    private func multicall(_ parameters: [XMLRPCNode], depth: Int) async throws(XMLRPCError) -> XMLRPCValue {
+    private func multicall(_ parameters: [XMLRPCNode]) async throws(XMLRPCError) -> XMLRPCValue {
         guard parameters.count == 1, let calls = parameters[0].array else {
             throw .fault(
                 code: XMLRPCFaultCode.invalidParameters,
@@ -76,7 +57,7 @@ extension XMLRPCDispatcher {
                     outcome = .failure(
                         .fault(code: XMLRPCFaultCode.invalidRequest, "system.multicall cannot call system.multicall"))
                 } else {
-                    outcome = await result(of: method, parameters: arguments, depth: depth + 1)
+                    outcome = await result(of: method, parameters: arguments)
                 }
             } else {
                 outcome = .failure(
@@ -90,7 +71,7 @@ extension XMLRPCDispatcher {
             case .failure(let fault):
                 let code = fault.faultCode ?? XMLRPCFaultCode.applicationError
                 results.append([
-                    "faultCode": Int32(exactly: code).map { .int($0) } ?? .i8(Int64(code)),
+                    "faultCode": code.xmlrpcValue(),
                     "faultString": .string(fault.faultString ?? fault.message),
                 ])
             }

@@ -28,10 +28,11 @@ public struct XMLRPCDispatcher: Sendable {
         var help: String
         /// Each signature: the result's type name, then the parameters'.
         var signatures: [[String]]
-        var handler: RawHandler
+        /// Computes the result; it is given the dispatcher, which the built-in methods ask.
+        var handler: @Sendable (XMLRPCDispatcher, [XMLRPCNode]) async throws -> XMLRPCValue
     }
 
-    private var methods: [String: Method] = [:]
+    private(set) var methods = Self.builtIns
 
     /// Creates a dispatcher with only the built-in `system.` methods.
     public init() {}
@@ -47,7 +48,7 @@ public struct XMLRPCDispatcher: Sendable {
     public mutating func register(
         _ name: String, help: String = "", signatures: [[String]] = [], raw handler: @escaping RawHandler
     ) {
-        methods[name] = Method(help: help, signatures: signatures, handler: handler)
+        methods[name] = Method(help: help, signatures: signatures) { _, parameters in try await handler(parameters) }
     }
 
     /// Registers a method with typed parameters and result; the signature follows from the
@@ -70,31 +71,32 @@ public struct XMLRPCDispatcher: Sendable {
         var names: [String] = []
         for type in repeat (each Parameter).self { names.append(type.xmlrpcTypeName) }
         let types = names
-        let count = types.count
-        methods[name] = Method(help: help, signatures: [[Result.xmlrpcTypeName] + types]) { parameters in
-            guard parameters.count == count else {
+        methods[name] = Method(help: help, signatures: [[Result.xmlrpcTypeName] + types]) { _, parameters in
+            guard parameters.count == types.count else {
                 throw XMLRPCError.fault(
                     code: XMLRPCFaultCode.invalidParameters,
-                    "\(name) takes \(count) parameter\(count == 1 ? "" : "s") (\(types.joined(separator: ", "))), "
+                    "\(name) takes \(types.count) parameter\(types.count == 1 ? "" : "s") (\(types.joined(separator: ", "))), "
                         + "but was given \(parameters.count)")
             }
-            let reader = ParameterReader(parameters: parameters, methodName: name)
-            let result = try await handler(repeat try reader.next((each Parameter).self))
+            var index = 0
+            func next<T: XMLRPCDecodable>(_: T.Type) throws(XMLRPCError) -> T {
+                defer { index += 1 }
+                return try T(xmlrpc: parameters[index].relocated(path: "parameter \(index + 1)"))
+            }
+            let result = try await handler(repeat try next((each Parameter).self))
             return try result.xmlrpcValue()
         }
     }
 
     /// Whether a method of that name is registered (built-in ones included).
     public func hasMethod(_ name: String) -> Bool {
-        methods[name] != nil || Self.builtInNames.contains(name)
+        methods[name] != nil
     }
 
     /// The registered methods' names and the built-in ones, sorted.
     public var methodNames: [String] {
-        (Array(methods.keys) + Self.builtInNames).sorted()
+        methods.keys.sorted()
     }
-
-    static let builtInNames = ["system.listMethods", "system.methodHelp", "system.methodSignature", "system.multicall"]
 
     /// Answers a methodCall document with a methodResponse document; never throws, since
     /// every failure is sent as a fault.
@@ -106,12 +108,12 @@ public struct XMLRPCDispatcher: Sendable {
         do {
             call = try XMLRPCCodec.decodeCall(body)
         } catch {
-            let primary = error.primaryDiagnostic
+            let primary = error.diagnostics.isEmpty ? nil : XMLBindError(diagnostics: error.diagnostics).primary
             let isXML = primary?.code != .malformedXML && !Self.isLimit(primary?.code)
             let code = isXML ? XMLRPCFaultCode.invalidRequest : XMLRPCFaultCode.parseError
             return XMLRPCCodec.fault(code: code, string: primary?.description ?? error.message)
         }
-        switch await result(of: call.methodName, parameters: call.parameters, depth: 0) {
+        switch await result(of: call.methodName, parameters: call.parameters) {
         case .success(let value):
             do {
                 return try XMLRPCCodec.methodResponse(value)
@@ -135,13 +137,10 @@ public struct XMLRPCDispatcher: Sendable {
     }
 
     /// Runs a method; the failure is always a fault (``XMLRPCError/Code/fault``).
-    func result(of name: String, parameters: [XMLRPCNode], depth: Int) async -> Result<XMLRPCValue, XMLRPCError> {
+    func result(of name: String, parameters: [XMLRPCNode]) async -> Result<XMLRPCValue, XMLRPCError> {
         do {
             if let method = methods[name] {
-                return .success(try await method.handler(parameters))
-            }
-            if let value = try await builtIn(name, parameters: parameters, depth: depth) {
-                return .success(value)
+                return .success(try await method.handler(self, parameters))
             }
             return .failure(
                 .fault(
@@ -160,26 +159,5 @@ public struct XMLRPCDispatcher: Sendable {
     private func suggestion(for name: String) -> String {
         let close = methodNames.filter { $0.lowercased() == name.lowercased() || $0.hasSuffix("." + name) }
         return close.first.map { "; did you mean '\($0)'?" } ?? ""
-    }
-
-    func method(named name: String) -> Method? { methods[name] }
-}
-
-/// Reads a typed method's parameters one after another.
-final class ParameterReader: @unchecked Sendable {
-    // @unchecked Sendable: used by one call of one handler, never shared.
-    private let parameters: [XMLRPCNode]
-    private let methodName: String
-    private var index = 0
-
-    init(parameters: [XMLRPCNode], methodName: String) {
-        self.parameters = parameters
-        self.methodName = methodName
-    }
-
-    func next<T: XMLRPCDecodable>(_ type: T.Type) throws(XMLRPCError) -> T {
-        defer { index += 1 }
-        let node = parameters[index].relocated(path: "parameter \(index + 1)")
-        return try T(xmlrpc: node)
     }
 }

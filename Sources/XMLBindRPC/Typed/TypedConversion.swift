@@ -6,23 +6,23 @@ import Foundation
 struct TypedConversion {
     let document: XMLRPCDocument?
 
-    func convert<T>(_ value: (any TypedValue)?, as type: T.Type, path: String) throws(XMLRPCError) -> T {
+    func convert<T, Object>(_ value: ValueElement<Object>?, as type: T.Type, path: String) throws(XMLRPCError) -> T {
         guard let result = try convert(value, to: T.self, path: path) as? T else {
             throw XMLRPCError(code: .unexpectedResponse, message: "\(path) cannot be read as \(T.self)")
         }
         return result
     }
 
-    func convert(_ value: (any TypedValue)?, to type: Any.Type, path: String) throws(XMLRPCError) -> Any {
+    func convert<Object>(_ value: ValueElement<Object>?, to type: Any.Type, path: String) throws(XMLRPCError) -> Any {
         if let wrapper = type as? any TypedWrapper.Type { return try wrapper.typed(from: value, path: path, by: self) }
-        guard let value, let object = value.structObject else {
+        guard let value, let object = value.object else {
             throw mismatch(value, expected: "struct (\(type))", path: path)
         }
         return object
     }
 
     /// The error for a value of another type than `expected` (or none).
-    func mismatch(_ value: (any TypedValue)?, expected: String, path: String) -> XMLRPCError {
+    func mismatch<Object>(_ value: ValueElement<Object>?, expected: String, path: String) -> XMLRPCError {
         let message = XMLRPCNode.mismatch(at: path, typeName: value?.typeName, expected: expected)
         return document?.error(message, atByteOffset: value?.byteOffset)
             ?? XMLRPCError(code: .unexpectedResponse, message: message)
@@ -35,30 +35,32 @@ protocol TypedWrapper {
     /// The element or wrapped type.
     static var wrappedType: Any.Type { get }
     /// The value as this type (`Self`, boxed).
-    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+    static func typed<Object>(from value: ValueElement<Object>?, path: String, by conversion: TypedConversion)
         throws(XMLRPCError) -> Any
 }
 
 extension Array: TypedWrapper where Element: XMLRPCDecodable {
     static var wrappedType: Any.Type { Element.self }
 
-    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+    static func typed<Object>(from value: ValueElement<Object>?, path: String, by conversion: TypedConversion)
         throws(XMLRPCError) -> Any
     {
-        guard let value, let items = value.items else {
+        guard let value, let array = value.array else {
             throw conversion.mismatch(value, expected: "array", path: path)
         }
+        let items = array.data?.values ?? []
         var result: [Element] = []
         result.reserveCapacity(items.count)
         // A struct of your own is taken straight from its `<value>`: no conformance lookup
         // and no path made per element (about 1,200 instructions a record), only for an error.
+        // By index: `enumerated()`'s iterator is unspecialized generic code here (1,500 instructions).
         let isWrapper = Element.self is any TypedWrapper.Type
-        for (index, item) in items.enumerated() {
-            if !isWrapper, let object = item.structObject as? Element {
+        for index in items.indices {
+            if !isWrapper, let object = items[index].object as? Element {
                 result.append(object)
                 continue
             }
-            let element = try conversion.convert(item, to: Element.self, path: path + "[\(index)]")
+            let element = try conversion.convert(items[index], to: Element.self, path: path + "[\(index)]")
             // `convert` gives a value of the type it is asked for.
             guard let element = element as? Element else { continue }
             result.append(element)
@@ -71,7 +73,7 @@ extension Optional: TypedWrapper where Wrapped: XMLRPCDecodable {
     static var wrappedType: Any.Type { Wrapped.self }
 
     /// `nil` for `<nil/>` or no value.
-    static func typed(from value: (any TypedValue)?, path: String, by conversion: TypedConversion)
+    static func typed<Object>(from value: ValueElement<Object>?, path: String, by conversion: TypedConversion)
         throws(XMLRPCError) -> Any
     {
         guard let value, value.typeName != "nil" else { return Wrapped?.none as Any }
@@ -79,23 +81,8 @@ extension Optional: TypedWrapper where Wrapped: XMLRPCDecodable {
     }
 }
 
-/// A `<value>` of a typed reading, whatever struct type it was read for: what the
-/// conversion to the requested Swift type needs.
-protocol TypedValue: AnyObject {
-    /// The start tag's byte offset, for located errors.
-    var byteOffset: Int { get }
-    /// The XML-RPC type of the value (`struct`, `array`, `int`, …).
-    var typeName: String { get }
-    /// The struct, when the value holds one.
-    var structObject: Any? { get }
-    /// The array's elements, when the value holds an array.
-    var items: [any TypedValue]? { get }
-}
-
-extension ValueElement: TypedValue {
-    var structObject: Any? { object }
-    var items: [any TypedValue]? { array.map { $0.data?.values ?? [] } }
-
+extension ValueElement {
+    /// The XML-RPC type of the value (`struct`, `array`, `int`, …), for messages.
     var typeName: String {
         if object != nil { return "struct" }
         if array != nil { return "array" }

@@ -122,10 +122,6 @@ extension Optional: XMLRPCTyped {
 extension Optional: XMLRPCDecodable where Wrapped: XMLRPCDecodable {
     /// `nil` for `<nil/>` or a missing value, otherwise the wrapped type's reading.
     public init(xmlrpc node: XMLRPCNode) throws(XMLRPCError) {
-        if TypedReader.structType(of: Wrapped.self) != nil {
-            self = try TypedReader.decode(Self.self, from: node)
-            return
-        }
         self = node.exists && !node.isNil ? try Wrapped(xmlrpc: node) : nil
     }
 }
@@ -152,10 +148,7 @@ extension Array: XMLRPCDecodable where Element: XMLRPCDecodable {
             return
         }
         guard let elements = node.array else { throw node.mismatch(expected: "array") }
-        var result: [Element] = []
-        result.reserveCapacity(elements.count)
-        for element in elements { result.append(try Element(xmlrpc: element)) }
-        self = result
+        self = try elements.map { (element) throws(XMLRPCError) in try Element(xmlrpc: element) }
     }
 }
 
@@ -164,10 +157,7 @@ extension Array: XMLRPCEncodable where Element: XMLRPCEncodable {
     public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
         // Structs of your own are written by their mappings, and read back.
         if TypedReader.structType(of: Element.self) != nil { return try TypedWriting.value(of: self) }
-        var values: [XMLRPCValue] = []
-        values.reserveCapacity(count)
-        for element in self { values.append(try element.xmlrpcValue()) }
-        return .array(values)
+        return .array(try map { (element) throws(XMLRPCError) in try element.xmlrpcValue() })
     }
 }
 
@@ -191,12 +181,8 @@ extension Dictionary: XMLRPCDecodable where Key == String, Value: XMLRPCDecodabl
 extension Dictionary: XMLRPCEncodable where Key == String, Value: XMLRPCEncodable {
     /// A `<struct>` with the members sorted by name (a dictionary has no order of its own).
     public func xmlrpcValue() throws(XMLRPCError) -> XMLRPCValue {
-        var members: [XMLRPCStruct.Member] = []
-        members.reserveCapacity(count)
-        for name in keys.sorted() {
-            if let value = self[name] {
-                members.append(XMLRPCStruct.Member(name: name, value: try value.xmlrpcValue()))
-            }
+        let members = try sorted { $0.key < $1.key }.map { (name, value) throws(XMLRPCError) in
+            XMLRPCStruct.Member(name: name, value: try value.xmlrpcValue())
         }
         return .struct(XMLRPCStruct(members))
     }

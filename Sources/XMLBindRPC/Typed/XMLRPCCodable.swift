@@ -71,13 +71,12 @@ extension XMLRPCNode {
     /// An ``XMLRPCError/Code/unexpectedResponse`` error at this node's place in the document
     /// (unlocated for a node built in Swift).
     func unexpected(_ message: String) -> XMLRPCError {
-        guard let document else { return XMLRPCError(code: .unexpectedResponse, message: message) }
-        return document.error(message, atByteOffset: byteOffset)
+        document?.error(message, atByteOffset: byteOffset) ?? XMLRPCError(code: .unexpectedResponse, message: message)
     }
 
     /// This node with its path given whole (`parameter 2`), for messages about it.
     func relocated(path newPath: String) -> XMLRPCNode {
         XMLRPCNode(
-            storage: storage, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
+            value: value, parent: parent, step: .label(newPath, position: step?.position ?? 0), document: document)
     }
 }

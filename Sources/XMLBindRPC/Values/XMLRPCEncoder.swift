@@ -36,12 +36,9 @@ public struct XMLRPCEncoder: Sendable {
     ///
     /// - Throws: ``XMLRPCError`` naming the parameter (`parameter 2`) that cannot be sent.
     public func parameters(_ values: [Any]) throws(XMLRPCError) -> [XMLRPCValue] {
-        var result: [XMLRPCValue] = []
-        result.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            result.append(try encode(value, at: "parameter \(index + 1)"))
+        try values.enumerated().map { (index, value) throws(XMLRPCError) in
+            try encode(value, at: "parameter \(index + 1)")
         }
-        return result
     }
 
     private func integer(_ value: Int64, at place: String) throws(XMLRPCError) -> XMLRPCValue {
@@ -55,26 +52,11 @@ public struct XMLRPCEncoder: Sendable {
     private func encode(_ value: Any, at place: String) throws(XMLRPCError) -> XMLRPCValue {
         switch value {
         case let value as XMLRPCValue: return value
-        case let node as XMLRPCNode:
-            guard let value = node.value else { throw .encoding("\(place): the node \(node.path) holds no value") }
-            return value
         case let text as String: return .string(text)
         case let text as Substring: return .string(String(text))
         case let flag as Bool: return .boolean(flag)
-        case let number as Int: return try integer(Int64(number), at: place)
-        case let number as Int32: return .int(number)
-        case let number as Int16: return .int(Int32(number))
-        case let number as Int8: return .int(Int32(number))
-        case let number as UInt16: return .int(Int32(number))
-        case let number as UInt8: return .int(Int32(number))
-        case let number as Int64: return try integer(number, at: place)
-        case let number as UInt32: return try integer(Int64(number), at: place)
-        case let number as UInt:
-            guard let exact = Int64(exactly: number) else {
-                throw .encoding("\(place): \(number) does not fit 64 bits")
-            }
-            return try integer(exact, at: place)
-        case let number as UInt64:
+        // Every width through Int64: those within 32 bits are an <int> whatever `allowsI8` says.
+        case let number as any BinaryInteger:
             guard let exact = Int64(exactly: number) else {
                 throw .encoding("\(place): \(number) does not fit 64 bits")
             }
@@ -86,27 +68,14 @@ public struct XMLRPCEncoder: Sendable {
         case let data as Data: return .base64(data)
         case let members as XMLRPCStruct: return .struct(members)
         case let raw as any XMLRPCRawValueRepresentable: return try rawValue(raw, at: place)
-        case let pairs as KeyValuePairs<String, Any>:
-            var members: [XMLRPCStruct.Member] = []
-            for (name, member) in pairs {
-                members.append(
-                    XMLRPCStruct.Member(name: name, value: try encode(member, at: "\(place), member '\(name)'")))
-            }
-            return .struct(XMLRPCStruct(members))
+        case let pairs as KeyValuePairs<String, Any>: return try structValue(pairs.map { $0 }, at: place)
         case let dictionary as [String: Any]:
-            var members: [XMLRPCStruct.Member] = []
-            for name in dictionary.keys.sorted() {
-                let member = try encode(dictionary[name] as Any, at: "\(place), member '\(name)'")
-                members.append(XMLRPCStruct.Member(name: name, value: member))
-            }
-            return .struct(XMLRPCStruct(members))
+            return try structValue(dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, at: place)
         case let array as [Any]:
-            var values: [XMLRPCValue] = []
-            values.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                values.append(try encode(element, at: "\(place)[\(index)]"))
-            }
-            return .array(values)
+            return .array(
+                try array.enumerated().map { (index, element) throws(XMLRPCError) in
+                    try encode(element, at: "\(place)[\(index)]")
+                })
         case let optional as any OptionalBox:
             guard let wrapped = optional.wrappedAny else { return .nil }
             return try encode(wrapped, at: place)
@@ -124,6 +93,14 @@ public struct XMLRPCEncoder: Sendable {
                     + "conform it to XMLRPCStructConvertible, XMLRPCEncodable or XMLRPCRawValueRepresentable, "
                     + "or pass an XMLRPCValue")
         }
+    }
+
+    private func structValue(_ members: [(String, Any)], at place: String) throws(XMLRPCError) -> XMLRPCValue {
+        .struct(
+            XMLRPCStruct(
+                try members.map { (name, member) throws(XMLRPCError) in
+                    XMLRPCStruct.Member(name: name, value: try encode(member, at: "\(place), member '\(name)'"))
+                }))
     }
 
     private func rawValue(_ raw: any XMLRPCRawValueRepresentable, at place: String) throws(XMLRPCError) -> XMLRPCValue {

@@ -22,7 +22,7 @@ extension XMLRPCWriter {
     mutating func appendStruct(_ object: Any, with binder: XMLBinder, of type: Any.Type? = nil) throws(XMLRPCError) {
         append("<value>")
         do {
-            try binder.writeElement(object, into: xmlWriter)
+            try binder.writeElement(object, into: writer)
         } catch {
             throw .encoding("cannot write a \(type ?? Swift.type(of: object)): \(error.message)")
         }

@@ -7,7 +7,9 @@ import XMLBind
 /// cannot hold. Not the serializer, which reads every declaration of every object through
 /// key paths and would need the value built as objects first (eight times Python's `dumps`).
 struct XMLRPCWriter {
-    private var writer: XMLWriter
+    /// The core writer underneath, which XMLBind's serializer writes into for a struct of
+    /// your own (a copy writes into the same storage).
+    private(set) var writer: XMLWriter
     /// The last member name written at each position of a struct (the first
     /// ``namesKept``), with its markup `<member><name>name`, escaped and checked: the
     /// structs of an array usually repeat their names in order, and appending the markup
@@ -18,10 +20,6 @@ struct XMLRPCWriter {
         writer = XMLWriter(reservingCapacity: capacity)
         if declaration { writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
     }
-
-    /// The core writer underneath, for XMLBind's serializer to write into (a copy writes
-    /// into the same storage).
-    var xmlWriter: XMLWriter { writer }
 
     /// The document so far (``XMLWriter/takeData()``); the writer is empty afterwards.
     mutating func takeData() -> Data { writer.takeData() }
@@ -52,15 +50,10 @@ struct XMLRPCWriter {
     }
 
     /// `<value>…</value>`. The markup around a scalar is written in one piece each side
-    /// (`<value><int>`, `</int></value>`): the walk costs about as much per append as per byte.
-    mutating func appendValue(_ value: XMLRPCValue) throws(XMLRPCError) {
-        try appendValue(value, inMember: false)
-    }
-
-    /// `<value>…</value>`; `inMember` also writes the `</name>` before it and the `</member>`
-    /// after it, joined to the value's own markup: each append costs about a hundred
-    /// instructions however short, so a member's scalar is written in five appends, not seven.
-    private mutating func appendValue(_ value: XMLRPCValue, inMember: Bool) throws(XMLRPCError) {
+    /// (`<value><int>`, `</int></value>`): each append costs about a hundred instructions
+    /// however short. `inMember` also writes the `</name>` before it and the `</member>` after
+    /// it, joined to the value's own markup, so a member's scalar takes five appends, not seven.
+    mutating func appendValue(_ value: XMLRPCValue, inMember: Bool = false) throws(XMLRPCError) {
         switch value {
         case .int(let number):
             append(inMember ? "</name><value><int>" : "<value><int>")
@@ -92,40 +85,30 @@ struct XMLRPCWriter {
             append(inMember ? "</double></value></member>" : "</double></value>")
         case .nil:
             append(inMember ? "</name><value><nil/></value></member>" : "<value><nil/></value>")
-        case .dateTime, .base64, .struct, .array:
-            // Rarer or larger values: the joined markup would save little.
-            if inMember { append("</name>") }
-            try appendLargeValue(value)
-            if inMember { append("</member>") }
-        }
-    }
-
-    private mutating func appendLargeValue(_ value: XMLRPCValue) throws(XMLRPCError) {
-        switch value {
         case .dateTime(let date):
-            append("<value><dateTime.iso8601>")
+            append(inMember ? "</name><value><dateTime.iso8601>" : "<value><dateTime.iso8601>")
             writer.raw(XMLRPCDateTime.format(date))
-            append("</dateTime.iso8601></value>")
+            append(inMember ? "</dateTime.iso8601></value></member>" : "</dateTime.iso8601></value>")
+        case .base64(let data) where data.isEmpty:
+            append(inMember ? "</name><value><base64/></value></member>" : "<value><base64/></value>")
         case .base64(let data):
-            if data.isEmpty {
-                append("<value><base64/></value>")
-            } else {
-                append("<value><base64>")
-                writer.raw(data.base64EncodedString())
-                append("</base64></value>")
-            }
+            append(inMember ? "</name><value><base64>" : "<value><base64>")
+            writer.raw(data.base64EncodedString())
+            append(inMember ? "</base64></value></member>" : "</base64></value>")
         case .struct(let members):
+            if inMember { append("</name>") }
             try appendStruct(members)
+            if inMember { append("</member>") }
         case .array(let values):
+            if inMember { append("</name>") }
             if values.isEmpty {
                 append("<value><array><data/></array></value>")
             } else {
                 append("<value><array><data>")
-                for element in values { try appendValue(element, inMember: false) }
+                for element in values { try appendValue(element) }
                 append("</data></array></value>")
             }
-        case .int, .i8, .boolean, .string, .double, .nil:
-            try appendValue(value, inMember: false)
+            if inMember { append("</member>") }
         }
     }
 
@@ -134,7 +117,7 @@ struct XMLRPCWriter {
     private mutating func appendMember(_ name: String, _ value: XMLRPCValue, position: Int) throws(XMLRPCError) {
         if name.isEmpty {
             append("<member><name/>")
-            try appendValue(value, inMember: false)
+            try appendValue(value)
             append("</member>")
             return
         }
