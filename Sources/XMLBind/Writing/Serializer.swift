@@ -41,6 +41,10 @@ struct Serializer {
         /// For a path element holding objects (issue 13), what is left to write in it;
         /// `nil` for an object's element.
         var queue: [PathItem]?
+        /// For an element with `.mixedText`, its text pieces (written before the child of
+        /// their index, the rest at the end) and the next one to write; `nil` otherwise.
+        var pieces: [String]?
+        var nextPiece = 0
 
         /// The next piece of a path element's content, taken off its ``queue``.
         mutating func takeQueued() -> PathItem? {
@@ -210,6 +214,7 @@ struct Serializer {
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
                 { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
+                if stack[top].pieces != nil { try writePieces(in: &stack[top], upTo: stack[top].nextPiece + 1) }
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
@@ -243,6 +248,7 @@ struct Serializer {
                     continue
                 }
             }
+            if let pieces = stack[top].pieces { try writePieces(in: &stack[top], upTo: pieces.count) }
             let frame = stack.removeLast()
             if !frame.opened {
                 writer.raw(UInt8(ascii: "/"))
@@ -300,7 +306,9 @@ struct Serializer {
             try checked("xsi:type", form.binding) { try $0.attribute(attribute, value) }
         }
         try writeAttributes(form, box)
-        return Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+        var frame = Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+        frame.pieces = form.binding.mixedTextSlot?.read(box)
+        return frame
     }
 
     /// Writes one piece of an element's content, or (for children) hands it to the frame.
@@ -398,6 +406,20 @@ struct Serializer {
             return try writeMembers(item, of: form, in: &frame)
         }
         return nil
+    }
+
+    /// Writes the `.mixedText` pieces of an element from the next one up to (not
+    /// including) `end`, escaped; an empty piece writes nothing.
+    private mutating func writePieces(in frame: inout Frame, upTo end: Int) throws(XMLBindError) {
+        guard let pieces = frame.pieces else { return }
+        let binding = forms[frame.form].binding
+        while frame.nextPiece < min(end, pieces.count) {
+            let piece = pieces[frame.nextPiece]
+            frame.nextPiece += 1
+            guard !piece.isEmpty else { continue }
+            open(&frame)
+            try checked("the mixed text", binding) { try $0.text(piece) }
+        }
     }
 
     /// Ends the start tag with `>` the first time content is written.
