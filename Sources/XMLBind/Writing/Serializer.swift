@@ -41,10 +41,9 @@ struct Serializer {
         /// For a path element holding objects (issue 13), what is left to write in it;
         /// `nil` for an object's element.
         var queue: [PathItem]?
-        /// For an element with `.mixedText`, its text pieces (written before the child of
-        /// their index, the rest at the end) and the next one to write; `nil` otherwise.
-        var pieces: [String]?
-        var nextPiece = 0
+        /// Whether the element keeps `.mixedText` pieces, on top of ``Serializer/openPieces``.
+        /// A flag, not the pieces: a frame of any other element stays as small as it was.
+        var writesPieces = false
 
         /// The next piece of a path element's content, taken off its ``queue``.
         mutating func takeQueued() -> PathItem? {
@@ -91,6 +90,15 @@ struct Serializer {
     var planMissed = false
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
     private var indentation: [[UInt8]] = []
+    /// The `.mixedText` pieces of the open elements that keep them, innermost last.
+    private var openPieces: [OpenPieces] = []
+
+    /// One element's text pieces: each written before the child of its index, the rest at
+    /// the end; and the next one to write.
+    private struct OpenPieces {
+        var pieces: [String]
+        var next = 0
+    }
 
     init(registry: CompiledRegistry, options: WritingOptions, prefixes: [String: String], writer: XMLWriter) {
         self.registry = registry
@@ -214,7 +222,7 @@ struct Serializer {
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
                 { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
-                if stack[top].pieces != nil { try writePieces(in: &stack[top], upTo: stack[top].nextPiece + 1) }
+                if stack[top].writesPieces { try writePieces(in: &stack[top], last: false) }
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
@@ -248,7 +256,7 @@ struct Serializer {
                     continue
                 }
             }
-            if let pieces = stack[top].pieces { try writePieces(in: &stack[top], upTo: pieces.count) }
+            if stack[top].writesPieces { try writePieces(in: &stack[top], last: true) }
             let frame = stack.removeLast()
             if !frame.opened {
                 writer.raw(UInt8(ascii: "/"))
@@ -307,7 +315,10 @@ struct Serializer {
         }
         try writeAttributes(form, box)
         var frame = Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
-        frame.pieces = form.binding.mixedTextSlot?.read(box)
+        if form.writesPieces, let mixed = form.binding.mixedTextSlot {
+            frame.writesPieces = true
+            openPieces.append(OpenPieces(pieces: mixed.read(box)))
+        }
         return frame
     }
 
@@ -408,18 +419,21 @@ struct Serializer {
         return nil
     }
 
-    /// Writes the `.mixedText` pieces of an element from the next one up to (not
-    /// including) `end`, escaped; an empty piece writes nothing.
-    private mutating func writePieces(in frame: inout Frame, upTo end: Int) throws(XMLBindError) {
-        guard let pieces = frame.pieces else { return }
+    /// Writes the next `.mixedText` piece of the element (before its next child), or, at its
+    /// end (`last`), every piece left, and then forgets its pieces; escaped, an empty piece
+    /// writing nothing.
+    private mutating func writePieces(in frame: inout Frame, last: Bool) throws(XMLBindError) {
+        guard var open = openPieces.popLast() else { return }
+        let end = last ? open.pieces.count : min(open.next + 1, open.pieces.count)
         let binding = forms[frame.form].binding
-        while frame.nextPiece < min(end, pieces.count) {
-            let piece = pieces[frame.nextPiece]
-            frame.nextPiece += 1
+        while open.next < end {
+            let piece = open.pieces[open.next]
+            open.next += 1
             guard !piece.isEmpty else { continue }
-            open(&frame)
+            self.open(&frame)
             try checked("the mixed text", binding) { try $0.text(piece) }
         }
+        if !last { openPieces.append(open) }
     }
 
     /// Ends the start tag with `>` the first time content is written.

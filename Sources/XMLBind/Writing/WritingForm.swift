@@ -95,6 +95,8 @@ final class WritingForm {
     /// Whether the element holds text (`.text`, `.mixedText`): nothing is indented inside it, since
     /// whitespace would become part of its value.
     let holdsText: Bool
+    /// Whether the element keeps its text in pieces among its children (`.mixedText`).
+    let writesPieces: Bool
     /// The element's namespace as its type is registered, which unprefixed child names are written in.
     let target: NamespacePlan.Target
     /// Whether the base of the object's fields can be found for ``Attribute/textOffset``.
@@ -109,6 +111,7 @@ final class WritingForm {
         self.binding = binding
         isClass = binding.isClass
         holdsText = binding.keepsOwnText
+        writesPieces = binding.mixedTextSlot != nil
         let target = plan.target(of: binding.elementName)
         self.target = target
         keyed = binding.keyed.map { KeyedForm($0, binding, plan: plan, owner: target) }
