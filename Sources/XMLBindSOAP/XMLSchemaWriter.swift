@@ -137,6 +137,9 @@ struct XMLSchemaWriter {
                 return
             }
             body += " mixed=\"true\""
+        } else if mapping.keepsMixedText {
+            // `.mixedText`: text among the child elements.
+            body += " mixed=\"true\""
         }
         body += ">" + content.written() + "</xs:complexType>"
     }

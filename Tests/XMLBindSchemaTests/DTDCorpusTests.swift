@@ -40,6 +40,16 @@ struct DTDCorpusTests {
         let samples = try #require(Bundle.module.url(forResource: "Fixtures/Samples", withExtension: nil))
         let orders = ["orders-1.xml", "orders-2.xml"].map { samples.appendingPathComponent($0) }
         models.append(Model(name: "Orders", inputs: orders, fromSamples: true, instances: orders, dtd: nil))
+        // Mixed content (issue 31): text among inline elements, from a DTD and from a sample.
+        let mixed = try #require(Bundle.module.url(forResource: "Fixtures/Mixed", withExtension: nil))
+        let article = mixed.appendingPathComponent("article.dtd")
+        models.append(
+            Model(
+                name: "Article", inputs: [article], fromSamples: false,
+                instances: [mixed.appendingPathComponent("article.xml")],
+                dtd: try DTDReader().read(contentsOf: article)))
+        let memo = [mixed.appendingPathComponent("memo.xml")]
+        models.append(Model(name: "Memo", inputs: memo, fromSamples: true, instances: memo, dtd: nil))
         let policies = try DTDFixtures.instances(DTDFixtures.polkit)
         models.append(Model(name: "PolicySamples", inputs: policies, fromSamples: true, instances: policies, dtd: nil))
         return models
@@ -83,11 +93,30 @@ struct DTDCorpusTests {
                     same += 1
                 }
             }
+            // Mixed content: the information set above joins an element's text; the text must
+            // also be back in its places among the children.
+            for (file, texts) in Self.textInPlace[model.name] ?? [:] {
+                let written = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
+                for text in texts { #expect(written.contains(text), "\(model.name): \(text) missing from \(written)") }
+            }
             // The figures of the report: instances that bind, and that round-trip.
             print("\(model.name): \(bound) of \(model.instances.count) bind, \(same) round-trip")
             #expect(run.status == 0)
         }
     }
+
+    /// For the mixed-content models, text that the written file holds, in its places.
+    static let textInPlace: [String: [String: [String]]] = [
+        "Article": [
+            "article.xml": [
+                "<para>Text <em>with <code>code</code> inside</em>, a <link href=\"https://example.org\">link</link> "
+                    + "and <code>x &lt; y</code>.</para>",
+                "<para>Only text, &lt;kept&gt; as text.</para>",
+                "<para><em>first</em> then\n    text on two lines</para>",
+            ]
+        ],
+        "Memo": ["memo.xml": ["<body>Please <b>read</b> the <i>notes</i> by <b>Friday</b>.</body>"]],
+    ]
 
     @Test("gdb's DTD as shipped names a root gdb's files do not use: each is refused with a located error")
     func gdbAsShipped() throws {

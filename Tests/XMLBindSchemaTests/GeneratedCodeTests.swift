@@ -10,7 +10,7 @@ struct GeneratedCodeTests {
     /// The models the compile test builds together in one target, by name and schema.
     static let models: [(name: String, schema: String)] = [
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
-        ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"),
+        ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -120,6 +120,50 @@ struct GeneratedCodeTests {
         let text = result.files.map(\.contents).joined()
         #expect(text.contains("public final class Derived: Bindable, OriginAware {"))
         #expect(text.contains(#"definition = definition.child(\.a, xml: "{urn:t}a")"#))
+    }
+
+    @Test("Mixed content keeps its text pieces among the child objects, without a warning")
+    func mixedContent() throws {
+        let result = Self.generate("Notes", "notes.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let text = result.files.map(\.contents).joined()
+        for expected in [
+            // Several kinds of children, each registered for its own element: one order.
+            #"definition = definition.children(\.em)"#, #"definition = definition.children(\.code)"#,
+            #"definition = definition.children(\.b)"#, #"definition = definition.childOrder(\.childOrder)"#,
+            #"definition = definition.mixedText(\.texts)"#,
+            // One kind: its own slot, named.
+            #"definition = definition.children(\.code, xml: "{urn:example:notes}code")"#,
+            // An element of simple type in mixed content is an object, so that it keeps its place.
+            #"mapping(B.self, element: "n:b", namespace: "urn:example:notes")"#,
+            "public var texts: [String] = []",
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        // library.xsd's Note holds <em> of xs:string among its text: an object too.
+        let library = Self.generate("Library", "library.xsd")
+        #expect(library.files.map(\.contents).joined().contains(#"definition = definition.mixedText(\.texts)"#))
+
+        // What cannot be an object (a nillable value) keeps the text as one string, with a located warning.
+        let folder = try temporaryDirectory()
+        let schema = folder.appendingPathComponent("value.xsd")
+        try Data(
+            """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t" targetNamespace="urn:t">
+              <xs:element name="m" type="t:M"/>
+              <xs:complexType name="M" mixed="true">
+                <xs:sequence><xs:element name="v" type="xs:int" nillable="true"/></xs:sequence>
+              </xs:complexType>
+            </xs:schema>
+            """.utf8
+        ).write(to: schema)
+        let value = ModelGenerator(name: "Value", inputs: [schema]).generate()
+        #expect(
+            value.diagnostics.map(\.description) == [
+                "\(schema.path):3:3: warning: mixed content of {urn:t}M: the text between child elements is kept as "
+                    + "one string; its place among them is not written back (some child elements hold only a value, "
+                    + "not an object)"
+            ])
     }
 
     @Test("Attribute defaults are applied and left out when writing; the schema's prefixes are the binder's")
@@ -239,6 +283,18 @@ struct GeneratedCodeTests {
             abstract.stdout.contains(
                 "shapes-abstract.xml:3:3: error: <shape> needs an xsi:type to choose its mapping"),
             "\(abstract.stdout)")
+        // Mixed content: every piece of text written back in its place, escaped, nested too.
+        let notes = try await run("notes", "notes.xml")
+        #expect(notes.status == 0, "\(notes.stdout)")
+        #expect(notes.stdout.hasPrefix("round trip: same\n"))
+        for text in [
+            #"<n:para id="p1">The <n:em>new</n:em> one, <n:b>bold</n:b> &amp; "#
+                + #"<n:code lang="swift">let x = 1 &lt; 2</n:code>.</n:para>"#,
+            "<n:para>Before <n:em>nested <n:code>x</n:code> after</n:em> &lt;raw&gt; end\n    on two lines</n:para>",
+            "<n:para/>",
+        ] {
+            #expect(notes.stdout.contains(text), "\(text) missing from \(notes.stdout)")
+        }
         let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
         #expect(hostile.stdout.contains(#">\(evil)<"#))
@@ -276,6 +332,7 @@ struct GeneratedCodeTests {
             ("po", "po.xsd", "po.xml"), ("po", "po.xsd", "po-invalid.xml"), ("library", "library.xsd", "library.xml"),
             ("library", "library.xsd", "library-too-many.xml"), ("settings", "settings.xsd", "settings.xml"),
             ("shapes", "shapes.xsd", "shapes.xml"), ("shapes", "shapes.xsd", "shapes-abstract.xml"),
+            ("notes", "notes.xsd", "notes.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -334,6 +391,7 @@ struct GeneratedCodeTests {
             switch CommandLine.arguments[1] {
             case "po": try roundTrip(PurchaseOrders.binder, PurchaseOrders.PurchaseOrderType.self, url)
             case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
+            case "notes": try roundTrip(Notes.binder, Notes.NotesType.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

@@ -78,7 +78,7 @@ struct EditPlanner {
                 try replace(
                     element, with: new, slotName: slotName,
                     because: "its mapping places values in nested elements (paths, lists of values, keyed maps, "
-                        + "names or readers), which are compared and written whole")
+                        + "names, readers or text among its children), which are compared and written whole")
             }
             return true
         }
@@ -169,7 +169,7 @@ struct EditPlanner {
     static func needsWholeComparison(_ binding: ElementBinding) -> Bool {
         binding.paths != nil || binding.hasKeyedProperties || binding.elementNameSlot != nil
             || binding.readerFactory != nil || binding.properties.contains { $0.collection != nil }
-            || binding.childSlots.contains { !$0.path.isEmpty }
+            || binding.childSlots.contains { !$0.path.isEmpty } || binding.mixedTextSlot != nil
     }
 
     // MARK: Properties

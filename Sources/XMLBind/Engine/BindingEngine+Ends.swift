@@ -119,6 +119,10 @@ extension BindingEngine {
                 } else {
                     dropText(from: textStart)
                 }
+            } else if let mixed = binding.mixedTextSlot, textStart >= 0 {
+                // `.mixedText`: the piece after the last child object, empty for none.
+                mixed.append(object, String(decoding: text.values(from: textStart), as: UTF8.self))
+                dropText(from: textStart)
             }
             storeCollectedChildren(from: frame.pointee.childMark, of: binding, base: base)
             // Required members all given, and nothing else to do: one mask test.

@@ -42,7 +42,7 @@ extension BindingEngine {
         frames.append(
             Frame(
                 isObject: true, namespace: namespace, bindingIndex: bindingIndex, object: held, base: nil,
-                textStart: binding.textProperty == nil ? -1 : text.count,
+                textStart: binding.keepsOwnText ? text.count : -1,
                 byteIndex: byteIndex, assigned: PropertySet(capacity: binding.assignableCount),
                 assignmentMark: elementAssignments.count, childMark: collectedChildren.count, errorMark: errorCount))
         guard let frame = frames.lastSlot else { return }
@@ -319,6 +319,7 @@ extension BindingEngine {
             // Fields, not the whole frame.
             let parentIndex = parent.pointee.bindingIndex
             if registry.hasChildOrder { noteChildOrder(of: bindingIndex, parentIndex: parentIndex) }
+            if registry.hasMixedText { noteMixedText(parentIndex: parentIndex) }
             if slot >= 0 {
                 placeInNamedSlot(
                     held, slot: slot, parentIndex: parentIndex, top: frames.count &- 1, byteIndex: byteIndex)
@@ -342,6 +343,21 @@ extension BindingEngine {
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
         guard let parentObject = frames[top].object?.object else { return }
         order.append(parentObject, registry.bindings[bindingIndex].elementName.local)
+    }
+
+    /// Ends the text piece before a child object in its parent's `.mixedText` list, if it
+    /// keeps one: the parent's text gathered since its last child (the child's own text is
+    /// gone from the buffer by now).
+    @inline(never)
+    private func noteMixedText(parentIndex: Int) {
+        guard let mixed = registry.bindings[parentIndex].mixedTextSlot else { return }
+        let top = frames.count &- 1
+        // `.mixedText` has no paths beside it (refused at registration): the parent is on top.
+        guard frames[top].pathNodeReference == nil, let parentObject = frames[top].object?.object else { return }
+        let start = frames[top].textStart
+        guard start >= 0 else { return }
+        mixed.append(parentObject, String(decoding: text.values(from: start), as: UTF8.self))
+        dropText(from: start)
     }
 
     /// Places a child into the parent's slot declared with `xml:` that took it.

@@ -31,8 +31,12 @@ extension BindingEngine {
         if frames.contains(where: { !$0.isObject || $0.pathNodeReference != nil || $0.object == nil }) {
             return .sequential(.container("an enclosing element is not an object of a mapping"))
         }
-        guard top.pointee.textStart < 0 else { return .sequential(.container("its mapping keeps its text")) }
         let bindingIndex = top.pointee.bindingIndex
+        // `.mixedText`: each piece ends at a child object, which a piece's engine would bind apart.
+        if registry.bindings[bindingIndex].mixedTextSlot != nil {
+            return .sequential(.container("its mapping keeps its text among its children"))
+        }
+        guard top.pointee.textStart < 0 else { return .sequential(.container("its mapping keeps its text")) }
         if registry.bindings[bindingIndex].childOrderSlot != nil {
             return .sequential(.container("its mapping keeps the order of its children"))
         }

@@ -40,6 +40,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     /// The property for the element's own name, if declared.
     var elementNameSlot: ElementNameSlot? { declarations.contents.elementNameSlot }
     var childOrderSlot: ChildOrderSlot? { declarations.contents.childOrderSlot }
+    var mixedTextSlot: MixedTextSlot? { declarations.contents.mixedTextSlot }
     /// Names and namespaces skipped without a word.
     var ignoredNames: [String] { declarations.contents.ignoredNames }
     var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }

@@ -35,6 +35,8 @@ final class MappingDeclarations: Sendable {
         var elementNameSlot: ElementNameSlot?
         /// The property that keeps the child objects' element names in order (`.childOrder`).
         var childOrderSlot: ChildOrderSlot?
+        /// The property that keeps the text pieces among the child objects (`.mixedText`).
+        var mixedTextSlot: MixedTextSlot?
         /// Element and attribute names skipped without a word (`.ignoring`), as declared.
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
@@ -162,6 +164,12 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(childOrder slot: ChildOrderSlot) -> MappingDeclarations {
         with { $0.childOrderSlot = slot }
+    }
+
+    /// These declarations with a property for the text pieces among the child objects.
+    @usableFromInline
+    func setting(mixedText slot: MixedTextSlot) -> MappingDeclarations {
+        with { $0.mixedTextSlot = slot }
     }
 
     /// These declarations chosen by an `xsi:type`.

@@ -57,6 +57,9 @@ final class CompiledRegistry: Sendable {
     /// Whether some mapping keeps its child objects' names in order (`.childOrder`): the
     /// one test the engine makes per child object when none does.
     let hasChildOrder: Bool
+    /// Whether some mapping keeps its text pieces among its child objects (`.mixedText`):
+    /// the one test the engine makes per child object when none does.
+    let hasMixedText: Bool
     /// Whether a parse keeps the document's namespace scope (see ``NamespaceScopeTracker``):
     /// some mapping hands unknown content to a callback or has an ``XMLQualifiedName``
     /// property. The binder's own policy can ask for it too (see `BindingEngine`).
@@ -65,6 +68,7 @@ final class CompiledRegistry: Sendable {
     init(bindings: [ElementBinding]) {
         self.bindings = bindings
         self.hasChildOrder = bindings.contains { $0.childOrderSlot != nil }
+        self.hasMixedText = bindings.contains { $0.mixedTextSlot != nil }
         self.needsNamespaceScope = bindings.contains { binding in
             if case .callback? = binding.unknownContentPolicy { return true }
             return binding.properties.contains { PropertyBinding.isQualifiedName($0.valueType) }

@@ -132,6 +132,7 @@ extension ElementBinding {
         ).map { problem(nil, $0) }
         problems += choiceProblems.map { problem(nil, $0) }
         problems += keyedProblems()
+        problems += mixedTextProblems()
         for (message, after) in zip(misplacedModifiers, misplacedAfter) {
             problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }

@@ -103,6 +103,10 @@ final class ElementBinding: Sendable {
     let elementNameSlot: ElementNameSlot?
     /// The property for the child objects' element names in document order (`.childOrder`).
     let childOrderSlot: ChildOrderSlot?
+    /// The property for the text pieces among the child objects (`.mixedText`).
+    let mixedTextSlot: MixedTextSlot?
+    /// Whether an object's frame gathers its own text: for `.text`, or the pieces of `.mixedText`.
+    let keepsOwnText: Bool
     /// Whether a new object needs its namespace or element name stored (one test per object).
     let storesNames: Bool
     /// Whether the `.text` property takes the whole text (`.wholeText()`): elements the
@@ -256,6 +260,8 @@ final class ElementBinding: Sendable {
         propertyForm = definition.propertyForm
         elementNameSlot = definition.elementNameSlot
         childOrderSlot = definition.childOrderSlot
+        mixedTextSlot = definition.mixedTextSlot
+        keepsOwnText = text != nil || definition.mixedTextSlot != nil
         storesNames = access.setNamespace != nil || definition.elementNameSlot != nil
         textTakesWholeText = text.map { declared[$0].takesWholeText } ?? false
         hasKeyedProperties = declared.contains { $0.collection?.isMap == true }

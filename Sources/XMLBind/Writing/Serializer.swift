@@ -41,6 +41,9 @@ struct Serializer {
         /// For a path element holding objects (issue 13), what is left to write in it;
         /// `nil` for an object's element.
         var queue: [PathItem]?
+        /// Whether the element keeps `.mixedText` pieces, on top of ``Serializer/openPieces``.
+        /// A flag, not the pieces: a frame of any other element stays as small as it was.
+        var writesPieces = false
 
         /// The next piece of a path element's content, taken off its ``queue``.
         mutating func takeQueued() -> PathItem? {
@@ -87,6 +90,15 @@ struct Serializer {
     var planMissed = false
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
     private var indentation: [[UInt8]] = []
+    /// The `.mixedText` pieces of the open elements that keep them, innermost last.
+    private var openPieces: [OpenPieces] = []
+
+    /// One element's text pieces: each written before the child of its index, the rest at
+    /// the end; and the next one to write.
+    private struct OpenPieces {
+        var pieces: [String]
+        var next = 0
+    }
 
     init(registry: CompiledRegistry, options: WritingOptions, prefixes: [String: String], writer: XMLWriter) {
         self.registry = registry
@@ -210,6 +222,7 @@ struct Serializer {
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
                 { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
+                if stack[top].writesPieces { try writePieces(in: &stack[top], last: false) }
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
@@ -243,6 +256,7 @@ struct Serializer {
                     continue
                 }
             }
+            if stack[top].writesPieces { try writePieces(in: &stack[top], last: true) }
             let frame = stack.removeLast()
             if !frame.opened {
                 writer.raw(UInt8(ascii: "/"))
@@ -300,7 +314,12 @@ struct Serializer {
             try checked("xsi:type", form.binding) { try $0.attribute(attribute, value) }
         }
         try writeAttributes(form, box)
-        return Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+        var frame = Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
+        if form.writesPieces, let mixed = form.binding.mixedTextSlot {
+            frame.writesPieces = true
+            openPieces.append(OpenPieces(pieces: mixed.read(box)))
+        }
+        return frame
     }
 
     /// Writes one piece of an element's content, or (for children) hands it to the frame.
@@ -398,6 +417,23 @@ struct Serializer {
             return try writeMembers(item, of: form, in: &frame)
         }
         return nil
+    }
+
+    /// Writes the next `.mixedText` piece of the element (before its next child), or, at its
+    /// end (`last`), every piece left, and then forgets its pieces; escaped, an empty piece
+    /// writing nothing.
+    private mutating func writePieces(in frame: inout Frame, last: Bool) throws(XMLBindError) {
+        guard var open = openPieces.popLast() else { return }
+        let end = last ? open.pieces.count : min(open.next + 1, open.pieces.count)
+        let binding = forms[frame.form].binding
+        while open.next < end {
+            let piece = open.pieces[open.next]
+            open.next += 1
+            guard !piece.isEmpty else { continue }
+            self.open(&frame)
+            try checked("the mixed text", binding) { try $0.text(piece) }
+        }
+        if !last { openPieces.append(open) }
     }
 
     /// Ends the start tag with `>` the first time content is written.

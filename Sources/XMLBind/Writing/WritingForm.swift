@@ -92,9 +92,11 @@ final class WritingForm {
     /// Every attribute's ` name="`, one after the other.
     let attributeStarts: [UInt8]
     let steps: [Step]
-    /// Whether the element holds text (`.text`): nothing is indented inside it, since
+    /// Whether the element holds text (`.text`, `.mixedText`): nothing is indented inside it, since
     /// whitespace would become part of its value.
     let holdsText: Bool
+    /// Whether the element keeps its text in pieces among its children (`.mixedText`).
+    let writesPieces: Bool
     /// The element's namespace as its type is registered, which unprefixed child names are written in.
     let target: NamespacePlan.Target
     /// Whether the base of the object's fields can be found for ``Attribute/textOffset``.
@@ -108,7 +110,8 @@ final class WritingForm {
     init(_ binding: ElementBinding, plan: NamespacePlan, placement: (PropertyBinding) -> Serializer.Placement) {
         self.binding = binding
         isClass = binding.isClass
-        holdsText = binding.textProperty != nil
+        holdsText = binding.keepsOwnText
+        writesPieces = binding.mixedTextSlot != nil
         let target = plan.target(of: binding.elementName)
         self.target = target
         keyed = binding.keyed.map { KeyedForm($0, binding, plan: plan, owner: target) }

@@ -123,6 +123,9 @@ extension XMLBinder {
         /// The keyed shape (`.keyedMembers`), when the mapping declares one: its members are
         /// chosen by keys written in the document, not by element names.
         package var keyedMembers: KeyedMembers?
+        /// Whether the mapping keeps its text among its children (`.mixedText`): its
+        /// content is mixed.
+        package var keepsMixedText = false
     }
 
     /// Every registered mapping, in registration order (a later mapping of the same
@@ -167,7 +170,8 @@ extension XMLBinder {
             }
             return DeclaredMapping(
                 typeName: binding.typeName, type: binding.access.type, element: DeclaredName(binding.elementName),
-                contents: contents, propertyForm: binding.propertyForm, keyedMembers: binding.keyedMembers)
+                contents: contents, propertyForm: binding.propertyForm, keyedMembers: binding.keyedMembers,
+                keepsMixedText: binding.mixedTextSlot != nil)
         }
     }
 

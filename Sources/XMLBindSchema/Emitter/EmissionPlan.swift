@@ -36,6 +36,8 @@ struct EmissionPlan {
     /// How a field is declared in the mapping.
     enum Form: Equatable {
         case attribute, element, elements, text, child, children, otherElements, otherAttributes
+        /// Mixed content's text, in pieces among the child objects (the core's `.mixedText`).
+        case mixedText
     }
 
     /// A property of a planned class.

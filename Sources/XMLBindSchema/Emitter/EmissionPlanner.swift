@@ -22,7 +22,7 @@ struct EmissionPlanner {
 
     /// The plan, with warnings for what could not be expressed.
     static func plan(_ model: SchemaModel, moduleName: String) -> EmissionPlan {
-        var planner = EmissionPlanner(model: model, moduleName: moduleName)
+        var planner = EmissionPlanner(model: withTextChildrenAsTypes(model), moduleName: moduleName)
         planner.nameTypes()
         planner.planClasses()
         planner.planPrefixes()
@@ -164,9 +164,23 @@ struct EmissionPlanner {
             entry.inheritsOtherElements = parent.map { $0.keepsOtherElements || $0.inheritsOtherElements } ?? false
             planned[type.name] = entry
         }
+        for type in types {
+            guard let complex = type.complexType, complex.isMixed, var entry = planned[type.name] else { continue }
+            if keepsTextInPlace(&entry, classes: planned) {
+                planned[type.name] = entry
+            } else if entry.fields.contains(where: { Self.elementForms.contains($0.form) }) {
+                warn(
+                    "mixed content of \(type.name): the text between child elements is kept as one string; its "
+                        + "place among them is not written back (" + Self.whyTextIsNotInPlace(entry) + ")",
+                    at: type.origin)
+            }
+        }
         var seen: Set<QualifiedName> = []
         plan.classes = types.filter { seen.insert($0.name).inserted }.compactMap { planned[$0.name] } + wrappers
     }
+
+    /// The forms of fields that hold child elements.
+    static let elementForms: [EmissionPlan.Form] = [.child, .children, .element, .elements, .otherElements]
 
     /// What makes two properties the same: the Swift type of the declaration.
     private static func propertyKey(_ field: EmissionPlan.PlannedField) -> String {
@@ -357,7 +371,7 @@ struct EmissionPlanner {
             .map { (prefix: $0.key, uri: $0.value) }.sorted { $0.prefix < $1.prefix }
     }
 
-    private mutating func warn(_ message: String, at origin: Origin?) {
+    mutating func warn(_ message: String, at origin: Origin?) {
         plan.diagnostics.append(GenerationDiagnostic(.warning, message, at: origin))
     }
 }

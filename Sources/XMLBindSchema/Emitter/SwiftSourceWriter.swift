@@ -136,6 +136,8 @@ struct SwiftSourceWriter {
             text += bounds(of: planned, indent: indent)
         case .text:
             text += ".text(\(keyPath)\(conversion))"
+        case .mixedText:
+            text += ".mixedText(\(keyPath))"
         case .child:
             text += ordered || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
@@ -238,13 +240,16 @@ struct SwiftSourceWriter {
     private func propertyType(of planned: EmissionPlan.PlannedField) -> String {
         switch planned.form {
         case .attribute, .element, .text, .child: "\(planned.swiftType)?"
-        case .elements, .children, .otherElements, .otherAttributes: "[\(planned.swiftType)] = []"
+        case .elements, .children, .otherElements, .otherAttributes, .mixedText: "[\(planned.swiftType)] = []"
         }
     }
 
     /// One line saying where the value is in the XML, with its bounds and default.
     private func describe(_ planned: EmissionPlan.PlannedField) -> String {
         let field = planned.field
+        if planned.form == .mixedText {
+            return "Mixed content's text, in pieces: piece i before the i-th child, the last after the last one."
+        }
         var text: String
         switch field.kind {
         case .attribute: text = "The attribute `\(field.name)`"

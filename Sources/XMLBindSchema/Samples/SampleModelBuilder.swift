@@ -40,7 +40,8 @@ enum SampleModelBuilder {
                 ModelType(
                     name: name, kind: .complex(ComplexType(fields: fields, isMixed: isMixed)),
                     documentation: documentation, origin: record.origin))
-            if record.interleavesChildren {
+            // Mixed content keeps its children's order with its text (the emitter's `.mixedText`).
+            if record.interleavesChildren && !isMixed {
                 model.diagnostics.append(
                     GenerationDiagnostic(
                         .warning,

@@ -91,9 +91,8 @@ extension XSDModelBuilder {
         content.isMixed = node.mixed ?? false
         collectContent(node.content, into: &content, context: context)
         if content.isMixed && !content.fields.contains(where: { $0.kind == .text }) {
-            warn(
-                "mixed content of \(name): the text between child elements is kept as one string; "
-                    + "its place among them is not written back", at: node.origin)
+            // Its pieces are kept among the child objects where the planner can (the core's
+            // `.mixedText`); where not, it warns (EmissionPlanner.keepsTextInPlace).
             _ = content.add(
                 Field(name: "", kind: .text, type: .builtin(.string), occurrence: .optional, origin: node.origin),
                 builder: &self)
