@@ -3,13 +3,14 @@
 /// slot's `[Any]`.
 ///
 /// It also remembers the type of the last child and what it resolved to, since siblings
-/// are mostly of one type.
+/// are mostly of one type: as a number the walk gives (a form's or a binding's index), so
+/// that the cursor holds no reference beyond the children.
 struct ChildCursor {
     private var objects: [AnyObject] = []
     private var values: [Any] = []
     private var next = 0
     private var lastType: ObjectIdentifier?
-    private var lastResolved: (ElementBinding, Int)?
+    private var lastToken = 0
 
     /// Reads one slot's children.
     mutating func load(_ slot: Int, direct: WritingForm.DirectChildren?, of binding: ElementBinding, _ box: AnyObject) {
@@ -46,29 +47,29 @@ struct ChildCursor {
         next = 0
     }
 
-    /// The next child, resolved to its binding, form and box, or `nil` when the slot is
-    /// done; a `nil` optional child is skipped.
+    /// The next child, as the walk's number for its binding (its token) and its box, or
+    /// `nil` when the slot is done; a `nil` optional child is skipped.
     ///
     /// - Parameters:
-    ///   - resolveObject: Resolves a reference read from a field. A class instance's box
-    ///     is the instance, so every object of one type resolves the same way: the cursor
-    ///     only asks again when the type changes.
+    ///   - resolveObject: Resolves a reference read from a field, and says whether every
+    ///     object of its type resolves the same way (not when the type stores its element's
+    ///     name, `.elementName`). A class instance's box is the instance, so the cursor only
+    ///     asks again when the type changes.
     ///   - resolveValue: Resolves a child from the slot's `[Any]`.
     mutating func nextChild(
-        _ resolveObject: (AnyObject) throws(XMLBindError) -> (ElementBinding, Int)?,
-        _ resolveValue: (Any) throws(XMLBindError) -> (ElementBinding, Int, AnyObject)?
-    ) throws(XMLBindError) -> (ElementBinding, Int, AnyObject)? {
+        _ resolveObject: (AnyObject) throws(XMLBindError) -> (Int, Bool)?,
+        _ resolveValue: (Any) throws(XMLBindError) -> (Int, AnyObject)?
+    ) throws(XMLBindError) -> (Int, AnyObject)? {
         while true {
             if next < objects.count {
                 let object = objects[next]
                 next += 1
                 let type = ObjectIdentifier(Swift.type(of: object))
-                if type == lastType, let (binding, index) = lastResolved { return (binding, index, object) }
-                guard let (binding, index) = try resolveObject(object) else { continue }
-                // A type that stores its element's name resolves per object (`.elementName`).
-                lastType = binding.elementNameSlot == nil ? type : nil
-                lastResolved = (binding, index)
-                return (binding, index, object)
+                if type == lastType { return (lastToken, object) }
+                guard let (token, byType) = try resolveObject(object) else { continue }
+                lastType = byType ? type : nil
+                lastToken = token
+                return (token, object)
             }
             guard next < values.count else { return nil }
             let value = values[next]
