@@ -6,8 +6,15 @@
 /// are mostly of one type: as a number the walk gives (a form's or a binding's index), so
 /// that the cursor holds no reference beyond the children.
 struct ChildCursor {
-    private var objects: [AnyObject] = []
-    private var values: [Any] = []
+    /// The children: one reference at most, and none for a slot that is done or empty,
+    /// since a cursor is made and destroyed per object written.
+    private enum Children {
+        case none
+        case objects([AnyObject])
+        case values([Any])
+    }
+
+    private var children = Children.none
     private var next = 0
     private var lastType: ObjectIdentifier?
     private var lastToken = 0
@@ -16,34 +23,29 @@ struct ChildCursor {
     mutating func load(_ slot: Int, direct: WritingForm.DirectChildren?, of binding: ElementBinding, _ box: AnyObject) {
         next = 0
         guard let direct else {
-            objects = []
-            values = binding.childSlots[slot].read(box)
+            children = .values(binding.childSlots[slot].read(box))
             return
         }
-        values = []
         // `[C]` and `C?` for a class `C` have the layout of `[AnyObject]` and `AnyObject?`.
         let fields = FieldAccess.of(box, isClass: binding.isClass)
-        objects = fields.loadReferences(at: direct.offset, isArray: direct.isArray)
+        children = .objects(fields.loadReferences(at: direct.offset, isArray: direct.isArray))
     }
 
     /// Takes a slot's children read as references (``WritingForm/DirectChildren``).
     mutating func load(references: [AnyObject]) {
         next = 0
-        values = []
-        objects = references
+        children = .objects(references)
     }
 
     /// Takes a provider's children (``ChildrenProvider``).
     mutating func load(_ children: [Any]) {
         next = 0
-        objects = []
-        values = children
+        self.children = .values(children)
     }
 
     /// Forgets the children, keeping the type cache.
     mutating func clear() {
-        objects = []
-        values = []
+        children = .none
         next = 0
     }
 
@@ -61,7 +63,14 @@ struct ChildCursor {
         _ resolveValue: (Any) throws(XMLBindError) -> (Int, AnyObject)?
     ) throws(XMLBindError) -> (Int, AnyObject)? {
         while true {
-            if next < objects.count {
+            switch children {
+            case .none:
+                return nil
+            case .objects(let objects):
+                guard next < objects.count else {
+                    children = .none
+                    return nil
+                }
                 let object = objects[next]
                 next += 1
                 let type = ObjectIdentifier(Swift.type(of: object))
@@ -70,11 +79,15 @@ struct ChildCursor {
                 lastType = byType ? type : nil
                 lastToken = token
                 return (token, object)
+            case .values(let values):
+                guard next < values.count else {
+                    children = .none
+                    return nil
+                }
+                let value = values[next]
+                next += 1
+                if let resolved = try resolveValue(value) { return resolved }
             }
-            guard next < values.count else { return nil }
-            let value = values[next]
-            next += 1
-            if let resolved = try resolveValue(value) { return resolved }
         }
     }
 }

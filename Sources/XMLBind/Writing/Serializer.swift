@@ -321,6 +321,21 @@ struct Serializer {
         let binding = form.binding
         switch step {
         case .text(let source):
+            if source.textOffset >= 0, readsFieldsInPlace, !binding.properties[source.index].writesCDATA {
+                // A string field's text, read where it is (see FieldAccess.withUTF8).
+                var refused: XMLWriter.InvalidCharacter?
+                _ = FieldAccess.of(frame.box, isClass: form.isClass).withUTF8(
+                    ofStringAt: source.textOffset, isOptional: source.textIsOptional
+                ) { text in
+                    guard !text.isEmpty else { return }
+                    open(&frame)
+                    do throws(XMLWriter.InvalidCharacter) { try writer.text(utf8: text) } catch { refused = error }
+                }
+                if let refused {
+                    throw Self.invalid(refused, "property '\(binding.properties[source.index].propertyName)'", binding)
+                }
+                return nil
+            }
             guard let text = value(source, of: form, frame.box), !text.isEmpty else { return nil }
             open(&frame)
             try writeValue(text, source.index, binding)
