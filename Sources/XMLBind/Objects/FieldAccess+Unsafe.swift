@@ -151,11 +151,16 @@
 
         // Not inlined on purpose: an `inout` parameter is exclusive for the call, so the
         // compiler reads the string in place; read through a pointer inside the caller, it
-        // copies the string first, in case `body` writes to that memory.
+        // copies the string first, in case `body` writes to that memory. The UTF-8 is lent
+        // as the string's span where the standard library has it (no closure, no copy of a
+        // small string's bytes).
 
         @inline(never)
         static func lendUTF8<R>(of string: inout String?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
             guard case .some = string else { return nil }
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return string.unsafelyUnwrapped.utf8.span.withUnsafeBufferPointer(body)
+            }
             if let result = string?.utf8.withContiguousStorageIfAvailable(body) { return result }
             var copy = string ?? ""
             return copy.withUTF8(body)
@@ -163,6 +168,9 @@
 
         @inline(never)
         static func lendUTF8<R>(of string: inout String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return string.utf8.span.withUnsafeBufferPointer(body)
+            }
             if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
             var copy = string
             return copy.withUTF8(body)
