@@ -8,6 +8,9 @@
 // - SafeMode: `FieldTable.writableOffset(_:)` hands out no offset, so nothing calls the
 //   methods that take one; they stop the program rather than touch memory if that
 //   invariant were ever broken (a programming error, never input).
+// - `withUTF8(ofStringAt:isOptional:_:)` lends a `String` field's UTF-8 in place, for the
+//   length of the call: the caller keeps the object alive and does not assign the field
+//   meanwhile (the writer only reads the graph), so the string's storage outlives the loan.
 
 #if SafeMode
     /// SafeMode's stand-in: no offsets exist (``FieldTable/writableOffset(_:)``), so every
@@ -43,6 +46,10 @@
         func storeReference(_ object: AnyObject, at offset: Int) { Self.noOffsets() }
 
         func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] { Self.noOffsets() }
+
+        func withUTF8<R>(
+            ofStringAt offset: Int, isOptional: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+        ) -> R? { Self.noOffsets() }
 
         @usableFromInline
         static func noOffsets() -> Never {
@@ -125,6 +132,48 @@
         func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] {
             let field = UnsafeRawPointer(base + offset)
             return isArray ? field.load(as: [AnyObject].self) : field.load(as: AnyObject?.self).map { [$0] } ?? []
+        }
+
+        /// Lends the UTF-8 of a `String` field (`String?` when `isOptional`) to `body`, or
+        /// gives `nil` for a `nil` optional.
+        ///
+        /// A Swift string's UTF-8 is lent where it is, without copying the string (a copy
+        /// retains its storage and releases it after: most of what writing a short value
+        /// costs); a string without contiguous UTF-8 (bridged) is copied first.
+        @inline(__always)
+        func withUTF8<R>(
+            ofStringAt offset: Int, isOptional: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+        ) -> R? {
+            let field = base + offset
+            if isOptional { return Self.lendUTF8(of: &field.assumingMemoryBound(to: String?.self).pointee, body) }
+            return Self.lendUTF8(of: &field.assumingMemoryBound(to: String.self).pointee, body)
+        }
+
+        // Not inlined on purpose: an `inout` parameter is exclusive for the call, so the
+        // compiler reads the string in place; read through a pointer inside the caller, it
+        // copies the string first, in case `body` writes to that memory. The UTF-8 is lent
+        // as the string's span where the standard library has it (no closure, no copy of a
+        // small string's bytes).
+
+        @inline(never)
+        static func lendUTF8<R>(of string: inout String?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+            guard case .some = string else { return nil }
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return string.unsafelyUnwrapped.utf8.span.withUnsafeBufferPointer(body)
+            }
+            if let result = string?.utf8.withContiguousStorageIfAvailable(body) { return result }
+            var copy = string ?? ""
+            return copy.withUTF8(body)
+        }
+
+        @inline(never)
+        static func lendUTF8<R>(of string: inout String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                return string.utf8.span.withUnsafeBufferPointer(body)
+            }
+            if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+            var copy = string
+            return copy.withUTF8(body)
         }
     }
 #endif

@@ -144,11 +144,16 @@ final class DocumentStorage {
         return grow(toHold: count + length)
     }
 
-    /// Grows the block by half again (or to what is needed, and at least 4 KiB).
+    /// Doubles the block (or grows it to what is needed, and at least 4 KiB).
+    ///
+    /// Doubling, not growing by half: where `realloc` copies rather than remaps (a block
+    /// below the allocator's mapping threshold, which rises once large blocks are freed),
+    /// the copies add up to about the document's size rather than twice it; the pages not
+    /// yet written cost no memory.
     @discardableResult
     private func grow(toHold wanted: Int) -> Bool {
         guard !failed else { return false }
-        let size = max(wanted, capacity + capacity / 2, 4096)
+        let size = max(wanted, capacity &* 2, 4096)
         guard let grown = realloc(base, size) else {
             failed = true
             return false

@@ -178,9 +178,11 @@ extension Serializer {
             return try startPath(members[0], of: frame, depth: frame.depth + 1, inline: frame.inline)
         }
         // Several members: a frame without tags of its own writes them in turn.
-        var holder = Frame(form: frame.form, box: frame.box, close: [], depth: frame.depth, inline: frame.inline)
+        var holder = Frame(
+            form: frame.form, box: frame.box, end: .extras, depth: frame.depth, inline: frame.inline,
+            extras: frameExtras.count)
         holder.opened = true
-        holder.queue = members.map { .path($0) }
+        frameExtras.append(FrameExtras(queue: members.map { .path($0) }))
         return holder
     }
 

@@ -35,11 +35,13 @@ extension Serializer {
         writer.raw(">")
         if let text = path.text { try writeValue(text.value, text.index, binding) }
         var frame = Frame(
-            form: owner.form, box: owner.box, close: Array(("</" + path.name + ">").utf8), depth: depth,
-            inline: inline || path.holdsText)
+            form: owner.form, box: owner.box, end: .extras, depth: depth, inline: inline || path.holdsText,
+            extras: frameExtras.count)
         frame.opened = true
-        frame.slotParent = path.target
-        frame.queue = path.children.map { .path($0) } + path.objects.map { .objects($0.children, slotName: $0.name) }
+        frameExtras.append(
+            FrameExtras(
+                close: Array(("</" + path.name + ">").utf8), slotParent: path.target,
+                queue: path.children.map { .path($0) } + path.objects.map { .objects($0.children, slotName: $0.name) }))
         return frame
     }
 
@@ -55,11 +57,13 @@ extension Serializer {
             try writePath(path, forms[frame.form].binding, depth: frame.depth + 1, inline: frame.inline)
         case .objects(let objects, let slotName):
             // Qualified once per path element, for all its children.
-            frame.slotTags = slotName.map { name in
+            let parent = frameExtras[frame.extras].slotParent
+            let tags = slotName.map { name in
                 WritingForm.ElementTags(
-                    plan.qualified(
-                        name.local, plan.child(plan.target(of: name, attribute: false), of: frame.slotParent)))
+                    plan.qualified(name.local, plan.child(plan.target(of: name, attribute: false), of: parent)))
             }
+            frameExtras[frame.extras].slotTags = tags
+            frame.slotTags = tags == nil ? .none : .extras
             frame.children.load(objects)
         }
         return nil

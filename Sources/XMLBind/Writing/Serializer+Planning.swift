@@ -18,6 +18,7 @@ extension Serializer {
     /// look in a short list rather than hashing.
     struct PlanFacts {
         let binding: ObjectIdentifier
+        let element: ElementBinding
         /// Each child slot's way of reading its children as references, if it has one.
         let direct: [WritingForm.DirectChildren?]
         /// Whether each object may add names of its own: its namespace (``NamespaceAware``),
@@ -54,11 +55,23 @@ extension Serializer {
         stack.append(PlanFrame(binding: root, box: rootBox, facts: rootFacts))
         while let top = stack.indices.last {
             let parent = stack[top].binding
-            if let (binding, _, box) = try stack[top].children.nextChild(
-                { object throws(XMLBindError) in try knownType(of: object, parent: parent).map { ($0, -1) } },
-                { value throws(XMLBindError) in try knownValue(value, parent: parent).map { ($0.0, -1, $0.1) } })
+            // A child resolves to its binding's facts; only the first of them is fresh.
+            var fresh = false
+            if let (found, box) = try stack[top].children.nextChild(
+                { object throws(XMLBindError) in
+                    guard let binding = try knownType(of: object, parent: parent) else { return nil }
+                    let facts = facts(of: binding)
+                    fresh = facts.fresh
+                    return (facts.index, binding.elementNameSlot == nil)
+                },
+                { value throws(XMLBindError) in
+                    guard let (binding, box) = try knownValue(value, parent: parent) else { return nil }
+                    let facts = facts(of: binding)
+                    fresh = facts.fresh
+                    return (facts.index, box)
+                })
             {
-                let (found, fresh) = facts(of: binding)
+                let binding = planFacts[found].element
                 note(binding, box, facts: found, fresh: fresh)
                 if planFacts[found].hasChildren, !isLeaf(box, binding, facts: found) {
                     if isMet(planFacts[found].reach) {
@@ -109,6 +122,7 @@ extension Serializer {
         planFacts.append(
             PlanFacts(
                 binding: key,
+                element: binding,
                 direct: binding.childSlots.indices.map { WritingForm.directChildren(binding, $0) },
                 notesPerObject: binding.access.readNamespace != nil || binding.access.readAttributes != nil
                     || !nillable(binding).isEmpty,

@@ -8,49 +8,53 @@ extension Serializer {
     /// substitutions restored, which compare the text first).
     mutating func writeAttributes(_ form: WritingForm, _ box: AnyObject) throws(XMLBindError) {
         let binding = form.binding
-        let readsFields = !options.omitsDefaultValues && options.restoresSubstitutions == nil
-        let starts = form.attributeStarts
-        for attribute in form.attributes {
-            let source = attribute.value
-            var refused: XMLWriter.InvalidCharacter?
-            if readsFields, source.isPlain {
-                let fields = FieldAccess.of(box, isClass: form.isClass)
-                if source.boolOffset >= 0 {
-                    let flag = fields.load(Bool.self, at: source.boolOffset)
-                    starts.withUnsafeBytes { names in
-                        writer.raw(UnsafeRawBufferPointer(rebasing: names[attribute.start]))
-                        writer.raw(flag ? "true\"" : "false\"")
+        let readsFields = readsFieldsInPlace
+        // The names are lent once for all the attributes; the first refusal ends the loop.
+        let refused: (index: Int, character: XMLWriter.InvalidCharacter)? = form.attributeStarts.withUnsafeBytes {
+            names in
+            for attribute in form.attributes {
+                let source = attribute.value
+                let start = UnsafeRawBufferPointer(rebasing: names[attribute.start])
+                if readsFields, source.isPlain {
+                    let fields = FieldAccess.of(box, isClass: form.isClass)
+                    if source.boolOffset >= 0 {
+                        writer.raw(start)
+                        writer.raw(fields.load(Bool.self, at: source.boolOffset) ? "true\"" : "false\"")
+                        continue
                     }
-                    continue
-                }
-                let text =
-                    source.textIsOptional
-                    ? fields.load(String?.self, at: source.textOffset) : fields.load(String.self, at: source.textOffset)
-                guard let text else { continue }
-                starts.withUnsafeBytes { names in
-                    do throws(XMLWriter.InvalidCharacter) {
-                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), text)
-                    } catch {
-                        refused = error
+                    // The string is read where it is, without a copy (see FieldAccess.withUTF8).
+                    let outcome = fields.withUTF8(ofStringAt: source.textOffset, isOptional: source.textIsOptional) {
+                        text -> XMLWriter.InvalidCharacter? in
+                        do throws(XMLWriter.InvalidCharacter) {
+                            try writer.attribute(start: start, utf8: text)
+                            return nil
+                        } catch {
+                            return error
+                        }
                     }
-                }
-            } else {
-                guard let value = value(source, of: form, box) else { continue }
-                starts.withUnsafeBytes { names in
+                    if case .some(.some(let character)) = outcome { return (source.index, character) }
+                } else {
+                    guard let value = value(source, of: form, box) else { continue }
                     do throws(XMLWriter.InvalidCharacter) {
-                        try writer.attribute(start: UnsafeRawBufferPointer(rebasing: names[attribute.start]), value)
+                        try writer.attribute(start: start, value)
                     } catch {
-                        refused = error
+                        return (source.index, error)
                     }
                 }
             }
-            if let refused {
-                throw Self.invalid(refused, "property '\(binding.properties[source.index].propertyName)'", binding)
-            }
+            return nil
+        }
+        if let refused {
+            throw Self.invalid(
+                refused.character, "property '\(binding.properties[refused.index].propertyName)'", binding)
         }
         guard let extras = binding.access.readAttributes?(box), !extras.isEmpty else { return }
         try writeKeptAttributes(extras, form, box)
     }
+
+    /// Whether a value with ``WritingForm/Value/isPlain`` may be read from its field: not
+    /// when it is compared with its default or its substitution first.
+    var readsFieldsInPlace: Bool { !options.omitsDefaultValues && options.restoresSubstitutions == nil }
 
     /// A property's formatted value, or `nil` when it is not written (see
     /// ``value(_:of:_:)-(Int,_,_)``). A `String`, `String?` or `Bool` with its built-in

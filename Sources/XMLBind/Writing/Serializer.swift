@@ -15,44 +15,6 @@ struct Serializer {
         case attribute, element, text
     }
 
-    /// An element being written: its object, where its content has got to, and the
-    /// children of the slot being written.
-    struct Frame {
-        let form: Int
-        let box: AnyObject
-        /// `</name>`.
-        let close: [UInt8]
-        let depth: Int
-        /// Whether nothing is indented inside the element.
-        let inline: Bool
-        /// The next ``WritingForm/steps`` entry; one past the end is the provider's children.
-        var step = 0
-        var children = ChildCursor()
-        /// The tags of the name the slot being written gives its children (`xml:`), if it
-        /// does: qualified once per slot, not per child.
-        var slotTags: WritingForm.ElementTags?
-        /// For a path element's frame: its namespace, which an unprefixed name a slot
-        /// through it gives its children is written in.
-        var slotParent: NamespacePlan.Target = .inherit
-        /// Whether `>` is written (else the element may still end as `/>`).
-        var opened = false
-        /// Whether a child element is written (then the end tag goes on its own line).
-        var wroteElement = false
-        /// For a path element holding objects (issue 13), what is left to write in it;
-        /// `nil` for an object's element.
-        var queue: [PathItem]?
-        /// Whether the element keeps `.mixedText` pieces, on top of ``Serializer/openPieces``.
-        /// A flag, not the pieces: a frame of any other element stays as small as it was.
-        var writesPieces = false
-
-        /// The next piece of a path element's content, taken off its ``queue``.
-        mutating func takeQueued() -> PathItem? {
-            guard let next = queue?.first else { return nil }
-            queue?.removeFirst()
-            return next
-        }
-    }
-
     let registry: CompiledRegistry
     let options: WritingOptions
     var writer: XMLWriter
@@ -88,6 +50,8 @@ struct Serializer {
     /// Whether the writing walk met a binding the plan left out: the document is then
     /// written again, after the whole planning walk.
     var planMissed = false
+    /// The extras of the frames on the writing walk's stack that have them, in stack order.
+    var frameExtras: ContiguousArray<FrameExtras> = []
     /// The indentation of each depth met so far, with its line break: `"\n" + indent × depth`.
     private var indentation: [[UInt8]] = []
     /// The `.mixedText` pieces of the open elements that keep them, innermost last.
@@ -163,26 +127,30 @@ struct Serializer {
     }
 
     /// The binding and form of a class instance read from a field (its box is itself).
-    private mutating func resolveObject(_ object: AnyObject, parent: Int) throws(XMLBindError) -> (ElementBinding, Int)?
-    {
+    ///
+    /// - Returns: The form, and whether every object of the type has it (not when the type
+    ///   stores its element's name: each object is then written as the element it holds).
+    private mutating func resolveObject(_ object: AnyObject, parent: Int) throws(XMLBindError) -> (
+        form: Int, byType: Bool
+    )? {
         let type = ObjectIdentifier(Swift.type(of: object))
         if let known = knownTypes.firstIndex(where: { $0.type == type }) {
             if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
-            return (knownTypes[known].binding, knownTypes[known].form)
+            return (knownTypes[known].form, true)
         }
         guard let (binding, _) = try resolve(object, parent: forms[parent].binding) else { return nil }
         let form = self.form(of: binding)
-        // A type that stores its element's name is written as the element each object holds.
-        if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
+        let byType = binding.elementNameSlot == nil
+        if knownTypes.count < Self.knownTypeLimit, byType {
             knownTypes.append((type, binding, form))
         }
-        return (binding, form)
+        return (form, byType)
     }
 
-    /// The binding, form and box of a child read as a value (a struct, or anything in an
-    /// `[Any]`): a value of a type met before is only boxed, without a look in the registry.
+    /// The form and box of a child read as a value (a struct, or anything in an `[Any]`):
+    /// a value of a type met before is only boxed, without a look in the registry.
     private mutating func resolveValue(_ value: Any, parent: Int) throws(XMLBindError) -> (
-        ElementBinding, Int, AnyObject
+        form: Int, box: AnyObject
     )? {
         let type = ObjectIdentifier(Swift.type(of: value))
         // A type whose binding cannot box this value (a `nil` optional) is resolved again.
@@ -190,14 +158,14 @@ struct Serializer {
             let box = knownTypes[known].binding.access.box(value)
         {
             if knownTypes[known].form < 0 { knownTypes[known].form = form(of: knownTypes[known].binding) }
-            return (knownTypes[known].binding, knownTypes[known].form, box)
+            return (knownTypes[known].form, box)
         }
         guard let (binding, box) = try resolve(value, parent: forms[parent].binding) else { return nil }
         let form = self.form(of: binding)
         if knownTypes.count < Self.knownTypeLimit, binding.elementNameSlot == nil {
             knownTypes.append((type, binding, form))
         }
-        return (binding, form, box)
+        return (form, box)
     }
 
     /// The written form of a binding, made the first time the binding is met.
@@ -214,11 +182,11 @@ struct Serializer {
     /// Writes the root and everything under it, one open element per frame.
     private mutating func writeTree(_ binding: ElementBinding, _ box: AnyObject, inline: Bool) throws(XMLBindError) {
         var stack: ContiguousArray<Frame> = []
-        stack.append(try start(binding, box, depth: 0, inline: inline, isRoot: true))
+        stack.append(try start(form(of: binding), box, depth: 0, inline: inline, isRoot: true))
         while let top = stack.indices.last {
             // The next child of the slot being written, if any.
             let parentForm = stack[top].form
-            if let (_, childForm, childBox) = try stack[top].children.nextChild(
+            if let (childForm, childBox) = try stack[top].children.nextChild(
                 { object throws(XMLBindError) in try resolveObject(object, parent: parentForm) },
                 { value throws(XMLBindError) in try resolveValue(value, parent: parentForm) })
             {
@@ -226,78 +194,116 @@ struct Serializer {
                 open(&stack[top])
                 newline(stack[top].depth + 1, unless: stack[top].inline)
                 stack[top].wroteElement = true
-                let slotTags = stack[top].slotTags
-                stack.append(
-                    try start(
+                let child: Frame
+                switch stack[top].slotTags {
+                case .none:
+                    child = try start(childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline)
+                case .form(let slot):
+                    child = try start(
                         childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline,
-                        slotTags: slotTags))
+                        slotTags: forms[parentForm].slotTags[slot], end: .slot(form: parentForm, slot: slot))
+                case .extras:
+                    child = try start(
+                        childForm, childBox, depth: stack[top].depth + 1, inline: stack[top].inline,
+                        slotTags: frameExtras[stack[top].extras].slotTags, end: .extras)
+                }
+                stack.append(child)
                 continue
             }
-            if stack[top].queue != nil {
+            let extras = stack[top].extras
+            if extras >= 0, frameExtras[extras].queue != nil {
                 // A path element holding objects (issue 13): its nested paths, then its slots' objects.
-                if let item = stack[top].takeQueued() {
+                if let item = takeQueued(extras) {
                     if let pushed = try write(item, in: &stack[top]) { stack.append(pushed) }
                     continue
                 }
             } else {
-                let form = forms[stack[top].form]
+                let steps = forms[parentForm].steps.count
                 let step = stack[top].step
-                if step < form.steps.count {
+                if step < steps {
                     stack[top].step += 1
-                    if let pushed = try write(form.steps[step], of: form, in: &stack[top]) { stack.append(pushed) }
+                    if let pushed = try write(forms[parentForm].steps[step], of: forms[parentForm], in: &stack[top]) {
+                        stack.append(pushed)
+                    }
                     continue
                 }
-                if step == form.steps.count {
+                if step == steps {
                     stack[top].step += 1
-                    if let provided = form.binding.access.readChildren?(stack[top].box) {
-                        stack[top].slotTags = nil
+                    if let provided = forms[parentForm].binding.access.readChildren?(stack[top].box) {
+                        stack[top].slotTags = .none
                         stack[top].children.load(provided)
                     }
                     continue
                 }
             }
             if stack[top].writesPieces { try writePieces(in: &stack[top], last: true) }
-            let frame = stack.removeLast()
-            if !frame.opened {
-                writer.raw(UInt8(ascii: "/"))
-                writer.raw(UInt8(ascii: ">"))
-            } else {
-                // A frame without tags (keyed members, Serializer+Keyed.swift) ends with nothing.
-                if frame.wroteElement, !frame.close.isEmpty { newline(frame.depth, unless: frame.inline) }
-                writer.raw(frame.close)
-            }
+            end(stack.removeLast())
             try output { writer in try writer.flushIfNeeded() }
         }
     }
 
-    private mutating func start(
-        _ binding: ElementBinding, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool
-    ) throws(XMLBindError) -> Frame {
-        try start(form(of: binding), box, depth: depth, inline: inline, isRoot: isRoot)
+    /// Writes a frame's end: `/>`, or its end tag.
+    private mutating func end(_ frame: Frame) {
+        guard frame.opened else {
+            writer.raw(UInt8(ascii: "/"))
+            writer.raw(UInt8(ascii: ">"))
+            if frame.extras >= 0 { frameExtras.removeLast() }
+            return
+        }
+        switch frame.end {
+        case .form:
+            if frame.wroteElement { newline(frame.depth, unless: frame.inline) }
+            if let close = forms[frame.form].close { writer.raw(close) }
+        case .slot(let form, let slot):
+            if frame.wroteElement { newline(frame.depth, unless: frame.inline) }
+            if let tags = forms[form].slotTags[slot] { writer.raw(tags.close) }
+        case .extras:
+            // A frame without tags (keyed members, Serializer+Keyed.swift) ends with nothing.
+            let close = frameExtras[frame.extras].close
+            if frame.wroteElement, !close.isEmpty { newline(frame.depth, unless: frame.inline) }
+            writer.raw(close)
+        }
+        if frame.extras >= 0 { frameExtras.removeLast() }
+    }
+
+    /// The next piece of a path element's content, taken off its queue.
+    private mutating func takeQueued(_ extras: Int) -> PathItem? {
+        guard let next = frameExtras[extras].queue?.first else { return nil }
+        frameExtras[extras].queue?.removeFirst()
+        return next
     }
 
     /// Writes an element's start tag up to its attributes, and makes its frame.
     ///
-    /// - Parameter slotTags: The tags of the name a parent's slot gives the element (`xml:`),
-    ///   written instead of the one its type is registered for.
+    /// - Parameters:
+    ///   - slotTags: The tags of the name a parent's slot gives the element (`xml:`),
+    ///     written instead of the one its type is registered for.
+    ///   - end: Where the frame finds those tags' end tag.
     private mutating func start(
         _ formIndex: Int, _ box: AnyObject, depth: Int, inline: Bool, isRoot: Bool = false,
-        slotTags: WritingForm.ElementTags? = nil
+        slotTags: WritingForm.ElementTags? = nil, end: EndTag = .form
     ) throws(XMLBindError) -> Frame {
         let form = forms[formIndex]
-        let close: [UInt8]
+        var frame: Frame
         if let slotTags {
             writer.raw(slotTags.start)
-            close = slotTags.close
-        } else if let open = form.open, let known = form.close {
+            frame = Frame(form: formIndex, box: box, end: end, depth: depth, inline: inline || form.holdsText)
+            if case .extras = end {
+                frame.extras = frameExtras.count
+                frameExtras.append(FrameExtras(close: slotTags.close))
+            }
+        } else if let open = form.open {
             writer.raw(open)
-            close = known
+            frame = Frame(form: formIndex, box: box, end: .form, depth: depth, inline: inline || form.holdsText)
         } else {
             let binding = form.binding
             let name = Array(plan.qualified(binding.elementName.local, plan.elementTarget(binding, box)).utf8)
             writer.raw(UInt8(ascii: "<"))
             writer.raw(name)
-            close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]
+            frame = Frame(
+                form: formIndex, box: box, end: .extras, depth: depth, inline: inline || form.holdsText,
+                extras: frameExtras.count)
+            frameExtras.append(FrameExtras(close: [UInt8(ascii: "<"), UInt8(ascii: "/")] + name + [UInt8(ascii: ">")]))
         }
         if isRoot {
             for declaration in plan.declarations {
@@ -314,7 +320,6 @@ struct Serializer {
             try checked("xsi:type", form.binding) { try $0.attribute(attribute, value) }
         }
         try writeAttributes(form, box)
-        var frame = Frame(form: formIndex, box: box, close: close, depth: depth, inline: inline || form.holdsText)
         if form.writesPieces, let mixed = form.binding.mixedTextSlot {
             frame.writesPieces = true
             openPieces.append(OpenPieces(pieces: mixed.read(box)))
@@ -331,10 +336,26 @@ struct Serializer {
         let binding = form.binding
         switch step {
         case .text(let source):
+            if source.textOffset >= 0, readsFieldsInPlace, !binding.properties[source.index].writesCDATA {
+                // A string field's text, read where it is (see FieldAccess.withUTF8).
+                var refused: XMLWriter.InvalidCharacter?
+                _ = FieldAccess.of(frame.box, isClass: form.isClass).withUTF8(
+                    ofStringAt: source.textOffset, isOptional: source.textIsOptional
+                ) { text in
+                    guard !text.isEmpty else { return }
+                    open(&frame)
+                    do throws(XMLWriter.InvalidCharacter) { try writer.text(utf8: text) } catch { refused = error }
+                }
+                if let refused {
+                    throw Self.invalid(refused, "property '\(binding.properties[source.index].propertyName)'", binding)
+                }
+                return nil
+            }
             guard let text = value(source, of: form, frame.box), !text.isEmpty else { return nil }
             open(&frame)
             try writeValue(text, source.index, binding)
-        case .element(let source, let tags):
+        case .element(let source, let tagIndex):
+            let tags = form.tags[tagIndex]
             guard let text = value(source, of: form, frame.box) else {
                 // A `nil` that `init()` would not give reads back only as `xsi:nil` (issue 13).
                 if writesNil(source.index, of: binding, frame.box) {
@@ -362,7 +383,8 @@ struct Serializer {
                 try writeValue(text, index, binding)
                 writer.raw(tags.close)
             }
-        case .path(let node):
+        case .path(let nodeIndex):
+            let node = form.pathNodes[nodeIndex]
             // Only a path element rendered alone holds objects (a list's repeats hold values).
             for rendered in renderAll(node, binding, frame.box, owner: form.target) {
                 open(&frame)
@@ -373,7 +395,9 @@ struct Serializer {
                 }
                 try writePath(rendered, binding, depth: frame.depth + 1, inline: frame.inline)
             }
-        case .entries(let index, let tags, let keyName):
+        case .entries(let index, let tagIndex, let keyIndex):
+            let tags = form.tags[tagIndex]
+            let keyName = keyIndex >= 0 ? form.keyNames[keyIndex] : nil
             // A list or map (issue 13): one element per value, a map's sorted by key.
             // A `nil` of a list of optionals has no element of its own to stand for it.
             for entry in binding.properties[index].collection?.read(frame.box) ?? [] {
@@ -404,15 +428,15 @@ struct Serializer {
                     at: direct.offset, isArray: direct.isArray)
                 if references?.isEmpty == true { return nil }
             }
-            frame.slotTags = form.slotTags[slot]
+            frame.slotTags = form.slotTags[slot] == nil ? .none : .form(slot: slot)
             if let references {
                 frame.children.load(references: references)
             } else {
                 frame.children.load(slot, direct: nil, of: binding, frame.box)
             }
-        case .orderedChildren(let slots):
-            frame.slotTags = nil
-            frame.children.load(try orderedChildren(slots, of: binding, frame.box))
+        case .orderedChildren(let group):
+            frame.slotTags = .none
+            frame.children.load(try orderedChildren(form.slotGroups[group], of: binding, frame.box))
         case .member(let item):
             return try writeMembers(item, of: form, in: &frame)
         }

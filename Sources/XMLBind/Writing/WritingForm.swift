@@ -7,21 +7,27 @@
 /// serializer reads it in place.
 final class WritingForm {
     /// One piece of an element's content, in declaration order.
+    ///
+    /// Every payload is a number (tags, paths, key names and slot lists are indices into
+    /// the form's tables), so a step is copied per use without a retain or release.
     enum Step {
-        /// An element-form value: `<name>value</name>`, or `<name/>` when it is empty.
-        case element(Value, ElementTags)
+        /// An element-form value: `<name>value</name>`, or `<name/>` when it is empty;
+        /// its tags in ``WritingForm/tags``.
+        case element(Value, tags: Int)
         /// The element's own text (`.text`).
         case text(Value)
-        /// The elements of a nested path, written where its first property is declared.
-        case path(PathNode)
-        /// A list's or map's values (issue 13): one element each, with a map's key
-        /// attribute (` name`, or `nil` for a list).
-        case entries(index: Int, ElementTags, keyName: String?)
+        /// The elements of a nested path (``WritingForm/pathNodes``), written where its
+        /// first property is declared.
+        case path(Int)
+        /// A list's or map's values (issue 13): one element each (its tags in
+        /// ``WritingForm/tags``), with a map's key attribute (its ` name` in
+        /// ``WritingForm/keyNames``, or -1 for a list).
+        case entries(index: Int, tags: Int, keyName: Int)
         /// The children in one child slot (`.children`, `.child`).
         case children(slot: Int, direct: DirectChildren?)
-        /// The children of several slots in the order a `.childOrder` list gives (written
-        /// where the first of them is declared).
-        case orderedChildren(slots: [Int])
+        /// The children of several slots (``WritingForm/slotGroups``) in the order a
+        /// `.childOrder` list gives (written where the first of them is declared).
+        case orderedChildren(group: Int)
         /// A keyed member (`.keyedMembers`), written in the member shape (Serializer+Keyed.swift).
         case member(DeclaredItem)
     }
@@ -92,6 +98,14 @@ final class WritingForm {
     /// Every attribute's ` name="`, one after the other.
     let attributeStarts: [UInt8]
     let steps: [Step]
+    /// The tags of the `.element` and `.entries` steps.
+    let tags: [ElementTags]
+    /// The nested paths of the `.path` steps.
+    let pathNodes: [PathNode]
+    /// The key attribute names of the `.entries` steps of maps.
+    let keyNames: [String]
+    /// The slot lists of the `.orderedChildren` steps.
+    let slotGroups: [[Int]]
     /// Whether the element holds text (`.text`, `.mixedText`): nothing is indented inside it, since
     /// whitespace would become part of its value.
     let holdsText: Bool
@@ -145,6 +159,10 @@ final class WritingForm {
         self.attributes = attributes
         self.attributeStarts = attributeStarts
         var steps: [Step] = []
+        var tags: [ElementTags] = []
+        var pathNodes: [PathNode] = []
+        var keyNames: [String] = []
+        var slotGroups: [[Int]] = []
         var writtenPaths: Set<ObjectIdentifier> = []
         // Two `.elements` into one key path fill one list: it is written once, with the
         // first declaration's element (which one each value came from is not kept).
@@ -161,7 +179,8 @@ final class WritingForm {
                     if let node = binding.paths?.children.first(where: { $0.name == first }),
                         writtenPaths.insert(ObjectIdentifier(node)).inserted
                     {
-                        steps.append(.path(node))
+                        steps.append(.path(pathNodes.count))
+                        pathNodes.append(node)
                     }
                     continue
                 }
@@ -173,7 +192,10 @@ final class WritingForm {
                     let keyName = property.collection?.key.map {
                         plan.qualified($0.local, plan.target(of: $0, attribute: true))
                     }
-                    steps.append(.entries(index: index, ElementTags(name), keyName: keyName))
+                    steps.append(
+                        .entries(index: index, tags: tags.count, keyName: keyName == nil ? -1 : keyNames.count))
+                    tags.append(ElementTags(name))
+                    if let keyName { keyNames.append(keyName) }
                     continue
                 }
                 switch placement(property) {
@@ -192,7 +214,8 @@ final class WritingForm {
                     steps.append(
                         .element(
                             Value(index, binding.setters[index], readsField: !binding.properties[index].omitsDefault),
-                            ElementTags(name)))
+                            tags: tags.count))
+                    tags.append(ElementTags(name))
                 }
             case .child(let slot):
                 if let first = binding.childSlots[slot].path.first {
@@ -200,18 +223,18 @@ final class WritingForm {
                     if let node = binding.paths?.children.first(where: { $0.name == first }),
                         writtenPaths.insert(ObjectIdentifier(node)).inserted
                     {
-                        steps.append(.path(node))
+                        steps.append(.path(pathNodes.count))
+                        pathNodes.append(node)
                     }
                     continue
                 }
                 if binding.childOrderSlot != nil, binding.childSlots[slot].xmlName == nil {
                     // `.childOrder`: the slots named by their types' elements are written together.
-                    if let found = steps.firstIndex(where: {
-                        if case .orderedChildren = $0 { true } else { false }
-                    }), case .orderedChildren(let slots) = steps[found] {
-                        steps[found] = .orderedChildren(slots: slots + [slot])
+                    if slotGroups.isEmpty {
+                        steps.append(.orderedChildren(group: 0))
+                        slotGroups.append([slot])
                     } else {
-                        steps.append(.orderedChildren(slots: [slot]))
+                        slotGroups[0].append(slot)
                     }
                     continue
                 }
@@ -219,6 +242,10 @@ final class WritingForm {
             }
         }
         self.steps = steps
+        self.tags = tags
+        self.pathNodes = pathNodes
+        self.keyNames = keyNames
+        self.slotGroups = slotGroups
     }
 
     /// How a slot's children can be read as references, if they can: an array of a class

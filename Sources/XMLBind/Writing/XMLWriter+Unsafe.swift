@@ -1,8 +1,10 @@
 // Invariants:
 // - `escape(_:from:to:into:inAttribute:)` reads the bytes of a view lent for one call (a
-//   string's UTF-8 from `String.withUTF8`): eight at a time, each load wholly within
-//   `start..<end` (the last few bytes as the last eight shifted down, or one by one when
-//   the piece is shorter), and single bytes below the view's count. It writes into `target`, space the document
+//   string's UTF-8 from `String.withUTF8`, or a field's string lent in place by
+//   `FieldAccess.withUTF8(ofStringAt:isOptional:_:)`): eight at a time, each load wholly
+//   within `start..<end` (the last few bytes as the last eight shifted down, or, when the
+//   piece is shorter, as two overlapping loads of four or two bytes, or one byte), and
+//   single bytes below the view's count. It writes into `target`, space the document
 //   storage lends for the call (``DocumentStorage/appendInPlace(reserving:_:)``) with room
 //   for `(end - start) * 6 + 8` bytes: each input byte gives at most six (`&quot;`), and a
 //   reference is stored as one eight-byte word of which only its own length counts.
@@ -63,9 +65,20 @@ extension XMLWriter {
                 if end &- start >= 8 {
                     word = (source + (end &- 8)).loadUnaligned(as: UInt64.self) &>> UInt64((8 &- left) &* 8) | fill
                 } else {
-                    word = fill
-                    for offset in 0..<left {
-                        word |= UInt64(bytes[index &+ offset]) &<< UInt64(offset &* 8)
+                    // Fewer than eight in all: two loads of half the size or less that
+                    // overlap in the middle, each within `index..<end`.
+                    let at = source + index
+                    switch left {
+                    case 4...:
+                        let low = UInt64(at.loadUnaligned(as: UInt32.self))
+                        let high = UInt64((source + (end &- 4)).loadUnaligned(as: UInt32.self))
+                        word = fill | low | high &<< UInt64((left &- 4) &* 8)
+                    case 2...:
+                        let low = UInt64(at.loadUnaligned(as: UInt16.self))
+                        let high = UInt64((source + (end &- 2)).loadUnaligned(as: UInt16.self))
+                        word = fill | low | high &<< UInt64((left &- 2) &* 8)
+                    default:
+                        word = fill | UInt64(at.load(as: UInt8.self))
                     }
                 }
                 if isPlain(word) {

@@ -144,34 +144,45 @@ package struct XMLWriter {
     }
 
     /// ` name="value"`, the value escaped for an attribute; `start` is ` name="`.
+    @inline(__always)
+    mutating func attribute(start: UnsafeRawBufferPointer, _ value: String) throws(InvalidCharacter) {
+        var value = value
+        let refused: InvalidCharacter? = value.withUTF8 { bytes in
+            do throws(InvalidCharacter) {
+                try attribute(start: start, utf8: bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let refused { throw refused }
+    }
+
+    /// ` name="value"`, the value (valid UTF-8, as a string's) escaped for an attribute;
+    /// `start` is ` name="`.
     ///
     /// A value of up to ``escapeChunk`` bytes (nearly every one) is written with its name
     /// and closing quote into one reservation of the storage: one capacity check for the
     /// whole attribute.
     @inline(__always)
-    mutating func attribute(start: UnsafeRawBufferPointer, _ value: String) throws(InvalidCharacter) {
-        var value = value
-        let output = self.output
-        let refused: InvalidCharacter?? = value.withUTF8 { bytes in
-            guard bytes.count <= Self.escapeChunk else { return nil }
+    mutating func attribute(start: UnsafeRawBufferPointer, utf8 bytes: UnsafeBufferPointer<UInt8>)
+        throws(InvalidCharacter)
+    {
+        if bytes.count <= Self.escapeChunk {
             var refused: InvalidCharacter?
             output.appendInPlace(reserving: start.count &+ Self.escapedCapacity(bytes.count) &+ 1) { target in
                 let result = Self.attribute(start: start, bytes, into: target)
                 refused = result.refused
                 return refused == nil ? result.written : 0
             }
-            return .some(refused)
-        }
-        switch refused {
-        case .some(.some(let error)): throw error
-        case .some(.none): return
-        case .none: break
+            if let refused { throw refused }
+            return
         }
         // A long value: in pieces.
         let mark = output.count
         output.append(start)
         do {
-            try escape(value, inAttribute: true)
+            try escape(bytes, inAttribute: true)
         } catch {
             output.truncate(to: mark)
             throw error
@@ -195,9 +206,24 @@ package struct XMLWriter {
     /// (a literal one would read back as a line feed).
     @inline(__always)
     package mutating func text(_ value: String) throws(InvalidCharacter) {
+        var value = value
+        let refused: InvalidCharacter? = value.withUTF8 { bytes in
+            do throws(InvalidCharacter) {
+                try text(utf8: bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let refused { throw refused }
+    }
+
+    /// Character data from UTF-8 bytes (valid, as a string's), escaped as ``text(_:)`` does.
+    @inline(__always)
+    mutating func text(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(InvalidCharacter) {
         let mark = output.count
         do {
-            try escape(value, inAttribute: false)
+            try escape(bytes, inAttribute: false)
         } catch {
             output.truncate(to: mark)
             throw error
@@ -234,32 +260,26 @@ package struct XMLWriter {
         }
     }
 
-    /// Appends `value` with the characters that markup gives meaning to replaced by
+    /// Appends `bytes` (a string's UTF-8) with the characters that markup gives meaning to replaced by
     /// references; in attributes also `"`, and tab and line feed, which attribute value
     /// normalization would turn into spaces. Throws, having written part of the value,
     /// for a character XML cannot hold.
     ///
     /// The bytes go straight into the storage, a piece of at most ``escapeChunk`` bytes at
     /// a time (each piece reserves room for its worst case: six bytes a byte).
-    private mutating func escape(_ value: String, inAttribute: Bool) throws(InvalidCharacter) {
-        var value = value
-        let output = self.output
-        let refused: InvalidCharacter? = value.withUTF8 { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = min(bytes.count, start &+ Self.escapeChunk)
-                var refused: InvalidCharacter?
-                output.appendInPlace(reserving: Self.escapedCapacity(end &- start)) { target in
-                    let result = Self.escape(bytes, from: start, to: end, into: target, inAttribute: inAttribute)
-                    refused = result.refused
-                    return result.written
-                }
-                if let refused { return refused }
-                start = end
+    private mutating func escape(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool) throws(InvalidCharacter) {
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start &+ Self.escapeChunk)
+            var refused: InvalidCharacter?
+            output.appendInPlace(reserving: Self.escapedCapacity(end &- start)) { target in
+                let result = Self.escape(bytes, from: start, to: end, into: target, inAttribute: inAttribute)
+                refused = result.refused
+                return result.written
             }
-            return nil
+            if let refused { throw refused }
+            start = end
         }
-        if let refused { throw refused }
     }
 
     /// The most bytes of a value escaped into one reservation.
