@@ -161,6 +161,9 @@ final class ElementBinding: Sendable {
         for index in declared.indices {
             declared[index].resolveCollection(prefixes: prefixes)
         }
+        for index in declared.indices {
+            declared[index].read = declared[index].makeReader(offsets[index], isClass)
+        }
         properties = declared
         setters = declared.indices.map { index in
             let property = declared[index]

@@ -86,7 +86,13 @@ struct PropertyBinding: Sendable {
     // Writing.
 
     /// Reads the value back and formats it with the conversion; `nil` for a `nil` optional.
-    @usableFromInline let read: @Sendable (AnyObject) -> String?
+    /// Through the key path until the mapping is compiled, then from the field where its
+    /// offset is known (``makeReader``).
+    @usableFromInline var read: @Sendable (AnyObject) -> String?
+    /// Makes the reader, given the field's offset (or `nil`: go through the key path) and
+    /// the type's class-ness: a field read is a plain load, where a key path's read costs
+    /// a few hundred instructions per value written.
+    @usableFromInline let makeReader: @Sendable (_ offset: Int?, _ isClass: Bool) -> @Sendable (AnyObject) -> String?
     /// The declared default, formatted, for ``WritingOptions/omitsDefaultValues``.
     @usableFromInline let defaultText: String?
     /// How a `.property` (either form) is written, when its declaration says (`.written(as:)`).
@@ -182,7 +188,8 @@ struct PropertyBinding: Sendable {
         // Read in place (a struct is not copied out of its box), and asked whether it is a
         // `nil` only when `V` is an optional (or `Any`, which may hold one): that cast looks
         // up a conformance per value.
-        if OptionalValue.isOptional(V.self) || V.self == Any.self {
+        let mayBeNone = OptionalValue.isOptional(V.self) || V.self == Any.self
+        if mayBeNone {
             self.read = { object in
                 ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
                     let value = instance[keyPath: keyPath]
@@ -193,6 +200,17 @@ struct PropertyBinding: Sendable {
             self.read = { object in
                 ObjectStorage.mutate(object, as: T.self, isClass: isClass) { encode($0[keyPath: keyPath]) }
             }
+        }
+        let readThroughKeyPath = self.read
+        self.makeReader = { offset, isClass in
+            guard let offset else { return readThroughKeyPath }
+            if mayBeNone {
+                return { object in
+                    let value = FieldAccess.of(object, isClass: isClass).load(V.self, at: offset)
+                    return OptionalValue.isNone(value) ? nil : encode(value)
+                }
+            }
+            return { object in encode(FieldAccess.of(object, isClass: isClass).load(V.self, at: offset)) }
         }
         self.defaultText = defaultValue.flatMap { OptionalValue.isNone($0) ? nil : encode($0) }
     }

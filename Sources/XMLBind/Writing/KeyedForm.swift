@@ -48,6 +48,12 @@ final class KeyedForm {
     let propertyWrappers: [Int]
     /// Each child slot's key (or `nil`), by slot index.
     let slotKeys: [Key?]
+    /// For each property written as one scalar member in a value element: the markup
+    /// before its value (`<member><name>id</name><value><int>`) and after it, as ranges
+    /// of ``scalarBytes``, for a compact document (nothing indented between them); `nil`
+    /// for the other properties. A member is then three appends around its escaped value.
+    let scalarMarkup: [(open: Range<Int>, close: Range<Int>)?]
+    let scalarBytes: [UInt8]
 
     /// - Parameter owner: The namespace of the keyed element: the shape's unprefixed names
     ///   are written in it, as they are read.
@@ -61,8 +67,10 @@ final class KeyedForm {
         self.keyAttribute = keyAttribute
         let keyElement = layout.keyElement.map(element)
         self.keyElement = keyElement
-        value = layout.valueElement.map(element)
-        wrappers = layout.wrappers.map(element)
+        let value = layout.valueElement.map(element)
+        self.value = value
+        let wrappers = layout.wrappers.map(element)
+        self.wrappers = wrappers
         wrapperWritten = layout.wrapperWritten
         let steps = layout.listSteps.map(element)
         listSteps = Array(steps.dropLast())
@@ -83,11 +91,27 @@ final class KeyedForm {
             }
             return .written(writer.buffer)
         }
-        propertyKeys = binding.properties.map { key($0.memberKey) }
-        propertyWrappers = binding.properties.map { property in
+        let propertyKeys = binding.properties.map { key($0.memberKey) }
+        self.propertyKeys = propertyKeys
+        let propertyWrappers = binding.properties.map { property in
             guard property.isKeyed else { return -1 }
             return layout.wrapper(for: property.collection?.elementType ?? property.valueType) ?? -1
         }
+        self.propertyWrappers = propertyWrappers
         slotKeys = binding.childSlots.map { key($0.memberKey) }
+        var bytes: [UInt8] = []
+        scalarMarkup = binding.properties.indices.map { index in
+            guard binding.properties[index].collection == nil, let value,
+                case .written(let key) = propertyKeys[index]
+            else { return nil }
+            let wrapper = propertyWrappers[index] >= 0 ? wrappers[propertyWrappers[index]].tags : nil
+            let start = bytes.count
+            bytes += member.start + (keyAttribute == nil ? [] : key) + [UInt8(ascii: ">")]
+            bytes += (keyElement == nil ? [] : key) + value.tags.open + (wrapper?.open ?? [])
+            let middle = bytes.count
+            bytes += (wrapper?.close ?? []) + value.tags.close + member.tags.close
+            return (start..<middle, middle..<bytes.count)
+        }
+        scalarBytes = bytes
     }
 }

@@ -40,6 +40,16 @@ extension Serializer {
             open(&frame)
             newline(depth, unless: inline)
             frame.wroteElement = true
+            if inline || options.layout.indent == nil, let markup = keyed.scalarMarkup[index] {
+                // The markup around the value in one piece each side (see KeyedForm.scalarMarkup).
+                let written = wrapper < 0 ? text : keyed.wrapperWritten[wrapper].map { $0(text) } ?? text
+                if !written.isEmpty {
+                    keyed.scalarBytes.withUnsafeBytes { writer.raw(UnsafeRawBufferPointer(rebasing: $0[markup.open])) }
+                    try writeValue(written, index, binding)
+                    keyed.scalarBytes.withUnsafeBytes { writer.raw(UnsafeRawBufferPointer(rebasing: $0[markup.close])) }
+                    return
+                }
+            }
             try writeScalarMember(
                 text, key: key, index: index, wrapper: wrapper, keyed, binding, depth: depth, inline: inline)
             return

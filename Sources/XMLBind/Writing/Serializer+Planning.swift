@@ -130,42 +130,48 @@ extension Serializer {
                 readsOnlyReferences: binding.access.readChildren == nil
                     && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil },
                 reach: reach,
-                slotReach: binding.childSlots.indices.map { slot in
-                    guard reach != nil, let type = binding.childSlots[slot].elementClass,
-                        let index = registry.typeIndex[ObjectIdentifier(type)]
-                    else { return nil }
-                    return self.reach(of: registry.bindings[index])
+                slotReach: binding.childSlots.map { slot in
+                    guard reach != nil, let child = declaredBinding(of: slot) else { return nil }
+                    return self.reach(of: child)
                 }))
         lastPlanFacts = planFacts.count - 1
         return (lastPlanFacts, true)
     }
 
     /// The bindings that an object of `binding`, and every object under it, are written as,
-    /// when the registry decides it: every binding on the way reads each child slot as
-    /// references from a field of a registered class (written as that class's binding),
-    /// has no provided children, no keyed members, no ordered or named slots, and notes no
-    /// names per object. `nil` when some object's binding, or names, can only be known
-    /// from the object.
+    /// when the registry decides it: every binding on the way has no provided children, no
+    /// ordered slots, no element name of its own, notes no names per object, and declares
+    /// each child slot with a registered element type (a struct, written as its binding,
+    /// or a class, written as its binding unless a subclass has one). `nil` when some
+    /// object's binding, or names, can only be known from the object.
+    ///
+    /// Keyed members, slot names (`xml:`) and paths are names of the binding, noted once
+    /// when it is first met (``noteDeclaredNames(_:)``): they add nothing per object. An
+    /// XML-RPC array of structs is one such document (array, value, struct; the members'
+    /// shape), so its planning walk stops after the first struct.
     mutating func reach(of binding: ElementBinding) -> [ObjectIdentifier]? {
         var found: [ObjectIdentifier] = []
         var pending = [binding]
         while let next = pending.popLast() {
             let key = ObjectIdentifier(next)
             if found.contains(key) { continue }
-            guard next.access.readChildren == nil, next.elementNameSlot == nil, next.keyed == nil,
-                next.childOrderSlot == nil, next.access.readNamespace == nil, next.access.readAttributes == nil,
-                nillable(next).isEmpty
+            guard next.access.readChildren == nil, next.elementNameSlot == nil, next.childOrderSlot == nil,
+                next.access.readNamespace == nil, next.access.readAttributes == nil, nillable(next).isEmpty
             else { return nil }
             found.append(key)
-            for slot in next.childSlots.indices {
-                let declared = next.childSlots[slot]
-                guard declared.path.isEmpty, declared.xmlName == nil, WritingForm.directChildren(next, slot) != nil,
-                    let type = declared.elementClass, let index = registry.typeIndex[ObjectIdentifier(type)]
-                else { return nil }
-                pending.append(registry.bindings[index])
+            for slot in next.childSlots {
+                guard !slot.namesAttribute, let child = declaredBinding(of: slot) else { return nil }
+                pending.append(child)
             }
         }
         return found
+    }
+
+    /// The binding registered for a child slot's element type: what its children are
+    /// written as (a subclass with a binding of its own is caught by ``planMissed``).
+    private func declaredBinding(of slot: ChildSlot) -> ElementBinding? {
+        let type = slot.elementClass.map { ObjectIdentifier($0) } ?? ObjectIdentifier(slot.elementType)
+        return registry.typeIndex[type].map { registry.bindings[$0] }
     }
 
     /// Whether every binding of a ``reach(of:)`` has been met (its names noted).

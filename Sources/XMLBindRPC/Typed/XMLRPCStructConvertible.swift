@@ -43,7 +43,7 @@ public protocol XMLRPCStructConvertible: Bindable, XMLRPCCodable {
 ///
 /// - Parameter type: The type, which must have an `init()`.
 /// - Returns: The definition to declare the members on.
-public func xmlrpcStruct<T: Bindable>(_ type: T.Type) -> ClassDefinition<T> {
+@inlinable public func xmlrpcStruct<T: Bindable>(_ type: T.Type) -> ClassDefinition<T> {
     mapping(T.self, element: "struct").unknownContent(.ignore).keyedMembers(XMLRPCStructShape.members)
 }
 

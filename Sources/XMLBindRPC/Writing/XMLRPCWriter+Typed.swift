@@ -50,8 +50,7 @@ extension Array: TypedEncodableWrapper where Element: XMLRPCEncodable {
             // would plan and set up the serializer 20,000 times.
             func array<Object: XMLRPCStructConvertible>(_: Object.Type) -> Any {
                 let array = WrittenArray<Object>()
-                array.values = compactMap { element in
-                    guard let object = element as? Object else { return nil }
+                array.values = (self as? [Object] ?? []).map { object in
                     let value = WrittenValue<Object>()
                     value.object = object
                     return value
