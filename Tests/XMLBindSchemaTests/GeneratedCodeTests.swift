@@ -11,6 +11,7 @@ struct GeneratedCodeTests {
     static let models: [(name: String, schema: String)] = [
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
+        ("Redefined", "redefine.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -132,6 +133,11 @@ struct GeneratedCodeTests {
             #"definition = definition.children(\.em)"#, #"definition = definition.children(\.code)"#,
             #"definition = definition.children(\.b)"#, #"definition = definition.childOrder(\.childOrder)"#,
             #"definition = definition.mixedText(\.texts)"#,
+            // Two more kinds of one type (em's Inline): slots named by their elements, ordered too.
+            #"definition = definition.children(\.i, xml: "{urn:example:notes}i")"#,
+            #"definition = definition.children(\.u, xml: "{urn:example:notes}u")"#,
+            // A family's open slot (a substitution group): by type, its members' names all its own.
+            #"definition = definition.children(\.mark)"#,
             // One kind: its own slot, named.
             #"definition = definition.children(\.code, xml: "{urn:example:notes}code")"#,
             // An element of simple type in mixed content is an object, so that it keeps its place.
@@ -291,9 +297,18 @@ struct GeneratedCodeTests {
             #"<n:para id="p1">The <n:em>new</n:em> one, <n:b>bold</n:b> &amp; "#
                 + #"<n:code lang="swift">let x = 1 &lt; 2</n:code>.</n:para>"#,
             "<n:para>Before <n:em>nested <n:code>x</n:code> after</n:em> &lt;raw&gt; end\n    on two lines</n:para>",
+            #"<n:para>Styled: <n:i>it <n:code>c</n:code></n:i>, <n:u>under</n:u> <n:em>em</n:em> <n:i>again</n:i>"#
+                + #"<n:mark color="red"/> and <n:hl color="x" level="2"/>!</n:para>"#,
             "<n:para/>",
         ] {
             #expect(notes.stdout.contains(text), "\(text) missing from \(notes.stdout)")
+        }
+        // xs:redefine: the redefined type's fields after the original's, the group's too.
+        let redefined = try await run("redefine", "redefine.xml")
+        #expect(redefined.status == 0, "\(redefined.stdout)")
+        #expect(redefined.stdout.hasPrefix("round trip: same\n"))
+        for text in ["<age>37</age>", "<size>7</size>", "<note>fragile</note>", "<tag>blue</tag>"] {
+            #expect(redefined.stdout.contains(text), "\(text) missing from \(redefined.stdout)")
         }
         let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
@@ -332,7 +347,8 @@ struct GeneratedCodeTests {
             ("po", "po.xsd", "po.xml"), ("po", "po.xsd", "po-invalid.xml"), ("library", "library.xsd", "library.xml"),
             ("library", "library.xsd", "library-too-many.xml"), ("settings", "settings.xsd", "settings.xml"),
             ("shapes", "shapes.xsd", "shapes.xml"), ("shapes", "shapes.xsd", "shapes-abstract.xml"),
-            ("notes", "notes.xsd", "notes.xml"),
+            ("notes", "notes.xsd", "notes.xml"), ("redefine", "redefine.xsd", "redefine.xml"),
+            ("redefine", "redefine.xsd", "redefine-invalid.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -392,6 +408,7 @@ struct GeneratedCodeTests {
             case "po": try roundTrip(PurchaseOrders.binder, PurchaseOrders.PurchaseOrderType.self, url)
             case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
             case "notes": try roundTrip(Notes.binder, Notes.NotesType.self, url)
+            case "redefine": try roundTrip(Redefined.binder, Redefined.Record.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

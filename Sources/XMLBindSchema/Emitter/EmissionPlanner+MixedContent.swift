@@ -48,8 +48,10 @@ extension EmissionPlanner {
 
     /// Makes a mixed type's text field keep its pieces among the child objects (the core's
     /// `.mixedText`), when every child element is an object and they come in one order: one
-    /// slot, or slots the core's `.childOrder` can order (each slot's class registered for
-    /// exactly that slot's element, so that slots without `xml:` take the same elements).
+    /// slot, or slots the core's `.childOrder` orders. Each slot then takes its elements by
+    /// type when its class is registered for exactly that element (or is a family's open
+    /// slot), else by name (`xml:`), as two elements of one type need; no two slots may give
+    /// their children one local name, which is what the order keeps.
     /// - Returns: `false` when the class cannot, and keeps its text as one string.
     func keepsTextInPlace(
         _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
@@ -59,17 +61,26 @@ extension EmissionPlanner {
             let text = entry.fields.firstIndex(where: { $0.form == .text }),
             entry.fields.filter({ $0.form == .text }).count == 1
         else { return false }
-        let slots = entry.fields.filter { $0.form == .child || $0.form == .children }
+        let slots = entry.fields.indices.filter { entry.fields[$0].form == .child || entry.fields[$0].form == .children }
         // Text alone is the element's whole text: `.text` keeps it exactly.
         guard !slots.isEmpty else { return false }
         if slots.count > 1 && !entry.keepsChildOrder {
-            var types: Set<String> = []
-            for slot in slots {
-                guard !slot.isOpenSlot, types.insert(slot.swiftType).inserted,
-                    case .named(let typeName) = slot.field.type, let child = classes[typeName],
-                    child.elementNames == [slot.field.qualifiedName], child.typedElementNames.isEmpty,
-                    !child.hasSubclasses
-                else { return false }
+            var byType: Set<String> = []
+            var names: Set<String> = []
+            for index in slots {
+                let slot = entry.fields[index]
+                guard case .named(let typeName) = slot.field.type, let child = classes[typeName] else { return false }
+                let exact =
+                    child.elementNames == [slot.field.qualifiedName] && child.typedElementNames.isEmpty
+                    && !child.hasSubclasses
+                let takesByType = (slot.isOpenSlot || exact) && byType.insert(slot.swiftType).inserted
+                // An open slot takes whatever its family is registered for: it cannot be named.
+                if slot.isOpenSlot && !takesByType { return false }
+                let given =
+                    slot.isOpenSlot
+                    ? Self.familyElements(of: child, in: classes).map(\.localName) : [slot.field.qualifiedName.localName]
+                for name in Set(given) where !names.insert(name).inserted { return false }
+                entry.fields[index].takesByType = takesByType
             }
             entry.keepsChildOrder = true
         }
@@ -81,6 +92,31 @@ extension EmissionPlanner {
         entry.fields[text].swiftType = "String"
         entry.fields[text].conversion = nil
         return true
+    }
+
+    /// Every element a class and the classes derived from it are registered for: what a
+    /// slot that takes the class by type takes.
+    static func familyElements(
+        of root: EmissionPlan.PlannedClass, in classes: [QualifiedName: EmissionPlan.PlannedClass]
+    ) -> [QualifiedName] {
+        var members = [root.swiftName]
+        var elements: [QualifiedName] = []
+        for member in classes.values.sorted(by: { $0.xmlName < $1.xmlName }) where member.superclass != nil {
+            var current: String? = member.superclass
+            var steps = 0
+            while let name = current, steps <= classes.count {
+                if name == root.swiftName {
+                    members.append(member.swiftName)
+                    break
+                }
+                current = classes.values.first { $0.swiftName == name }?.superclass
+                steps += 1
+            }
+        }
+        for member in classes.values where members.contains(member.swiftName) {
+            elements += member.elementNames + member.typedElementNames.map(\.element)
+        }
+        return elements
     }
 
     /// Why a mixed type keeps its text as one string, for the warning.

@@ -153,6 +153,14 @@ struct EmissionPlanner {
                 swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
                 elementNames: elements, choices: choices)
             entry.keepsChildOrder = complex.keepsChildOrder
+            if complex.keepsChildOrder {
+                // A model that keeps the order gives each element a type of its own (DTDs, samples).
+                for index in entry.fields.indices where entry.fields[index].form == .child
+                    || entry.fields[index].form == .children
+                {
+                    entry.fields[index].takesByType = true
+                }
+            }
             entry.typedElementNames = registrations.compactMap { registration in
                 registration.xsiType.map { (registration.element, $0) }
             }

@@ -78,7 +78,7 @@ struct SwiftSourceWriter {
         if let xsiType { text += "\n" + indent + ".xsiType(\(SwiftLiteral.string(xsiType.description)))" }
         if planned.recordsElementName { text += "\n" + indent + ".elementName(\\.elementName)" }
         for field in planned.fields {
-            text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
+            text += declaration(of: field, indent: indent)
         }
         if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
         for choice in planned.choices {
@@ -94,9 +94,10 @@ struct SwiftSourceWriter {
         return text
     }
 
-    /// One field's declaration; in a class that keeps its children's order, child slots take
-    /// their type's element without `xml:`, as the core's `.childOrder` orders only those.
-    private func declaration(of planned: EmissionPlan.PlannedField, indent: String, ordered: Bool = false) -> String {
+    /// One field's declaration; a child slot takes its elements by name (`xml:`) unless it
+    /// takes them by type (a family's open slot, or a slot in a class that keeps its
+    /// children's order whose type is registered for exactly its element).
+    private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
         let xml = SwiftLiteral.string(field.qualifiedName.description)
@@ -139,10 +140,10 @@ struct SwiftSourceWriter {
         case .mixedText:
             text += ".mixedText(\(keyPath))"
         case .child:
-            text += ordered || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
+            text += planned.takesByType || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += ordered || planned.isOpenSlot ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
+            text += planned.takesByType || planned.isOpenSlot ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:
