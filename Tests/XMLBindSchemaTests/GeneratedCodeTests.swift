@@ -138,6 +138,11 @@ struct GeneratedCodeTests {
             #"definition = definition.children(\.u, xml: "{urn:example:notes}u")"#,
             // A family's open slot (a substitution group): by type, its members' names all its own.
             #"definition = definition.children(\.mark)"#,
+            // A nillable value's object keeps xsi:nil; a defaulted one's text takes the default.
+            #"definition = definition.attribute(\.isNil, xml: "{http://www.w3.org/2001/XMLSchema-instance}nil")"#,
+            #"definition = (try? Int32.xmlConversion.parse("5")).map { definition.text(\.value, "#
+                + #"conversion: Int32.xmlConversion, default: $0).omittedWhenDefault() } ?? "#
+                + #"definition.text(\.value, conversion: Int32.xmlConversion)"#,
             // One kind: its own slot, named.
             #"definition = definition.children(\.code, xml: "{urn:example:notes}code")"#,
             // An element of simple type in mixed content is an object, so that it keeps its place.
@@ -150,7 +155,8 @@ struct GeneratedCodeTests {
         let library = Self.generate("Library", "library.xsd")
         #expect(library.files.map(\.contents).joined().contains(#"definition = definition.mixedText(\.texts)"#))
 
-        // What cannot be an object (a nillable value) keeps the text as one string, with a located warning.
+        // What cannot be an object (content of xs:anyType) keeps the text as one string, with a
+        // located warning; so does a mixed type with xs:any, whose elements the class takes as an Ancestor.
         let folder = try temporaryDirectory()
         let schema = folder.appendingPathComponent("value.xsd")
         try Data(
@@ -158,7 +164,10 @@ struct GeneratedCodeTests {
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t" targetNamespace="urn:t">
               <xs:element name="m" type="t:M"/>
               <xs:complexType name="M" mixed="true">
-                <xs:sequence><xs:element name="v" type="xs:int" nillable="true"/></xs:sequence>
+                <xs:sequence><xs:element name="v"/></xs:sequence>
+              </xs:complexType>
+              <xs:complexType name="N" mixed="true">
+                <xs:sequence><xs:any processContents="lax"/></xs:sequence>
               </xs:complexType>
             </xs:schema>
             """.utf8
@@ -166,9 +175,13 @@ struct GeneratedCodeTests {
         let value = ModelGenerator(name: "Value", inputs: [schema]).generate()
         #expect(
             value.diagnostics.map(\.description) == [
+                "\(schema.path):4:18: warning: <v> is of xs:anyType: its text is kept, elements inside it are read as "
+                    + "text and not written back",
                 "\(schema.path):3:3: warning: mixed content of {urn:t}M: the text between child elements is kept as "
-                    + "one string; its place among them is not written back (some child elements hold only a value, "
-                    + "not an object)"
+                    + "one string; its place among them is not written back (some child elements hold only a value "
+                    + "(of xs:anyType), not an object)",
+                "\(schema.path):6:3: warning: mixed content of {urn:t}N: the text between child elements is kept as "
+                    + "one string; its place among them is not written back (it allows xs:any)",
             ])
     }
 
@@ -299,6 +312,8 @@ struct GeneratedCodeTests {
             "<n:para>Before <n:em>nested <n:code>x</n:code> after</n:em> &lt;raw&gt; end\n    on two lines</n:para>",
             #"<n:para>Styled: <n:i>it <n:code>c</n:code></n:i>, <n:u>under</n:u> <n:em>em</n:em> <n:i>again</n:i>"#
                 + #"<n:mark color="red"/> and <n:hl color="x" level="2"/>!</n:para>"#,
+            #"<n:para>Counts: <n:count xsi:nil="true"/>, <n:count>3</n:count>; levels <n:level/> and "#
+                + #"<n:level>7</n:level>.</n:para>"#,
             "<n:para/>",
         ] {
             #expect(notes.stdout.contains(text), "\(text) missing from \(notes.stdout)")
@@ -307,7 +322,7 @@ struct GeneratedCodeTests {
         let redefined = try await run("redefine", "redefine.xml")
         #expect(redefined.status == 0, "\(redefined.stdout)")
         #expect(redefined.stdout.hasPrefix("round trip: same\n"))
-        for text in ["<age>37</age>", "<size>7</size>", "<note>fragile</note>", "<tag>blue</tag>"] {
+        for text in ["<r:age>37</r:age>", "<r:size>7</r:size>", "<r:note>fragile</r:note>", "<r:tag>blue</r:tag>"] {
             #expect(redefined.stdout.contains(text), "\(text) missing from \(redefined.stdout)")
         }
         let hostile = try await run("hostile", "hostile.xml")

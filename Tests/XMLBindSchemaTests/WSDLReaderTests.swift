@@ -204,7 +204,9 @@ struct WSDLReaderTests {
         let priority = QualifiedName(namespace: "urn:example:quotes", "priority")
         let tag = QualifiedName(namespace: "urn:tags", "tag")
         #expect(
-            audit.inputHeaders.map(\.element) == [QualifiedName(namespace: "urn:example:quotes", "Trace"), priority, tag])
+            audit.inputHeaders.map(\.element) == [
+                QualifiedName(namespace: "urn:example:quotes", "Trace"), priority, tag,
+            ])
         #expect(result.model.rootElements.first { $0.name == priority }?.type == .builtin(.int))
         #expect(result.model.rootElements.first { $0.name == tag }?.type == .builtin(.string))
         let client = try #require(result.files.first { $0.name == "Quotes+QuoteService.Client.swift" }).contents
@@ -232,7 +234,9 @@ struct WSDLReaderTests {
         #expect(model.contains("final class QuoteService2"), "\(model)")
     }
 
-    @Test("Another port's binding that says otherwise than the first's (beyond its version's action) is a located warning")
+    @Test(
+        "Another port's binding that says otherwise than the first's (beyond its version's action) is a located warning"
+    )
     func differingBindings() throws {
         let folder = try temporaryDirectory()
         let file = folder.appendingPathComponent("quotes.wsdl")

@@ -91,7 +91,8 @@ struct XMLSchemaReaderTests {
         // The redefined simple type narrows the original, which stays its base.
         let size = try #require(model.type(named: QualifiedName(namespace: namespace, "Size")))
         let original = QualifiedName(namespace: namespace, "Size-redefined")
-        #expect(size.kind == .restriction(SimpleRestriction(base: .named(original), facets: Facets(maxInclusive: "10"))))
+        #expect(
+            size.kind == .restriction(SimpleRestriction(base: .named(original), facets: Facets(maxInclusive: "10"))))
         #expect(
             model.type(named: original)?.kind
                 == .restriction(SimpleRestriction(base: .builtin(.int), facets: Facets(minInclusive: "0"))))

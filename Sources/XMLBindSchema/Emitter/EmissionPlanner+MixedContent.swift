@@ -1,10 +1,16 @@
 /// Mixed content: text among the child elements, kept in its place (the core's `.mixedText`)
 /// where every child element is an object and the objects come in one order.
 extension EmissionPlanner {
+    /// XML Schema instances' namespace, whose `xsi:nil` a nillable element's object keeps.
+    static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
+
     /// The model with each element of simple type inside mixed content made a type of its
     /// own (a class holding the element's text), so that its place among the text pieces is
     /// kept: a value property has none. Each such type is named after its element (a name
-    /// taken gets `Text` added), so it is registered for that element.
+    /// taken gets `Text` added), so it is registered for that element. An element's default
+    /// (or fixed value) becomes its text's, which fills an empty element and is written back
+    /// as one; a nillable element's class keeps its `xsi:nil` as an attribute (an object the
+    /// core drops for `xsi:nil` would lose its place).
     static func withTextChildrenAsTypes(_ model: SchemaModel) -> SchemaModel {
         var model = model
         let complexNames = Set(model.types.filter { $0.complexType != nil }.map(\.name))
@@ -18,32 +24,57 @@ extension EmissionPlanner {
             for position in complex.fields.indices where complex.fields[position].kind == .element {
                 let field = complex.fields[position]
                 if case .named(let name) = field.type, complexNames.contains(name) { continue }
-                // A value the element itself must say (nil, default, fixed, any content) stays a value.
-                guard !field.isNillable, field.defaultValue == nil, field.fixedValue == nil,
-                    field.type != .builtin(.anyType)
-                else { continue }
-                let key = field.qualifiedName.description + " " + field.type.description
+                // Content the schema does not describe is the element's whole text, not an object's.
+                guard field.type != .builtin(.anyType) else { continue }
+                let key =
+                    field.qualifiedName.description + " " + field.type.description + " "
+                    + (field.defaultValue ?? field.fixedValue ?? "") + (field.isNillable ? " nil" : "")
                 if let known = made[key] {
-                    complex.fields[position].type = .named(known)
+                    complex.fields[position] = Self.slot(field, of: known)
                     continue
                 }
                 var name = field.qualifiedName
                 while takenNames.contains(name) { name.localName += "Text" }
                 takenNames.insert(name)
                 made[key] = name
-                let text = Field(name: "", kind: .text, type: field.type, occurrence: .optional, origin: field.origin)
+                var fields = [
+                    Field(
+                        name: "", kind: .text, type: field.type, occurrence: .optional,
+                        defaultValue: field.defaultValue ?? field.fixedValue, origin: field.origin)
+                ]
+                if field.isNillable {
+                    fields.append(
+                        Field(
+                            name: "nil", namespace: schemaInstance, kind: .attribute, type: .builtin(.boolean),
+                            occurrence: .optional, documentation: "Whether the element says `xsi:nil=\"true\"`.",
+                            origin: field.origin))
+                    if !model.prefixes.values.contains(schemaInstance), model.prefixes["xsi"] == nil {
+                        model.prefixes["xsi"] = schemaInstance
+                    }
+                }
                 added.append(
                     ModelType(
-                        name: name, kind: .complex(ComplexType(fields: [text])),
+                        name: name, kind: .complex(ComplexType(fields: fields)),
                         documentation: "The element `<\(field.name)>` in mixed content, as an object: its place "
                             + "among the text is kept.",
                         origin: field.origin))
-                complex.fields[position].type = .named(name)
+                complex.fields[position] = Self.slot(field, of: name)
             }
             model.types[index].kind = .complex(complex)
         }
         model.types += added
         return model
+    }
+
+    /// An element field of mixed content as a slot of its made type: its value's default
+    /// and `xsi:nil` are the object's now.
+    private static func slot(_ field: Field, of type: QualifiedName) -> Field {
+        var slot = field
+        slot.type = .named(type)
+        slot.defaultValue = nil
+        slot.fixedValue = nil
+        slot.isNillable = false
+        return slot
     }
 
     /// Makes a mixed type's text field keep its pieces among the child objects (the core's
@@ -61,7 +92,9 @@ extension EmissionPlanner {
             let text = entry.fields.firstIndex(where: { $0.form == .text }),
             entry.fields.filter({ $0.form == .text }).count == 1
         else { return false }
-        let slots = entry.fields.indices.filter { entry.fields[$0].form == .child || entry.fields[$0].form == .children }
+        let slots = entry.fields.indices.filter {
+            entry.fields[$0].form == .child || entry.fields[$0].form == .children
+        }
         // Text alone is the element's whole text: `.text` keeps it exactly.
         guard !slots.isEmpty else { return false }
         if slots.count > 1 && !entry.keepsChildOrder {
@@ -78,7 +111,8 @@ extension EmissionPlanner {
                 if slot.isOpenSlot && !takesByType { return false }
                 let given =
                     slot.isOpenSlot
-                    ? Self.familyElements(of: child, in: classes).map(\.localName) : [slot.field.qualifiedName.localName]
+                    ? Self.familyElements(of: child, in: classes).map(\.localName)
+                    : [slot.field.qualifiedName.localName]
                 for name in Set(given) where !names.insert(name).inserted { return false }
                 entry.fields[index].takesByType = takesByType
             }
@@ -123,7 +157,7 @@ extension EmissionPlanner {
     static func whyTextIsNotInPlace(_ entry: EmissionPlan.PlannedClass) -> String {
         if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
         if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
-            return "some child elements hold only a value, not an object"
+            return "some child elements hold only a value (of xs:anyType), not an object"
         }
         if entry.fields.contains(where: { $0.form == .otherElements }) { return "it allows xs:any" }
         return "its child objects cannot be kept in one order"

@@ -136,6 +136,14 @@ struct SwiftSourceWriter {
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .text:
+            if let defaultValue = planned.appliedDefault {
+                // An element's default (mixed content's objects): it fills an empty element, which
+                // a value equal to it is written back as.
+                let converter = planned.conversion ?? "\(planned.swiftType).xmlConversion"
+                let plain = "definition.text(\(keyPath), conversion: \(converter)"
+                return text + "(try? \(converter).parse(\(SwiftLiteral.string(defaultValue)))).map { "
+                    + plain + ", default: $0).omittedWhenDefault() } ?? " + plain + ")"
+            }
             text += ".text(\(keyPath)\(conversion))"
         case .mixedText:
             text += ".mixedText(\(keyPath))"
@@ -143,7 +151,9 @@ struct SwiftSourceWriter {
             text += planned.takesByType || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += planned.takesByType || planned.isOpenSlot ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
+            text +=
+                planned.takesByType || planned.isOpenSlot
+                ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:

@@ -76,7 +76,9 @@ struct WSDLServiceBuilder {
             var versionActions: [String: [WebService.Version: String]] = [:]
             for other in group.otherBindings {
                 for (operation, action) in compare(other, with: group.binding) {
-                    if let version = Self.version(of: other) { versionActions[operation, default: [:]][version] = action }
+                    if let version = Self.version(of: other) {
+                        versionActions[operation, default: [:]][version] = action
+                    }
                 }
             }
             var operations: [WebService.Operation] = []

@@ -25,7 +25,8 @@ extension XSDModelBuilder {
                     case let group as XSDGroup:
                         redefine(group, named: group.name, context: context, in: \.groups, kind: "group")
                     case let group as XSDAttributeGroup:
-                        redefine(group, named: group.name, context: context, in: \.attributeGroups, kind: "attributeGroup")
+                        redefine(
+                            group, named: group.name, context: context, in: \.attributeGroups, kind: "attributeGroup")
                     default:
                         warn(
                             "<\(Self.kind(of: component))> cannot be redefined (only types and groups can); it is "

@@ -102,7 +102,8 @@ struct XSDModelBuilder {
                 case let element as XSDElement: declare(element, named: element.name, context: context, in: \.elements)
                 case let attribute as XSDAttribute:
                     declare(attribute, named: attribute.name, context: context, in: \.attributes)
-                case let group as XSDGroup: declare(group, named: group.name, context: context, in: \.groups, kind: "group")
+                case let group as XSDGroup:
+                    declare(group, named: group.name, context: context, in: \.groups, kind: "group")
                 case let group as XSDAttributeGroup:
                     declare(group, named: group.name, context: context, in: \.attributeGroups, kind: "attributeGroup")
                 default: break

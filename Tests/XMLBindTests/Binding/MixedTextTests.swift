@@ -321,8 +321,10 @@ struct MixedTextTests {
     @Test func slotsThatGiveOneLocalNameAreRefusedWithChildOrder() {
         let problems = registrationProblems {
             try XMLBinder().register(
-                mapping(Clashing.self, element: "c").children(\.bold, xml: "{urn:a}b").children(\.other, xml: "{urn:b}b")
-                    .children(\.links, xml: "x").childOrder(\.order),
+                mapping(Clashing.self, element: "c").children(\.bold, xml: "{urn:a}b").children(
+                    \.other, xml: "{urn:b}b"
+                )
+                .children(\.links, xml: "x").childOrder(\.order),
                 mapping(Emphasis.self, element: "em"), mapping(Link.self, element: "a"))
         }
         #expect(
