@@ -139,7 +139,8 @@ struct GeneratedCodeTests {
             // A family's open slot (a substitution group): by type, its members' names all its own.
             #"definition = definition.children(\.mark)"#,
             // A nillable value's object keeps xsi:nil; a defaulted one's text takes the default.
-            #"definition = definition.attribute(\.isNil, xml: "{http://www.w3.org/2001/XMLSchema-instance}nil")"#,
+            #"definition = definition.attribute(\.isNil, xml: "xsi:nil")"#,
+            #"XMLBinder(prefixes: ["n": "urn:example:notes", "xsi": "http://www.w3.org/2001/XMLSchema-instance"])"#,
             #"definition = (try? Int32.xmlConversion.parse("5")).map { definition.text(\.value, "#
                 + #"conversion: Int32.xmlConversion, default: $0).omittedWhenDefault() } ?? "#
                 + #"definition.text(\.value, conversion: Int32.xmlConversion)"#,

@@ -100,7 +100,13 @@ struct SwiftSourceWriter {
     private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
-        let xml = SwiftLiteral.string(field.qualifiedName.description)
+        var xml = SwiftLiteral.string(field.qualifiedName.description)
+        if field.namespace == EmissionPlanner.schemaInstance,
+            let prefix = plan.prefixes.first(where: { $0.uri == EmissionPlanner.schemaInstance })?.prefix
+        {
+            // `xsi:nil` (mixed content's objects): the prefix makes the binder's the writer's choice.
+            xml = SwiftLiteral.string(prefix + ":" + field.name)
+        }
         let conversion = planned.conversion.map { ", conversion: \($0)" } ?? ""
         let occurrence = field.occurrence
         var text = "\n" + indent
