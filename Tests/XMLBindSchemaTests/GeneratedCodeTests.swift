@@ -11,6 +11,7 @@ struct GeneratedCodeTests {
     static let models: [(name: String, schema: String)] = [
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
+        ("Redefined", "redefine.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -132,6 +133,17 @@ struct GeneratedCodeTests {
             #"definition = definition.children(\.em)"#, #"definition = definition.children(\.code)"#,
             #"definition = definition.children(\.b)"#, #"definition = definition.childOrder(\.childOrder)"#,
             #"definition = definition.mixedText(\.texts)"#,
+            // Two more kinds of one type (em's Inline): slots named by their elements, ordered too.
+            #"definition = definition.children(\.i, xml: "{urn:example:notes}i")"#,
+            #"definition = definition.children(\.u, xml: "{urn:example:notes}u")"#,
+            // A family's open slot (a substitution group): by type, its members' names all its own.
+            #"definition = definition.children(\.mark)"#,
+            // A nillable value's object keeps xsi:nil; a defaulted one's text takes the default.
+            #"definition = definition.attribute(\.isNil, xml: "xsi:nil")"#,
+            #"XMLBinder(prefixes: ["n": "urn:example:notes", "xsi": "http://www.w3.org/2001/XMLSchema-instance"])"#,
+            #"definition = (try? Int32.xmlConversion.parse("5")).map { definition.text(\.value, "#
+                + #"conversion: Int32.xmlConversion, default: $0).omittedWhenDefault() } ?? "#
+                + #"definition.text(\.value, conversion: Int32.xmlConversion)"#,
             // One kind: its own slot, named.
             #"definition = definition.children(\.code, xml: "{urn:example:notes}code")"#,
             // An element of simple type in mixed content is an object, so that it keeps its place.
@@ -144,7 +156,8 @@ struct GeneratedCodeTests {
         let library = Self.generate("Library", "library.xsd")
         #expect(library.files.map(\.contents).joined().contains(#"definition = definition.mixedText(\.texts)"#))
 
-        // What cannot be an object (a nillable value) keeps the text as one string, with a located warning.
+        // What cannot be an object (content of xs:anyType) keeps the text as one string, with a
+        // located warning; so does a mixed type with xs:any, whose elements the class takes as an Ancestor.
         let folder = try temporaryDirectory()
         let schema = folder.appendingPathComponent("value.xsd")
         try Data(
@@ -152,7 +165,10 @@ struct GeneratedCodeTests {
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t" targetNamespace="urn:t">
               <xs:element name="m" type="t:M"/>
               <xs:complexType name="M" mixed="true">
-                <xs:sequence><xs:element name="v" type="xs:int" nillable="true"/></xs:sequence>
+                <xs:sequence><xs:element name="v"/></xs:sequence>
+              </xs:complexType>
+              <xs:complexType name="N" mixed="true">
+                <xs:sequence><xs:any processContents="lax"/></xs:sequence>
               </xs:complexType>
             </xs:schema>
             """.utf8
@@ -160,9 +176,13 @@ struct GeneratedCodeTests {
         let value = ModelGenerator(name: "Value", inputs: [schema]).generate()
         #expect(
             value.diagnostics.map(\.description) == [
+                "\(schema.path):4:18: warning: <v> is of xs:anyType: its text is kept, elements inside it are read as "
+                    + "text and not written back",
                 "\(schema.path):3:3: warning: mixed content of {urn:t}M: the text between child elements is kept as "
-                    + "one string; its place among them is not written back (some child elements hold only a value, "
-                    + "not an object)"
+                    + "one string; its place among them is not written back (some child elements hold only a value "
+                    + "(of xs:anyType), not an object)",
+                "\(schema.path):6:3: warning: mixed content of {urn:t}N: the text between child elements is kept as "
+                    + "one string; its place among them is not written back (it allows xs:any)",
             ])
     }
 
@@ -291,9 +311,20 @@ struct GeneratedCodeTests {
             #"<n:para id="p1">The <n:em>new</n:em> one, <n:b>bold</n:b> &amp; "#
                 + #"<n:code lang="swift">let x = 1 &lt; 2</n:code>.</n:para>"#,
             "<n:para>Before <n:em>nested <n:code>x</n:code> after</n:em> &lt;raw&gt; end\n    on two lines</n:para>",
+            #"<n:para>Styled: <n:i>it <n:code>c</n:code></n:i>, <n:u>under</n:u> <n:em>em</n:em> <n:i>again</n:i>"#
+                + #"<n:mark color="red"/> and <n:hl color="x" level="2"/>!</n:para>"#,
+            #"<n:para>Counts: <n:count xsi:nil="true"/>, <n:count>3</n:count>; levels <n:level/> and "#
+                + #"<n:level>7</n:level>.</n:para>"#,
             "<n:para/>",
         ] {
             #expect(notes.stdout.contains(text), "\(text) missing from \(notes.stdout)")
+        }
+        // xs:redefine: the redefined type's fields after the original's, the group's too.
+        let redefined = try await run("redefine", "redefine.xml")
+        #expect(redefined.status == 0, "\(redefined.stdout)")
+        #expect(redefined.stdout.hasPrefix("round trip: same\n"))
+        for text in ["<r:age>37</r:age>", "<r:size>7</r:size>", "<r:note>fragile</r:note>", "<r:tag>blue</r:tag>"] {
+            #expect(redefined.stdout.contains(text), "\(text) missing from \(redefined.stdout)")
         }
         let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
@@ -332,7 +363,8 @@ struct GeneratedCodeTests {
             ("po", "po.xsd", "po.xml"), ("po", "po.xsd", "po-invalid.xml"), ("library", "library.xsd", "library.xml"),
             ("library", "library.xsd", "library-too-many.xml"), ("settings", "settings.xsd", "settings.xml"),
             ("shapes", "shapes.xsd", "shapes.xml"), ("shapes", "shapes.xsd", "shapes-abstract.xml"),
-            ("notes", "notes.xsd", "notes.xml"),
+            ("notes", "notes.xsd", "notes.xml"), ("redefine", "redefine.xsd", "redefine.xml"),
+            ("redefine", "redefine.xsd", "redefine-invalid.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -392,6 +424,7 @@ struct GeneratedCodeTests {
             case "po": try roundTrip(PurchaseOrders.binder, PurchaseOrders.PurchaseOrderType.self, url)
             case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
             case "notes": try roundTrip(Notes.binder, Notes.NotesType.self, url)
+            case "redefine": try roundTrip(Redefined.binder, Redefined.Record.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

@@ -112,7 +112,7 @@ struct WSDLReaderTests {
         #expect(!result.failed, "\(result.diagnostics)")
         #expect(
             result.diagnostics.map(\.description) == [
-                "quotes.wsdl:125:11: warning: <soap:headerfault> in <header> is not read by the generator; it is skipped"
+                "quotes.wsdl:126:11: warning: <soap:headerfault> in <header> is not read by the generator; it is skipped"
             ])
         let services = result.model.services
         #expect(services.map(\.name) == ["QuoteService", "AdminService"])
@@ -124,6 +124,10 @@ struct WSDLReaderTests {
                 "QuoteBackup/QuoteSoap11Port 1.1",
             ])
         #expect(quotes.operations.map(\.name) == ["getQuote", "audit"])
+        // The SOAP 1.2 binding's own action for getQuote: the client of that version sends it.
+        #expect(quotes.operations[0].action == "urn:example:quotes#getQuote")
+        #expect(quotes.operations[0].versionActions == [.soap12: "urn:example:quotes#getQuote12"])
+        #expect(quotes.operations[1].versionActions.isEmpty)
         let namespace = "urn:example:quotes"
         #expect(
             quotes.operations[0].inputHeaders == [
@@ -158,6 +162,10 @@ struct WSDLReaderTests {
                 "public func getQuote(symbol: String, auth: sending Quotes.Auth? = nil) async throws "
                     + "-> sending (result: Double, session: Quotes.SessionInfo?) {"), "\(client)")
         #expect(client.contains("public func audit(line: String, trace: sending Quotes.Trace? = nil) async throws {"))
+        #expect(
+            client.contains(
+                #"soap.version == .version1point2 ? "urn:example:quotes#getQuote12" : "urn:example:quotes#getQuote""#),
+            "\(client)")
         #expect(client.contains("public init(port name: String, timeout: TimeInterval = 60) throws(SOAPError) {"))
         let protocolFile = try #require(result.files.first { $0.name == "Quotes+QuoteService.Service.swift" })
             .contents
@@ -169,6 +177,40 @@ struct WSDLReaderTests {
         #expect(protocolFile.contains(".operationWithReplyHeaders(\n"))
         let admin = try #require(result.files.first { $0.name == "Quotes+AdminService.Service.swift" }).contents
         #expect(admin.contains("func ping(auth: Quotes.Auth?) async throws -> Quotes.PingResponse\n"), "\(admin)")
+    }
+
+    @Test("A header part given by type= is a header block named after the part, in the header's namespace")
+    func headerPartOfAType() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("quotes.wsdl")
+        var text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "<wsdl:message name=\"PingIn\">",
+            with: "<wsdl:message name=\"Priority\"><wsdl:part name=\"priority\" type=\"xs:int\"/></wsdl:message>"
+                + "<wsdl:message name=\"Tagged\"><wsdl:part name=\"tag\" type=\"xs:string\"/></wsdl:message>"
+                + "<wsdl:message name=\"PingIn\">")
+        for prefix in ["soap", "soap12"] {
+            text = text.replacingOccurrences(
+                of: "<\(prefix):header message=\"tns:AuditIn\" part=\"trace\" use=\"literal\"/>",
+                with: "<\(prefix):header message=\"tns:AuditIn\" part=\"trace\" use=\"literal\"/>"
+                    + "<\(prefix):header message=\"tns:Priority\" part=\"priority\" use=\"literal\"/>"
+                    + "<\(prefix):header message=\"tns:Tagged\" part=\"tag\" use=\"literal\" namespace=\"urn:tags\"/>")
+        }
+        try Data(text.utf8).write(to: file)
+        let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
+        #expect(!result.failed, "\(result.diagnostics)")
+        #expect(!result.diagnostics.contains { $0.message.contains("type") }, "\(result.diagnostics)")
+        let audit = try #require(result.model.services.first?.operations.last)
+        let priority = QualifiedName(namespace: "urn:example:quotes", "priority")
+        let tag = QualifiedName(namespace: "urn:tags", "tag")
+        #expect(
+            audit.inputHeaders.map(\.element) == [
+                QualifiedName(namespace: "urn:example:quotes", "Trace"), priority, tag,
+            ])
+        #expect(result.model.rootElements.first { $0.name == priority }?.type == .builtin(.int))
+        #expect(result.model.rootElements.first { $0.name == tag }?.type == .builtin(.string))
+        let client = try #require(result.files.first { $0.name == "Quotes+QuoteService.Client.swift" }).contents
+        #expect(client.contains("priority: sending Quotes.PriorityElement? = nil"), "\(client)")
     }
 
     @Test("A model type named like a service's scope gives way to it")
@@ -192,23 +234,27 @@ struct WSDLReaderTests {
         #expect(model.contains("final class QuoteService2"), "\(model)")
     }
 
-    @Test("Another port's binding that says otherwise than the first's is a located warning")
+    @Test(
+        "Another port's binding that says otherwise than the first's (beyond its version's action) is a located warning"
+    )
     func differingBindings() throws {
         let folder = try temporaryDirectory()
         let file = folder.appendingPathComponent("quotes.wsdl")
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("quotes.wsdl"), encoding: .utf8)
         try Data(
             text.replacingOccurrences(
-                of: "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"/>",
-                with: "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\"/>"
+                of: "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\"/>",
+                with: "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\" style=\"rpc\"/>"
             ).utf8
         ).write(to: file)
         let result = ModelGenerator(name: "Quotes", inputs: [file]).generate()
         #expect(!result.failed, "\(result.diagnostics)")
+        // The client follows the first binding, action included.
+        #expect(result.model.services[0].operations[0].versionActions.isEmpty)
         let line = try #require(
             text.components(separatedBy: "\n").indices.last { index in
                 text.components(separatedBy: "\n")[index].contains(
-                    "<soap12:operation soapAction=\"urn:example:quotes#getQuote\"")
+                    "<soap12:operation soapAction=\"urn:example:quotes#getQuote12\"")
             })
         #expect(
             result.diagnostics.filter { $0.message.contains("QuoteSoap12") }.map(\.description) == [

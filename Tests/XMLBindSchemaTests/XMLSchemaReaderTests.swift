@@ -70,10 +70,32 @@ struct XMLSchemaReaderTests {
         let model = XMLSchemaReader().read([Self.fixture("remote.xsd")])
         #expect(
             model.diagnostics.map(\.description) == [
-                "remote.xsd:4:3: warning: <xs:redefine> in <schema> is not read by the generator yet; it is skipped",
+                "remote.xsd:4:3: warning: <xs:notation> in <schema> is not read by the generator yet; it is skipped",
                 "remote.xsd:3:3: error: schemaLocation 'https://example.com/other.xsd' is not a local file; nothing is "
                     + "fetched from the network (map it to a file with a catalog entry, --catalog LOCATION=FILE)",
             ])
+    }
+
+    @Test("xs:redefine replaces types and groups; a redefinition's reference to itself is the original")
+    func redefine() throws {
+        let model = XMLSchemaReader().read([Self.fixture("redefine.xsd")])
+        #expect(model.diagnostics.isEmpty, "\(model.diagnostics)")
+        let namespace = "urn:example:redefine"
+        let person = try #require(model.type(named: QualifiedName(namespace: namespace, "Person"))?.complexType)
+        #expect(person.fields.map(\.name) == ["name", "age"])
+        // The original is folded into its redefinition, not kept as a base no document names.
+        #expect(person.base == nil)
+        #expect(!model.types.contains { $0.name.localName.hasPrefix("Person-") })
+        let box = try #require(model.type(named: QualifiedName(namespace: namespace, "Box"))?.complexType)
+        #expect(box.fields.map(\.name) == ["size", "note", "tag"])
+        // The redefined simple type narrows the original, which stays its base.
+        let size = try #require(model.type(named: QualifiedName(namespace: namespace, "Size")))
+        let original = QualifiedName(namespace: namespace, "Size-redefined")
+        #expect(
+            size.kind == .restriction(SimpleRestriction(base: .named(original), facets: Facets(maxInclusive: "10"))))
+        #expect(
+            model.type(named: original)?.kind
+                == .restriction(SimpleRestriction(base: .builtin(.int), facets: Facets(minInclusive: "0"))))
     }
 
     @Test("A catalog maps a remote location to a local file")

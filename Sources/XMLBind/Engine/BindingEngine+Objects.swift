@@ -318,7 +318,7 @@ extension BindingEngine {
         if let parent = frames.lastSlot {
             // Fields, not the whole frame.
             let parentIndex = parent.pointee.bindingIndex
-            if registry.hasChildOrder { noteChildOrder(of: bindingIndex, parentIndex: parentIndex) }
+            if registry.hasChildOrder { noteChildOrder(of: bindingIndex, parentIndex: parentIndex, slot: slot) }
             if registry.hasMixedText { noteMixedText(parentIndex: parentIndex) }
             if slot >= 0 {
                 placeInNamedSlot(
@@ -334,15 +334,23 @@ extension BindingEngine {
         placeOtherwise(held, of: bindingIndex, byteIndex: byteIndex)
     }
 
-    /// Adds a child object's element name to its parent's `.childOrder` list, if it keeps one.
+    /// Adds a child object's element name to its parent's `.childOrder` list, if it keeps one:
+    /// the name of the slot declared with `xml:` that took it (`slot`), else its mapping's.
     @inline(never)
-    private func noteChildOrder(of bindingIndex: Int, parentIndex: Int) {
-        guard let order = registry.bindings[parentIndex].childOrderSlot else { return }
+    private func noteChildOrder(of bindingIndex: Int, parentIndex: Int, slot: Int) {
+        let parent = registry.bindings[parentIndex]
+        guard let order = parent.childOrderSlot else { return }
+        var name = registry.bindings[bindingIndex].elementName.local
+        if slot >= 0 {
+            // A slot through a path is written inside its path, out of the order: no name.
+            guard parent.childSlots[slot].path.isEmpty, let slotName = parent.childSlots[slot].xmlName else { return }
+            name = slotName.local
+        }
         // A child inside a path element belongs to the path's owner.
         let parentTop = frames.count &- 1
         let top = frames[parentTop].pathNodeReference == nil ? parentTop : frames[parentTop].pathOwner
         guard let parentObject = frames[top].object?.object else { return }
-        order.append(parentObject, registry.bindings[bindingIndex].elementName.local)
+        order.append(parentObject, name)
     }
 
     /// Ends the text piece before a child object in its parent's `.mixedText` list, if it

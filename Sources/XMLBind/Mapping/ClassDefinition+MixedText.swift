@@ -26,7 +26,8 @@ extension ClassDefinition {
     /// Nothing is indented inside the element, since whitespace there is text.
     ///
     /// The objects must come in one order: one slot (`.child` or `.children`, an array of
-    /// a protocol for several kinds), or slots ordered by ``childOrder(_:)``. Registration
+    /// a protocol for several kinds), or slots ordered by ``childOrder(_:)`` (by type or
+    /// declared with `xml:`, such as two elements of one type). Registration
     /// refuses declarations whose place among the pieces cannot be kept: property elements
     /// (`.element`, `.property`, lists of values, paths), `.text`, keyed members, an
     /// element reader, and a type that is an ``Ancestor`` or a ``ChildrenProvider``.
@@ -35,6 +36,6 @@ extension ClassDefinition {
     /// - Returns: The definition with the pieces' property set.
     @inlinable
     public func mixedText(_ keyPath: WritableKeyPath<T, [String]> & Sendable) -> Self {
-        Self(declarations: declarations.setting(mixedText: MixedTextSlot(keyPath)))
+        Self(declarations: declarations.setting(mixedText: StringListSlot(keyPath)))
     }
 }

@@ -49,16 +49,23 @@ extension ClassDefinition {
     /// ```
     ///
     /// Each child object placed in one of the element's slots adds its element's local
-    /// name. Writing takes the slots' children in the order the names give (the next
-    /// unwritten child whose element has that name), then any children the names do not
-    /// account for (added by the program), slot by slot in declaration order; names that
-    /// match no child left are skipped. Slots declared with `xml:` keep their own place.
+    /// name: the slot's name for a slot declared with `xml:` (so that `<b>` and `<i>` of one
+    /// type, `.children(\.bold, xml: "b").children(\.italic, xml: "i")`, keep their order),
+    /// else the name its mapping is registered for. Writing takes the slots' children in the
+    /// order the names give (the next unwritten child whose element has that name), then any
+    /// children the names do not account for (added by the program), slot by slot in
+    /// declaration order; names that match no child left are skipped. Slots through a path
+    /// (`xml: "list/item"`) keep their own place, inside their path's elements.
+    ///
+    /// The names are local names, so registration refuses two slots that could give their
+    /// children the same one (`{urn:a}x` and `{urn:b}x`, or a slot's `xml:` name and an
+    /// element another slot takes by type): the writer could not tell which comes next.
     ///
     /// - Parameter keyPath: The `[String]` property to append the names to.
     /// - Returns: The definition with the order's property set.
     @inlinable
     public func childOrder(_ keyPath: WritableKeyPath<T, [String]> & Sendable) -> Self {
-        Self(declarations: declarations.setting(childOrder: ChildOrderSlot(keyPath)))
+        Self(declarations: declarations.setting(childOrder: StringListSlot(keyPath)))
     }
 
     /// Makes this mapping the one for its element when the element says `xsi:type="name"`,

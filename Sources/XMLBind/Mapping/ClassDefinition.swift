@@ -39,8 +39,8 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var propertyForm: WritingOptions.PropertyForm? { declarations.contents.propertyForm }
     /// The property for the element's own name, if declared.
     var elementNameSlot: ElementNameSlot? { declarations.contents.elementNameSlot }
-    var childOrderSlot: ChildOrderSlot? { declarations.contents.childOrderSlot }
-    var mixedTextSlot: MixedTextSlot? { declarations.contents.mixedTextSlot }
+    var childOrderSlot: StringListSlot? { declarations.contents.childOrderSlot }
+    var mixedTextSlot: StringListSlot? { declarations.contents.mixedTextSlot }
     /// Names and namespaces skipped without a word.
     var ignoredNames: [String] { declarations.contents.ignoredNames }
     var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }

@@ -34,9 +34,9 @@ final class MappingDeclarations: Sendable {
         /// The property that takes the element's own name (`.elementName`), if declared.
         var elementNameSlot: ElementNameSlot?
         /// The property that keeps the child objects' element names in order (`.childOrder`).
-        var childOrderSlot: ChildOrderSlot?
+        var childOrderSlot: StringListSlot?
         /// The property that keeps the text pieces among the child objects (`.mixedText`).
-        var mixedTextSlot: MixedTextSlot?
+        var mixedTextSlot: StringListSlot?
         /// Element and attribute names skipped without a word (`.ignoring`), as declared.
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
@@ -162,13 +162,13 @@ final class MappingDeclarations: Sendable {
 
     /// These declarations with a property for the child objects' names in document order.
     @usableFromInline
-    func setting(childOrder slot: ChildOrderSlot) -> MappingDeclarations {
+    func setting(childOrder slot: StringListSlot) -> MappingDeclarations {
         with { $0.childOrderSlot = slot }
     }
 
     /// These declarations with a property for the text pieces among the child objects.
     @usableFromInline
-    func setting(mixedText slot: MixedTextSlot) -> MappingDeclarations {
+    func setting(mixedText slot: StringListSlot) -> MappingDeclarations {
         with { $0.mixedTextSlot = slot }
     }
 

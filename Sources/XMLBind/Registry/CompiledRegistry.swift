@@ -211,6 +211,10 @@ final class CompiledRegistry: Sendable {
                 problems += ambiguities(parent: parent, child: child, slots: fitting)
                 chosen.append((slot, slots[slot].isExact(childType)))
             }
+            if parent.childOrderSlot != nil {
+                problems += childOrderProblems(
+                    parent: parent, chosen: chosen.map { $0?.slot ?? -1 }, bindings: bindings)
+            }
             // An array whose every child is an element bit for bit collects its children
             // and grows once, when the parent ends (see BindingEngine+Children.swift).
             let collects = slots.indices.map { slot in

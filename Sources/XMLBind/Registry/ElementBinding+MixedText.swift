@@ -2,7 +2,7 @@
 /// place among the text pieces, read and written (see ``ClassDefinition/mixedText(_:)``).
 extension ElementBinding {
     func mixedTextProblems() -> [RegistrationError.Problem] {
-        guard let mixed = mixedTextSlot else { return [] }
+        guard mixedTextSlot != nil else { return [] }
         var problems: [RegistrationError.Problem] = []
         for index in properties.indices {
             let property = properties[index]
@@ -18,15 +18,14 @@ extension ElementBinding {
             problems.append(
                 problem(.child(index), "a slot through a path or of keyed members has no place among the text pieces"))
         }
-        let ordered = childOrderSlot != nil && childSlots.allSatisfy { $0.xmlName == nil }
-        if childSlots.count > 1, !ordered {
+        if childSlots.count > 1, childOrderSlot == nil {
             problems.append(
                 problem(
                     nil,
                     ".mixedText needs the child objects in one order: declare one slot (an array of a protocol "
-                        + "holds several kinds), or .childOrder with slots named by their types' elements"))
+                        + "holds several kinds), or .childOrder"))
         }
-        if mixed.ownerTakesChildren {
+        if access.takesChildren {
             problems.append(
                 problem(
                     nil,

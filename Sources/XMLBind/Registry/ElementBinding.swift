@@ -102,9 +102,9 @@ final class ElementBinding: Sendable {
     /// The property for the element's own name (`.elementName`).
     let elementNameSlot: ElementNameSlot?
     /// The property for the child objects' element names in document order (`.childOrder`).
-    let childOrderSlot: ChildOrderSlot?
+    let childOrderSlot: StringListSlot?
     /// The property for the text pieces among the child objects (`.mixedText`).
-    let mixedTextSlot: MixedTextSlot?
+    let mixedTextSlot: StringListSlot?
     /// Whether an object's frame gathers its own text: for `.text`, or the pieces of `.mixedText`.
     let keepsOwnText: Bool
     /// Whether a new object needs its namespace or element name stored (one test per object).

@@ -31,6 +31,9 @@ final class TypeAccess: Sendable {
     @usableFromInline let addAttribute: @Sendable (AnyObject, XMLAttribute) -> Void
     /// Offers a child to an ``Ancestor``; `false` when the type is not one.
     @usableFromInline let addChild: @Sendable (AnyObject, Any) -> Bool
+    /// Whether the type takes children itself (``Ancestor`` or ``ChildrenProvider``), for
+    /// the registration checks of declarations that must place every child themselves.
+    @usableFromInline let takesChildren: Bool
 
     // Writing.
 
@@ -104,5 +107,6 @@ final class TypeAccess: Sendable {
         } else {
             readChildren = nil
         }
+        takesChildren = T.self is any Ancestor.Type || readChildren != nil
     }
 }

@@ -1,37 +1,88 @@
 extension Serializer {
+    /// The children of one element's `.childOrder` group still to write, in runs: the
+    /// consecutive children that share a slot's name tags (a slot declared with `xml:`
+    /// gives its children its own name; the slots without are one run), with the depth of
+    /// the element's frame, which owns them.
+    struct OrderedRuns {
+        let depth: Int
+        var slots: [Int]
+        var children: [[Any]]
+        var next = 0
+    }
+
+    /// Loads the next run of an element's ordered children into its frame, and steps the
+    /// frame back so that the group's step comes again for the run after it.
+    ///
+    /// A frame's runs are made the first time its step comes (nothing else at its depth is
+    /// open then: a deeper element's runs are gone before its parent goes on), and dropped
+    /// the time after the last.
+    mutating func loadOrderedRun(_ group: Int, of form: WritingForm, in frame: inout Frame) throws(XMLBindError) {
+        if orderedRuns.last?.depth != frame.depth {
+            orderedRuns.append(try orderedChildren(form.slotGroups[group], of: form, frame.box, depth: frame.depth))
+        }
+        let last = orderedRuns.count - 1
+        let next = orderedRuns[last].next
+        guard next < orderedRuns[last].slots.count else {
+            orderedRuns.removeLast()
+            frame.slotTags = .none
+            return
+        }
+        orderedRuns[last].next += 1
+        let slot = orderedRuns[last].slots[next]
+        frame.slotTags = form.slotTags[slot] == nil ? .none : .form(slot: slot)
+        frame.children.load(orderedRuns[last].children[next])
+        frame.step -= 1
+    }
+
     /// The children of `slots` in the order the binding's `.childOrder` list names them:
     /// for each name, the next unwritten child (of any of the slots) whose element has that
-    /// name; then the children no name accounted for, slot by slot. A name that matches no
-    /// child left is skipped, so a list the program did not keep in step still writes
-    /// every child once.
-    func orderedChildren(_ slots: [Int], of binding: ElementBinding, _ box: AnyObject) throws(XMLBindError)
-        -> [Any]
+    /// name (a slot declared with `xml:` names its children; the others' are their
+    /// mappings' elements); then the children no name accounted for, slot by slot. A name
+    /// that matches no child left is skipped, so a list the program did not keep in step
+    /// still writes every child once. Registration made sure no two slots give one name.
+    func orderedChildren(_ slots: [Int], of form: WritingForm, _ box: AnyObject, depth: Int) throws(XMLBindError)
+        -> OrderedRuns
     {
+        let binding = form.binding
         // Each slot's children with their element names, in the slot's order.
         var pending: [[(child: Any, name: String)]] = []
         for slot in slots {
             var named: [(child: Any, name: String)] = []
+            let slotName = binding.childSlots[slot].xmlName?.local
             for child in binding.childSlots[slot].read(box) {
+                if let slotName {
+                    if OptionalValue.unwrapped(child) != nil { named.append((child, slotName)) }
+                    continue
+                }
                 guard let (childBinding, _) = try resolve(child, parent: binding) else { continue }
                 named.append((child, childBinding.elementName.local))
             }
             pending.append(named)
         }
+        var runs = OrderedRuns(depth: depth, slots: [], children: [])
+        func add(_ child: Any, of index: Int) {
+            // Slots without name tags share one run: their children are written as themselves.
+            let slot = slots[index]
+            if let last = runs.slots.last, last == slot || (form.slotTags[last] == nil && form.slotTags[slot] == nil) {
+                runs.children[runs.children.count - 1].append(child)
+            } else {
+                runs.slots.append(slot)
+                runs.children.append([child])
+            }
+        }
         var next = Array(repeating: 0, count: pending.count)
-        var ordered: [Any] = []
-        ordered.reserveCapacity(pending.reduce(0) { $0 + $1.count })
         for name in binding.childOrderSlot?.read(box) ?? [] {
-            for slot in pending.indices where next[slot] < pending[slot].count {
-                let candidate = pending[slot][next[slot]]
+            for index in pending.indices where next[index] < pending[index].count {
+                let candidate = pending[index][next[index]]
                 guard candidate.name == name else { continue }
-                ordered.append(candidate.child)
-                next[slot] += 1
+                add(candidate.child, of: index)
+                next[index] += 1
                 break
             }
         }
-        for slot in pending.indices {
-            ordered.append(contentsOf: pending[slot][next[slot]...].map(\.child))
+        for index in pending.indices {
+            for candidate in pending[index][next[index]...] { add(candidate.child, of: index) }
         }
-        return ordered
+        return runs
     }
 }

@@ -56,6 +56,8 @@ struct Serializer {
     private var indentation: [[UInt8]] = []
     /// The `.mixedText` pieces of the open elements that keep them, innermost last.
     private var openPieces: [OpenPieces] = []
+    /// The `.childOrder` children of the open elements that write them, innermost last.
+    var orderedRuns: [OrderedRuns] = []
 
     /// One element's text pieces: each written before the child of its index, the rest at
     /// the end; and the next one to write.
@@ -435,8 +437,7 @@ struct Serializer {
                 frame.children.load(slot, direct: nil, of: binding, frame.box)
             }
         case .orderedChildren(let group):
-            frame.slotTags = .none
-            frame.children.load(try orderedChildren(form.slotGroups[group], of: binding, frame.box))
+            try loadOrderedRun(group, of: form, in: &frame)
         case .member(let item):
             return try writeMembers(item, of: form, in: &frame)
         }

@@ -228,8 +228,8 @@ final class WritingForm {
                     }
                     continue
                 }
-                if binding.childOrderSlot != nil, binding.childSlots[slot].xmlName == nil {
-                    // `.childOrder`: the slots named by their types' elements are written together.
+                if binding.childOrderSlot != nil, !binding.childSlots[slot].isKeyed {
+                    // `.childOrder`: the slots are written together, in the order it keeps.
                     if slotGroups.isEmpty {
                         steps.append(.orderedChildren(group: 0))
                         slotGroups.append([slot])

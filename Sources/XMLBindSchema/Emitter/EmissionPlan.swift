@@ -60,6 +60,9 @@ struct EmissionPlan {
         /// Whether the child slot is matched by element name and placed by type (no `xml:`),
         /// so that `xsi:type` and substitution groups choose the object's class.
         var isOpenSlot = false
+        /// Whether the child slot takes its elements by type (no `xml:`) in a class that keeps
+        /// its children's order: its class is registered for exactly that element.
+        var takesByType = false
     }
 
     /// An enum to write.

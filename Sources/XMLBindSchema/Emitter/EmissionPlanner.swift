@@ -153,6 +153,15 @@ struct EmissionPlanner {
                 swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
                 elementNames: elements, choices: choices)
             entry.keepsChildOrder = complex.keepsChildOrder
+            if complex.keepsChildOrder {
+                // A model that keeps the order gives each element a type of its own (DTDs, samples).
+                for index in entry.fields.indices
+                where entry.fields[index].form == .child
+                    || entry.fields[index].form == .children
+                {
+                    entry.fields[index].takesByType = true
+                }
+            }
             entry.typedElementNames = registrations.compactMap { registration in
                 registration.xsiType.map { (registration.element, $0) }
             }
@@ -240,6 +249,7 @@ struct EmissionPlanner {
             case .otherElements: base = "otherElements"
             case .otherAttributes: base = "otherAttributes"
             case .text: base = field.name.isEmpty ? "value" : SwiftIdentifier.camelCase(field.name, fallback: "value")
+            case .attribute where field.namespace == Self.schemaInstance && field.name == "nil": base = "isNil"
             default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
             }
             let reserved = SwiftIdentifier.reservedPropertyNames.contains(base) || base == "elementName"
@@ -260,7 +270,9 @@ struct EmissionPlanner {
             indexMap[index] = planned.count
             // Attribute defaults fill an absent attribute; element defaults an empty element
             // (the core's `.defaultWhenEmpty()`). Lists convert their default as any value.
-            if form == .attribute || form == .element, let value = field.defaultValue ?? field.fixedValue {
+            if form == .attribute || form == .element || form == .text,
+                let value = field.defaultValue ?? field.fixedValue
+            {
                 plannedField.appliedDefault = value
             }
             if field.type == .builtin(.anyType) && form == .element {

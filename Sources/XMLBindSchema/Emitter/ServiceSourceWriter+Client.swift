@@ -99,6 +99,11 @@ extension ServiceSourceWriter {
     private func clientMethod(_ method: ServiceShape.Method) -> String {
         let operation = method.operation
         var about = "Calls `\(operation.name)` (SOAP action \(SwiftLiteral.string(operation.action)))."
+        if !operation.versionActions.isEmpty {
+            let soap11 = SwiftLiteral.string(operation.versionActions[.soap11] ?? operation.action)
+            let soap12 = SwiftLiteral.string(operation.versionActions[.soap12] ?? operation.action)
+            about = "Calls `\(operation.name)` (SOAP action \(soap11) in SOAP 1.1, \(soap12) in SOAP 1.2)."
+        }
         if method.isOneWay {
             about += "\n\nA one-way operation: returns once the service has taken the request."
         }
@@ -127,7 +132,13 @@ extension ServiceSourceWriter {
             }
             headers = ", headers: soapHeaders"
         }
-        let action = SwiftLiteral.string(operation.action)
+        var action = SwiftLiteral.string(operation.action)
+        if !operation.versionActions.isEmpty {
+            // The bindings of the two SOAP versions give the operation different actions.
+            let soap11 = SwiftLiteral.string(operation.versionActions[.soap11] ?? operation.action)
+            let soap12 = SwiftLiteral.string(operation.versionActions[.soap12] ?? operation.action)
+            action = "soap.version == .version1point2 ? \(soap12) : \(soap11)"
+        }
         // What the call gives: nothing (one-way), the body, or the body with its header blocks.
         let call: String
         let answer: (name: String, type: String)?

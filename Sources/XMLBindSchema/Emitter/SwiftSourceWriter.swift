@@ -78,7 +78,7 @@ struct SwiftSourceWriter {
         if let xsiType { text += "\n" + indent + ".xsiType(\(SwiftLiteral.string(xsiType.description)))" }
         if planned.recordsElementName { text += "\n" + indent + ".elementName(\\.elementName)" }
         for field in planned.fields {
-            text += declaration(of: field, indent: indent, ordered: planned.keepsChildOrder)
+            text += declaration(of: field, indent: indent)
         }
         if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
         for choice in planned.choices {
@@ -94,12 +94,19 @@ struct SwiftSourceWriter {
         return text
     }
 
-    /// One field's declaration; in a class that keeps its children's order, child slots take
-    /// their type's element without `xml:`, as the core's `.childOrder` orders only those.
-    private func declaration(of planned: EmissionPlan.PlannedField, indent: String, ordered: Bool = false) -> String {
+    /// One field's declaration; a child slot takes its elements by name (`xml:`) unless it
+    /// takes them by type (a family's open slot, or a slot in a class that keeps its
+    /// children's order whose type is registered for exactly its element).
+    private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
-        let xml = SwiftLiteral.string(field.qualifiedName.description)
+        var xml = SwiftLiteral.string(field.qualifiedName.description)
+        if field.namespace == EmissionPlanner.schemaInstance,
+            let prefix = plan.prefixes.first(where: { $0.uri == EmissionPlanner.schemaInstance })?.prefix
+        {
+            // `xsi:nil` (mixed content's objects): the prefix makes the binder's the writer's choice.
+            xml = SwiftLiteral.string(prefix + ":" + field.name)
+        }
         let conversion = planned.conversion.map { ", conversion: \($0)" } ?? ""
         let occurrence = field.occurrence
         var text = "\n" + indent
@@ -135,14 +142,24 @@ struct SwiftSourceWriter {
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .text:
+            if let defaultValue = planned.appliedDefault {
+                // An element's default (mixed content's objects): it fills an empty element, which
+                // a value equal to it is written back as.
+                let converter = planned.conversion ?? "\(planned.swiftType).xmlConversion"
+                let plain = "definition.text(\(keyPath), conversion: \(converter)"
+                return text + "(try? \(converter).parse(\(SwiftLiteral.string(defaultValue)))).map { "
+                    + plain + ", default: $0).omittedWhenDefault() } ?? " + plain + ")"
+            }
             text += ".text(\(keyPath)\(conversion))"
         case .mixedText:
             text += ".mixedText(\(keyPath))"
         case .child:
-            text += ordered || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
+            text += planned.takesByType || planned.isOpenSlot ? ".child(\(keyPath))" : ".child(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 && !field.isNillable { text += ".required()" }
         case .children:
-            text += ordered || planned.isOpenSlot ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
+            text +=
+                planned.takesByType || planned.isOpenSlot
+                ? ".children(\(keyPath))" : ".children(\(keyPath), xml: \(xml))"
             if occurrence.minimum > 0 { text += ".required()" }
             text += bounds(of: planned, indent: indent)
         case .otherElements, .otherAttributes:

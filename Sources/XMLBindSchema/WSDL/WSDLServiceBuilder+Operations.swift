@@ -28,13 +28,14 @@ extension WSDLServiceBuilder {
             outputMessage = message
         }
         guard
-            let inputHeaders = headers(of: bound?.input, message: inputMessage, operation: name),
+            let inputHeaders = headers(of: bound?.input, message: inputMessage, operation: name, namespace: namespace),
             let inputParts = bodyParts(of: bound?.input, message: inputMessage, operation: name)
         else { return nil }
         var outputHeaders: [WebService.Header] = []
         var outputParts: [WSDLPart] = []
         if let outputMessage {
-            guard let headers = headers(of: bound?.output, message: outputMessage, operation: name),
+            guard
+                let headers = headers(of: bound?.output, message: outputMessage, operation: name, namespace: namespace),
                 let parts = bodyParts(of: bound?.output, message: outputMessage, operation: name)
             else { return nil }
             (outputHeaders, outputParts) = (headers, parts)
@@ -110,9 +111,12 @@ extension WSDLServiceBuilder {
 
     /// The header blocks a binding's input or output declares; `nil` (with a located
     /// warning or error) when one cannot be generated, which skips the operation.
-    private mutating func headers(of body: WSDLMessageReference?, message: WSDLMessage, operation: String)
-        -> [WebService.Header]?
-    {
+    ///
+    /// - Parameter namespace: The WSDL's target namespace, which a header block of a part
+    ///   given by `type=` is in when its `soap:header` names no `namespace`.
+    private mutating func headers(
+        of body: WSDLMessageReference?, message: WSDLMessage, operation: String, namespace: String
+    ) -> [WebService.Header]? {
         var headers: [WebService.Header] = []
         for header in (body?.headers11 ?? []) + (body?.headers12 ?? []) {
             if let use = header.use, use != "literal" {
@@ -138,10 +142,15 @@ extension WSDLServiceBuilder {
                 return nil
             }
             guard let element = part.element else {
-                warn(
-                    "operation \(operation): header part \(partName) names a type, not an element; the operation "
-                        + "is skipped", at: header.origin)
-                return nil
+                guard let type = part.type else {
+                    error("operation \(operation): header part \(partName) names no element or type", at: part.origin)
+                    return nil
+                }
+                // A header block must be qualified: the part's name in the header's namespace.
+                let name = QualifiedName(namespace: header.namespace ?? namespace, partName)
+                guard headerElement(name, type: type, operation: operation, at: part.origin) else { return nil }
+                headers.append(WebService.Header(part: partName, element: name))
+                continue
             }
             let name = Self.name(element)
             guard model.rootElements.contains(where: { $0.name == name }) else {
@@ -151,6 +160,33 @@ extension WSDLServiceBuilder {
             headers.append(WebService.Header(part: partName, element: name))
         }
         return headers
+    }
+
+    /// Adds the root element of a header block given by a part's `type=` (once; a second
+    /// header of the same name and type shares it). `false`, with a located warning, when
+    /// an element of that name with another type is declared already.
+    private mutating func headerElement(
+        _ name: QualifiedName, type: XMLQualifiedName, operation: String, at origin: Origin?
+    ) -> Bool {
+        let reference = Self.typeReference(type)
+        if let existing = model.rootElements.first(where: { $0.name == name }) {
+            guard existing.type == reference else {
+                warn(
+                    "operation \(operation): the header block \(name) of a part's type is also an element of another "
+                        + "type; the operation is skipped", at: origin)
+                return false
+            }
+            return true
+        }
+        model.rootElements.append(RootElement(name: name, type: reference, origin: origin))
+        return true
+    }
+
+    /// A part's `type=`: a built-in type of XML Schema, or a named type of the inputs.
+    static func typeReference(_ type: XMLQualifiedName) -> TypeReference {
+        let name = Self.name(type)
+        guard name.namespace == BuiltinType.namespace else { return .named(name) }
+        return BuiltinType(rawValue: name.localName).map(TypeReference.builtin) ?? .named(name)
     }
 
     private mutating func faults(of operation: WSDLOperation, bound: WSDLOperation?) -> [WebService.Fault] {
@@ -228,11 +264,8 @@ extension WSDLServiceBuilder {
         var fields: [Field] = []
         for part in parts {
             if let type = part.type {
-                let name = Self.name(type)
-                let reference: TypeReference =
-                    name.namespace == BuiltinType.namespace
-                    ? BuiltinType(rawValue: name.localName).map(TypeReference.builtin) ?? .named(name) : .named(name)
-                fields.append(Field(name: part.name ?? "", kind: .element, type: reference, origin: part.origin))
+                fields.append(
+                    Field(name: part.name ?? "", kind: .element, type: Self.typeReference(type), origin: part.origin))
             } else if let reference = part.element,
                 let root = model.rootElements.first(where: { $0.name == Self.name(reference) })
             {

@@ -73,10 +73,18 @@ struct WSDLServiceBuilder {
             let shared = groups.contains { $0.portType != group.portType && $0.service === group.service }
             let name = (shared ? nil : service?.name) ?? portType.name ?? "Service"
             let targetNamespace = group.namespace ?? ""
-            for other in group.otherBindings { compare(other, with: group.binding) }
+            var versionActions: [String: [WebService.Version: String]] = [:]
+            for other in group.otherBindings {
+                for (operation, action) in compare(other, with: group.binding) {
+                    if let version = Self.version(of: other) {
+                        versionActions[operation, default: [:]][version] = action
+                    }
+                }
+            }
             var operations: [WebService.Operation] = []
             for operation in portType.operations {
-                if let built = self.operation(operation, binding: group.binding, namespace: targetNamespace) {
+                if var built = self.operation(operation, binding: group.binding, namespace: targetNamespace) {
+                    built.versionActions = versionActions[built.name] ?? [:]
                     operations.append(built)
                 }
             }
@@ -124,12 +132,20 @@ struct WSDLServiceBuilder {
     }
 
     /// The client and service follow the binding of a port type's first port: where another
-    /// port's binding says otherwise for an operation (its SOAP action, style, body parts or
-    /// headers), that is a located warning rather than a difference silently ignored.
-    private mutating func compare(_ other: WSDLBinding, with first: WSDLBinding) {
+    /// port's binding says otherwise for an operation (its style, body parts or headers, or
+    /// its SOAP action in the same SOAP version), that is a located warning rather than a
+    /// difference silently ignored.
+    ///
+    /// - Returns: The operations to which a binding of another SOAP version gives another
+    ///   action (and nothing else different), with that action: the client of that version
+    ///   sends it.
+    private mutating func compare(_ other: WSDLBinding, with first: WSDLBinding) -> [(String, String)] {
+        func action(_ operation: WSDLOperation?) -> String {
+            (operation?.soap11 ?? operation?.soap12)?.soapAction ?? ""
+        }
         func summary(_ operation: WSDLOperation?, of binding: WSDLBinding) -> [String] {
             let soap = operation?.soap11 ?? operation?.soap12
-            var parts = [soap?.soapAction ?? "", soap?.style ?? (binding.soap11 ?? binding.soap12)?.style ?? ""]
+            var parts = [soap?.style ?? (binding.soap11 ?? binding.soap12)?.style ?? ""]
             for message in [operation?.input, operation?.output] {
                 parts.append((message?.soap11 ?? message?.soap12)?.parts ?? "*")
                 parts += ((message?.headers11 ?? []) + (message?.headers12 ?? [])).map {
@@ -139,15 +155,23 @@ struct WSDLServiceBuilder {
             }
             return parts
         }
+        let ownVersion = Self.version(of: other) != Self.version(of: first)
+        var actions: [(String, String)] = []
         for operation in other.operations {
             let firstOperation = first.operations.first { $0.name == operation.name }
-            guard summary(operation, of: other) != summary(firstOperation, of: first) else { continue }
+            let sameShape = summary(operation, of: other) == summary(firstOperation, of: first)
+            if sameShape && action(operation) == action(firstOperation) { continue }
+            if sameShape && ownVersion, let name = operation.name {
+                actions.append((name, action(operation)))
+                continue
+            }
             warn(
                 "operation \(operation.name ?? ""): binding \(other.name ?? "") gives another SOAP action, style, body "
                     + "or headers than binding \(first.name ?? ""); the generated client and service follow "
                     + "\(first.name ?? "")'s",
                 at: operation.origin)
         }
+        return actions
     }
 
     private static func version(of binding: WSDLBinding) -> WebService.Version? {

@@ -79,6 +79,10 @@ public struct WebService: Sendable, Hashable {
         public var name: String
         /// The SOAP action (`soapAction`); the empty string when the binding gives none.
         public var action: String
+        /// The action of each SOAP version whose binding gives another than ``action`` (a
+        /// SOAP 1.2 binding of the port type beside the SOAP 1.1 one): the client sends the
+        /// one of its version.
+        public var versionActions: [Version: String] = [:]
         /// Document or rpc.
         public var style: Style
         /// The request body's element (for rpc, the wrapper the reader made).

@@ -41,6 +41,11 @@ struct XSDModelBuilder {
     var takenTypeNames: Set<QualifiedName> = []
     /// Anonymous types already built, by their declaration.
     var anonymousTypes: [ObjectIdentifier: QualifiedName] = [:]
+    /// The names the components an `xs:redefine` replaces are declared under, by kind and
+    /// name (`complexType {urn:a}T`): the redefinition's references to itself mean them.
+    var originals: [String: QualifiedName] = [:]
+    /// The redefining components, declared under their own names.
+    var redefining: Set<ObjectIdentifier> = []
 
     init(schemas: [LoadedSchema]) {
         self.schemas = schemas
@@ -60,7 +65,10 @@ struct XSDModelBuilder {
                     if let name = type.name { simpleType(QualifiedName(namespace: context.targetNamespace, name)) }
                 case let element as XSDElement:
                     rootElement(element, context: context)
-                case is XSDInclude, is XSDGroup, is XSDAttributeGroup, is XSDAttribute:
+                case let include as XSDInclude:
+                    // A redefined type is built where the included schema declares it.
+                    if include.kind == "redefine" { buildRedefinedTypes(include, context: context) }
+                case is XSDGroup, is XSDAttributeGroup, is XSDAttribute:
                     break
                 default:
                     warn(
@@ -69,6 +77,7 @@ struct XSDModelBuilder {
                 }
             }
         }
+        foldRedefinedTypes()
         return model
     }
 
@@ -81,18 +90,22 @@ struct XSDModelBuilder {
     }
 
     private mutating func collectDeclarations() {
+        collectRedefinitions()
         for loaded in schemas {
             let context = Self.context(of: loaded)
             for child in loaded.schema.children {
                 switch child {
-                case let type as XSDComplexType: declare(type, named: type.name, context: context, in: \.complexTypes)
-                case let type as XSDSimpleType: declare(type, named: type.name, context: context, in: \.simpleTypes)
+                case let type as XSDComplexType:
+                    declare(type, named: type.name, context: context, in: \.complexTypes, kind: "complexType")
+                case let type as XSDSimpleType:
+                    declare(type, named: type.name, context: context, in: \.simpleTypes, kind: "simpleType")
                 case let element as XSDElement: declare(element, named: element.name, context: context, in: \.elements)
                 case let attribute as XSDAttribute:
                     declare(attribute, named: attribute.name, context: context, in: \.attributes)
-                case let group as XSDGroup: declare(group, named: group.name, context: context, in: \.groups)
+                case let group as XSDGroup:
+                    declare(group, named: group.name, context: context, in: \.groups, kind: "group")
                 case let group as XSDAttributeGroup:
-                    declare(group, named: group.name, context: context, in: \.attributeGroups)
+                    declare(group, named: group.name, context: context, in: \.attributeGroups, kind: "attributeGroup")
                 default: break
                 }
             }
@@ -100,14 +113,18 @@ struct XSDModelBuilder {
         takenTypeNames = Set(complexTypes.keys).union(simpleTypes.keys)
     }
 
-    /// Declares one global component of any kind, named in its document's target namespace;
-    /// a second declaration of the name is a warning, and the first is kept.
-    private mutating func declare<Node: XSDNode>(
+    /// Declares one global component of any kind, named in its document's target namespace
+    /// (a component an `xs:redefine` replaces under the name its original keeps); a second
+    /// declaration of the name is a warning, and the first is kept.
+    mutating func declare<Node: XSDNode>(
         _ node: Node, named local: String?, context: Context,
-        in table: WritableKeyPath<XSDModelBuilder, [QualifiedName: Declared<Node>]>
+        in table: WritableKeyPath<XSDModelBuilder, [QualifiedName: Declared<Node>]>, kind: String = ""
     ) {
         guard let local else { return }
-        let name = QualifiedName(namespace: context.targetNamespace, local)
+        var name = QualifiedName(namespace: context.targetNamespace, local)
+        if !redefining.contains(ObjectIdentifier(node)), let original = originals[kind + " " + name.description] {
+            name = original
+        }
         if let first = self[keyPath: table][name] {
             // The same document read twice (through two paths) declares the same thing.
             if first.node.origin == node.origin { return }

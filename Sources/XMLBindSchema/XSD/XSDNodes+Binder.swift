@@ -69,6 +69,8 @@ enum XSDBinder {
                 .attribute(\.namespace).attribute(\.schemaLocation).ignoring("@id").ignoring(annotation),
             mapping(XSDInclude.self, element: "import", namespace: xs).elementName(\.kind)
                 .attribute(\.namespace).attribute(\.schemaLocation).ignoring("@id").ignoring(annotation),
+            mapping(XSDInclude.self, element: "redefine", namespace: xs).elementName(\.kind)
+                .attribute(\.schemaLocation).children(\.components).ignoring("@id").ignoring(annotation),
             mapping(XSDAnnotation.self, element: "annotation", namespace: xs)
                 .children(\.documentation).ignoring("{\(xs)}appinfo").ignoring("@id"),
             mapping(XSDDocumentation.self, element: "documentation", namespace: xs)

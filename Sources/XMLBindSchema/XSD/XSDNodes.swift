@@ -20,11 +20,14 @@ final class XSDSchema: Bindable, OriginAware {
     init() {}
 }
 
-/// `<xs:include>` and `<xs:import>`.
+/// `<xs:include>`, `<xs:import>` and `<xs:redefine>` (an include whose components replace
+/// the included ones of their names).
 final class XSDInclude: Bindable, OriginAware, XSDNode {
     var kind = ""
     var namespace: String?
     var schemaLocation: String?
+    /// A redefine's components: complex and simple types, groups and attribute groups.
+    var components: [any XSDNode] = []
     var origin: Origin?
     init() {}
 }

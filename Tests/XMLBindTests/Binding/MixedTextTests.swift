@@ -222,7 +222,7 @@ struct MixedTextTests {
                     + "pieces of .mixedText; declare it as .attribute, or map its element to a type in the "
                     + "children's slot",
                 "Note <note>: .mixedText needs the child objects in one order: declare one slot (an array of a "
-                    + "protocol holds several kinds), or .childOrder with slots named by their types' elements",
+                    + "protocol holds several kinds), or .childOrder",
                 "Note <note>: .mixedText cannot be combined with Ancestor or ChildrenProvider: their children "
                     + "have no place among the text pieces",
             ])
@@ -264,6 +264,82 @@ struct MixedTextTests {
         #expect(ordered.texts == ["1", "2", "3", "4"])
         #expect(ordered.order == ["a", "em", "a"])
         #expect(try binder.xml(from: ordered) == #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + document + "\n")
+    }
+
+    /// Two kinds of child element of one type (XHTML's `<b>` and `<i>`), in slots declared
+    /// with `xml:`: `.childOrder` keeps their order by the slots' names.
+    final class Styled: Bindable {
+        var id: String?
+        var bold: [Emphasis] = []
+        var italic: [Emphasis] = []
+        var links: [Link] = []
+        var order: [String] = []
+        var texts: [String] = []
+        init() {}
+    }
+
+    static let styledBinder = XMLBinder().registeredAtSetup(
+        mapping(Styled.self, element: "s").attribute(\.id).children(\.bold, xml: "b").children(\.links)
+            .children(\.italic, xml: "i").childOrder(\.order).mixedText(\.texts),
+        mapping(Emphasis.self, element: "em").children(\.inlines).mixedText(\.texts),
+        mapping(Link.self, element: "a").text(\.text))
+
+    @Test func namedSlotsOfOneTypeKeepTheirOrderAndTheTextItsPlace() throws {
+        let document = #"<s id="x">1 <b>bold <em>e</em></b> and <i>it</i>, <a>l</a> <b>again</b>.</s>"#
+        let styled = try Self.styledBinder.parse(Data(document.utf8), as: Styled.self)
+        #expect(styled.order == ["b", "i", "a", "b"])
+        #expect(styled.texts == ["1 ", " and ", ", ", " ", "."])
+        #expect(styled.bold.map { Self.outline($0) } == [#"em("bold " em("e") "")"#, #"em("again")"#])
+        #expect(styled.italic.map { Self.outline($0) } == [#"em("it")"#])
+        let written = try Self.styledBinder.xml(from: styled)
+        #expect(written == #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + document + "\n")
+        // A program's new children go after the ones the order names, slot by slot.
+        let added = Emphasis()
+        added.texts = ["new"]
+        styled.italic.append(added)
+        let again = try Self.styledBinder.parse(Data(try Self.styledBinder.xml(from: styled).utf8), as: Styled.self)
+        #expect(again.order == ["b", "i", "a", "b", "i"])
+        #expect(again.italic.count == 2)
+    }
+
+    @Test func aValueEditedUnderANamedSlotIsRewrittenInPlace() throws {
+        let document = "<s>1 <b>bold</b> and <i>it</i>.</s>\n"
+        let editable = try Self.styledBinder.parseForEditing(Data(document.utf8), as: Styled.self)
+        editable.root.italic[0].texts[0] = "italic"
+        let updated = String(decoding: try editable.updated(), as: UTF8.self)
+        #expect(updated == "<s>1 <b>bold</b> and <i>italic</i>.</s>\n")
+    }
+
+    final class Clashing: Bindable {
+        var bold: [Emphasis] = []
+        var other: [Emphasis] = []
+        var links: [Link] = []
+        var order: [String] = []
+        init() {}
+    }
+
+    @Test func slotsThatGiveOneLocalNameAreRefusedWithChildOrder() {
+        let problems = registrationProblems {
+            try XMLBinder().register(
+                mapping(Clashing.self, element: "c").children(\.bold, xml: "{urn:a}b").children(
+                    \.other, xml: "{urn:b}b"
+                )
+                .children(\.links, xml: "x").childOrder(\.order),
+                mapping(Emphasis.self, element: "em"), mapping(Link.self, element: "a"))
+        }
+        #expect(
+            problems == [
+                "Clashing <c>, declaration 2 .children(\\.other, xml: \"{urn:b}b\"): gives its children the name <b>, "
+                    + "as declaration 1 (.children(\\.bold, xml: \"{urn:a}b\")) does: .childOrder keeps local names, "
+                    + "and could not tell which comes next; give one of them another xml: name"
+            ])
+        // A slot by type whose mapping's element has a named slot's local name.
+        let byType = registrationProblems {
+            try XMLBinder().register(
+                mapping(Clashing.self, element: "c").children(\.bold, xml: "a").children(\.links).childOrder(\.order),
+                mapping(Emphasis.self, element: "em"), mapping(Link.self, element: "l:a", namespace: "urn:l"))
+        }
+        #expect(byType.count == 1 && byType[0].contains("gives its children the name <a>"), "\(byType)")
     }
 
     // MARK: Streaming, parallel binding, editing
