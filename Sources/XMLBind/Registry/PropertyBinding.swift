@@ -181,20 +181,16 @@ struct PropertyBinding: Sendable {
         let isClass = T.self is AnyClass
         // Read in place (a struct is not copied out of its box), and asked whether it is a
         // `nil` only when `V` is an optional (or `Any`, which may hold one): that cast looks
-        // up a conformance per value.
-        if OptionalValue.isOptional(V.self) || V.self == Any.self {
-            self.read = { object in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
-                    let value = instance[keyPath: keyPath]
-                    return OptionalValue.isNone(value) ? nil : encode(value)
-                }
-            }
-        } else {
-            self.read = { object in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { encode($0[keyPath: keyPath]) }
+        // up a conformance per value. Whether `V` is one is asked at the first value
+        // written, not here (see ValueOptionality).
+        let optionality = ValueOptionality<V>()
+        self.read = { object in
+            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
+                let value = instance[keyPath: keyPath]
+                return optionality.isNone(value) ? nil : encode(value)
             }
         }
-        self.defaultText = defaultValue.flatMap { OptionalValue.isNone($0) ? nil : encode($0) }
+        self.defaultText = defaultValue.flatMap { optionality.isNone($0) ? nil : encode($0) }
     }
 
     /// Learns the property's name (from the stored field, or else from the key path) and
