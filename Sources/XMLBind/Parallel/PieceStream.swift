@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -158,17 +156,24 @@ final class PieceStream<Element> {
         let inFlight = max(1, threads * max(1, parallelism.piecesPerThread))
         let board = PieceBoard(window: inFlight, workers: threads)
         let (binder, file) = (self.binder, session.file)
-        // A queue of its own targets an overcommitting global queue: each worker gets a
-        // thread even when the caller itself runs on one of the pool's threads.
-        let workers = DispatchQueue(label: "XMLBind.parallel.stream", attributes: .concurrent)
+        // Each worker has a thread of its own (it blocks on the board), even when the caller
+        // runs on a thread of a pool.
+        var started = 0
         for _ in 0..<threads {
-            workers.async {
+            let worker = WorkerThread.start {
                 while let (index, job) = board.take() {
                     // Every piece of a stream is added with its job.
                     if let job { board.post(binder.bindPiece(job, seed: seed, file: file), at: index) }
                 }
                 board.workerFinished()
             }
+            if worker { started += 1 } else { board.workerFinished() }
+        }
+        // The caller only joins: without a single worker, no piece would ever be bound.
+        guard started > 0 else {
+            board.stop()
+            decision = .sequential(.input("a stream whose worker threads the system did not start"))
+            return try sequentially(from: pieceStart, body)
         }
         defer {
             board.stop()

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -175,16 +173,15 @@ extension XMLBinder {
             board.post(bindPiece(job(index, of: data, in: plan, sink: nil), seed: seed, file: file), at: index)
             return true
         }
-        if threads > 1 {
-            // A queue of its own targets an overcommitting global queue: each worker gets a
-            // thread even when the caller itself runs on one of the pool's threads.
-            let workers = DispatchQueue(label: "XMLBind.parallel", attributes: .concurrent)
-            for _ in 1..<threads {
-                workers.async {
-                    while bindNext() {}
-                    board.workerFinished()
-                }
+        // Each worker has a thread of its own (it blocks on the board), even when the caller
+        // runs on a thread of a pool. One the system does not make leaves its share to the
+        // caller, which binds pieces while it waits.
+        for _ in 1..<max(1, threads) {
+            let started = WorkerThread.start {
+                while bindNext() {}
+                board.workerFinished()
             }
+            if !started { board.workerFinished() }
         }
         defer { board.waitForWorkers() }
         let joined = join(plan, board: board, into: engine, driver: driver, bindingWhileWaiting: bindNext)

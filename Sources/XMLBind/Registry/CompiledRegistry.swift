@@ -252,7 +252,8 @@ final class CompiledRegistry: Sendable {
         parent: ElementBinding, child: ElementBinding, slots fitting: [Int]
     ) -> [RegistrationError.Problem] {
         var problems: [RegistrationError.Problem] = []
-        let childName = "<\(child.elementName)> (\(child.typeName))"
+        // Made only for a problem: the type's name is demangled each time it is asked for.
+        var childName: String { "<\(child.elementName)> (\(child.typeName))" }
         let first = ObjectIdentifier(parent.childSlots[fitting[0]].elementType)
         // Slots of one element type are the mapping's own mistake, reported with it.
         for slot in fitting.dropFirst() where ObjectIdentifier(parent.childSlots[slot].elementType) != first {

@@ -5,10 +5,12 @@
 /// binding serves any number of parses at once. Everything the engine does per element
 /// is a closure prepared here, specialised for the mapped type: creating the object,
 /// storing each property (a plain write at the field's offset for stored properties),
-/// and reaching the protocols the type conforms to through `Bindable`'s hidden
-/// requirements rather than dynamic casts.
+/// and reaching the protocols the type conforms to through closures that `TypeAccess`
+/// made once, rather than a dynamic cast per element.
 final class ElementBinding: Sendable {
-    let typeName: String
+    /// The mapped type's name, for messages: made when asked for, not at registration,
+    /// where printing it would map the runtime's demangler for nothing (issue 35).
+    var typeName: String { TypeReflection.name(of: access.type) }
     let elementName: XMLName
     let properties: [PropertyBinding]
     let childSlots: [ChildSlot]
@@ -141,7 +143,6 @@ final class ElementBinding: Sendable {
     let propertyForm: WritingOptions.PropertyForm?
 
     init<T: Bindable>(_ definition: ClassDefinition<T>, prefixes: [String: String]) {
-        typeName = TypeReflection.name(of: T.self)
         elementName = definition.elementName.resolving(prefixes)
         let access = definition.access
         self.access = access

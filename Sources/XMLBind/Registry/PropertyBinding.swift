@@ -187,32 +187,24 @@ struct PropertyBinding: Sendable {
         let isClass = T.self is AnyClass
         // Read in place (a struct is not copied out of its box), and asked whether it is a
         // `nil` only when `V` is an optional (or `Any`, which may hold one): that cast looks
-        // up a conformance per value.
-        let mayBeNone = OptionalValue.isOptional(V.self) || V.self == Any.self
-        if mayBeNone {
-            self.read = { object in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
-                    let value = instance[keyPath: keyPath]
-                    return OptionalValue.isNone(value) ? nil : encode(value)
-                }
-            }
-        } else {
-            self.read = { object in
-                ObjectStorage.mutate(object, as: T.self, isClass: isClass) { encode($0[keyPath: keyPath]) }
+        // up a conformance per value. Whether `V` is one is asked at the first value
+        // written, not here (see ValueOptionality).
+        let optionality = ValueOptionality<V>()
+        self.read = { object in
+            ObjectStorage.mutate(object, as: T.self, isClass: isClass) { instance in
+                let value = instance[keyPath: keyPath]
+                return optionality.isNone(value) ? nil : encode(value)
             }
         }
         let readThroughKeyPath = self.read
         self.makeReader = { offset, isClass in
             guard let offset else { return readThroughKeyPath }
-            if mayBeNone {
-                return { object in
-                    let value = FieldAccess.of(object, isClass: isClass).load(V.self, at: offset)
-                    return OptionalValue.isNone(value) ? nil : encode(value)
-                }
+            return { object in
+                let value = FieldAccess.of(object, isClass: isClass).load(V.self, at: offset)
+                return optionality.isNone(value) ? nil : encode(value)
             }
-            return { object in encode(FieldAccess.of(object, isClass: isClass).load(V.self, at: offset)) }
         }
-        self.defaultText = defaultValue.flatMap { OptionalValue.isNone($0) ? nil : encode($0) }
+        self.defaultText = defaultValue.flatMap { optionality.isNone($0) ? nil : encode($0) }
     }
 
     /// Learns the property's name (from the stored field, or else from the key path) and

@@ -5,8 +5,9 @@
 /// direct allocation, not a generic call through witness tables. Which of the protocols
 /// ``OriginAware``, ``ByteOffsetAware``, ``NamespaceAware``, ``AttributeContainer``,
 /// ``Ancestor`` and ``ChildrenProvider`` the type conforms to is learned once, here, from
-/// its metatype (see TypeAccess+Capabilities.swift): a type that wants none of them pays
-/// nothing per element, and one that does is reached without a cast per element.
+/// an instance and its metatype (see TypeAccess+Capabilities.swift): a type that wants
+/// none of them pays nothing per element, and one that does is reached without a cast per
+/// element.
 @usableFromInline
 final class TypeAccess: Sendable {
     @usableFromInline let type: Any.Type
@@ -67,28 +68,37 @@ final class TypeAccess: Sendable {
         }
         value = { ObjectStorage.value($0, as: T.self, isClass: isClass) }
         makeSampleValue = { T() }
-        // Each protocol is looked up for `T` itself (a subclass's own conformance, not its
-        // base class's), and the opened type `U` is `T`: the engine creates exactly `T`.
-        // Where `T` is concrete the compiler answers the cast and specialises the closure,
-        // so that it stores straight into the property.
-        if let origin = T.self as? any OriginAware.Type {
+        // Each protocol is asked of an instance first, and of `T.self` only when the answer
+        // is yes. Where `T` is concrete and the compiler sees every conformance it can have
+        // (a type that is not public, in a module compiled whole, as in release builds), it
+        // answers the instance's cast at compile time, no as well as yes; the metatype's cast
+        // it answers only when yes. A cast left to the runtime looks the protocol up for the
+        // type, and its first lookup reads the conformance records of every loaded library:
+        // 730 KiB of their pages made resident in a program that binds one small document,
+        // and some 150,000 instructions a lookup (issue 35; the Performance article,
+        // "Foundation and start-up"). Each protocol is found for `T` itself (a subclass's own
+        // conformance, not its base class's), and the opened type `U` is `T`: the engine
+        // creates exactly `T`. The compiler specialises the closures for a concrete `T`, so
+        // that they store straight into the property.
+        let sample = T()
+        if sample is any OriginAware, let origin = T.self as? any OriginAware.Type {
             setOrigin = Self.originSetter(origin, isClass: isClass)
         } else {
             setOrigin = nil
         }
-        if let offset = T.self as? any ByteOffsetAware.Type {
+        if sample is any ByteOffsetAware, let offset = T.self as? any ByteOffsetAware.Type {
             setByteOffset = Self.byteOffsetSetter(offset, isClass: isClass)
         } else {
             setByteOffset = nil
         }
-        if let namespace = T.self as? any NamespaceAware.Type {
+        if sample is any NamespaceAware, let namespace = T.self as? any NamespaceAware.Type {
             setNamespace = Self.namespaceSetter(namespace, isClass: isClass)
             readNamespace = Self.namespaceReader(namespace, isClass: isClass)
         } else {
             setNamespace = nil
             readNamespace = nil
         }
-        if let container = T.self as? any AttributeContainer.Type {
+        if sample is any AttributeContainer, let container = T.self as? any AttributeContainer.Type {
             keepsAttributes = true
             addAttribute = Self.attributeAdder(container, isClass: isClass)
             readAttributes = Self.attributeReader(container, isClass: isClass)
@@ -97,12 +107,12 @@ final class TypeAccess: Sendable {
             addAttribute = { _, _ in }
             readAttributes = nil
         }
-        if let ancestor = T.self as? any Ancestor.Type {
+        if sample is any Ancestor, let ancestor = T.self as? any Ancestor.Type {
             addChild = Self.childAdder(ancestor, isClass: isClass)
         } else {
             addChild = { _, _ in false }
         }
-        if let provider = T.self as? any ChildrenProvider.Type {
+        if sample is any ChildrenProvider, let provider = T.self as? any ChildrenProvider.Type {
             readChildren = Self.childrenReader(provider, isClass: isClass)
         } else {
             readChildren = nil
