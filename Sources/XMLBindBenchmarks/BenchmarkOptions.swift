@@ -53,17 +53,20 @@ struct BenchmarkOptions {
           --runs N              Timed runs per contender (default 5).
           --only NAME[,NAME…]   Run only these contenders: floor, binder,
                                 binder-origins (every model type OriginAware), stream,
-                                foundation, write, write-file, edit, edit-reparse,
-                                xmldocument, lxml. stream
+                                foundation, write, write-file, copy, edit-whole,
+                                edit, edit-reparse, xmldocument, lxml. stream
                                 reads --file itself, in chunks. The writers write the
                                 graph binder builds (outside the clock): write with
                                 xmlData, write-file to a file, xmldocument with
                                 Foundation's XMLDocument (tree built and serialised);
                                 their bytes are read back for the checksum.
-                                edit binds the workload for editing (outside the
-                                clock), changes 1 % of its values and times the
-                                session's update; edit-reparse times the one-call
-                                update, which parses the original again.
+                                copy parses and writes (xmlData), both timed.
+                                edit-whole binds for editing, changes 1 % of the
+                                values and writes them back into the original, all
+                                timed (its ratio to copy is printed); edit does the
+                                binding and the change outside the clock and times
+                                the session's update alone; edit-reparse times the
+                                one-call update, which parses the original again.
                                 binder-sjis and binder-koi8r run the binder on
                                 Shift_JIS and KOI8-R copies of the workload (made
                                 with iconv outside the clock); feed reads the rss

@@ -52,6 +52,9 @@ enum ParseResult {
     case tally(String)
     /// A written document (`write`, `xmldocument`), checksummed by reading it back.
     case written(Data, Workload)
+    /// A written document and what was bound to write it (`copy`'s graph, `edit-whole`'s
+    /// session), released after the clock stops, as every reader's graph is.
+    case writtenKeeping(Data, Workload, bound: Any)
     /// A written file (`write-file`), checksummed by reading it back.
     case writtenFile(URL, Workload)
     /// A file written by a peer in a child process (`lxml`) that timed its own writing:
@@ -72,7 +75,8 @@ enum ParseResult {
         case .originRSS(let root): OriginModel.checksumLine(root)
         case .bytesOnly(let count): "bytes=\(count)"
         case .tally(let line): line
-        case .written(let bytes, let workload): ParseResult.readBack(bytes, workload)
+        case .written(let bytes, let workload), .writtenKeeping(let bytes, let workload, _):
+            ParseResult.readBack(bytes, workload)
         case .writtenFile(let file, let workload): ParseResult.readBack(file, workload)
         case .peerWritten(let file, let workload, _, _): ParseResult.readBack(file, workload)
         }
@@ -119,7 +123,8 @@ enum Contenders {
             FoundationContender(),
         ]
         let writers: [any Contender] = [
-            WriteContender(), WriteFileContender(), EditContender(), EditContender(parsesAgain: true),
+            WriteContender(), WriteFileContender(), CopyContender(), EditContender(timing: .whole),
+            EditContender(timing: .save), EditContender(timing: .reparse),
             XMLDocumentContender(),
         ]
         let others: [any Contender] = [

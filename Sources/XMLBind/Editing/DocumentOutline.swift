@@ -25,8 +25,6 @@ struct DocumentOutline: Sendable {
         var attributeCount: Int
         /// The enclosing element, `-1` for the root.
         var parent: Int
-        /// Its child elements, in order.
-        var children: [Int] = []
         /// Whether its content holds a comment, processing instruction or CDATA section.
         var holdsMarkup = false
     }
@@ -48,6 +46,11 @@ struct DocumentOutline: Sendable {
     let lineBreak: String
     private(set) var elements: [Element] = []
     private(set) var attributes: [Attribute] = []
+    /// The child elements of element `i`, in order: `childList[childStart[i] ..< childStart[i + 1]]`
+    /// (in flat arrays rather than one array per element, which would cost an allocation
+    /// for each element that has children).
+    private var childStart: [Int] = []
+    private var childList: [Int] = []
 
     /// Scans `bytes`, a document expat accepted.
     ///
@@ -60,7 +63,31 @@ struct DocumentOutline: Sendable {
         let firstBreak = bytes.firstIndex(of: 0x0A)
         lineBreak = firstBreak.map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
         if checksEncoding { try checkEncoding() }
-        try scan()
+        (elements, attributes) = try bytes.withUnsafeBufferPointer { view throws(OutlineError) in
+            var scanner = OutlineScanner()
+            try scanner.scan(view)
+            return (scanner.elements, scanner.attributes)
+        }
+        (childStart, childList) = Self.children(of: elements)
+    }
+
+    /// The child elements of each element, as ``childStart`` and ``childList`` hold them.
+    private static func children(of elements: [Element]) -> (start: [Int], list: [Int]) {
+        var start = [Int](repeating: 0, count: elements.count + 1)
+        for element in elements where element.parent >= 0 { start[element.parent + 1] += 1 }
+        for index in elements.indices { start[index + 1] += start[index] }
+        var list = [Int](repeating: 0, count: start[elements.count])
+        var next = start
+        for (index, element) in elements.enumerated() where element.parent >= 0 {
+            list[next[element.parent]] = index
+            next[element.parent] += 1
+        }
+        return (start, list)
+    }
+
+    /// The child elements of element `index`, in document order.
+    func children(of index: Int) -> ArraySlice<Int> {
+        childList[childStart[index]..<childStart[index + 1]]
     }
 
     /// The element whose start tag begins at `offset`, by binary search.
@@ -89,9 +116,13 @@ struct DocumentOutline: Sendable {
     /// Whether element `index`'s local name is `local`, compared as bytes.
     func hasLocalName(_ index: Int, _ local: String) -> Bool {
         let name = elements[index].name
-        var start = name.lowerBound
-        for offset in name where bytes[offset] == UInt8(ascii: ":") { start = offset + 1 }
-        return local.utf8.elementsEqual(bytes[start..<name.upperBound])
+        return bytes.withUnsafeBufferPointer { all in
+            var start = name.lowerBound
+            for offset in name where all[offset] == UInt8(ascii: ":") { start = offset + 1 }
+            let found = UnsafeBufferPointer(rebasing: all[start..<name.upperBound])
+            var local = local
+            return local.withUTF8 { $0.count == found.count && $0.elementsEqual(found) }
+        }
     }
 
     /// The prefix of a qualified name, `nil` when it has none.
@@ -213,136 +244,6 @@ struct DocumentOutline: Sendable {
             throw OutlineError(
                 message: "the document is encoded as \(name); editing in place writes UTF-8 documents only")
         }
-    }
-
-    private mutating func scan() throws(OutlineError) {
-        var open: [Int] = []
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            let next = index + 1 < count ? bytes[index + 1] : 0
-            if next == UInt8(ascii: "?") {
-                index = try skip(past: "?>", from: index + 2)
-                if let last = open.last { elements[last].holdsMarkup = true }
-            } else if next == UInt8(ascii: "!") {
-                if matches("<!--", at: index) {
-                    index = try skip(past: "-->", from: index + 4)
-                } else if matches("<![CDATA[", at: index) {
-                    index = try skip(past: "]]>", from: index + 9)
-                } else {
-                    index = try skipDeclaration(from: index + 2)
-                }
-                if let last = open.last { elements[last].holdsMarkup = true }
-            } else if next == UInt8(ascii: "/") {
-                guard let last = open.popLast() else { throw OutlineError(message: "an end tag without a start") }
-                elements[last].endTagStart = index
-                index = try skip(past: ">", from: index + 2)
-                elements[last].end = index
-            } else {
-                index = try startTag(at: index, open: &open)
-            }
-        }
-        guard open.isEmpty else { throw OutlineError(message: "an element is not closed") }
-    }
-
-    /// Reads a start tag at `start` and returns the offset past it.
-    private mutating func startTag(at start: Int, open: inout [Int]) throws(OutlineError) -> Int {
-        var index = start + 1
-        let count = bytes.count
-        while index < count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
-            bytes[index] != UInt8(ascii: "/")
-        {
-            index += 1
-        }
-        let name = (start + 1)..<index
-        let first = attributes.count
-        var isEmpty = false
-        while true {
-            let spaceStart = index
-            while index < count, Self.isSpace(bytes[index]) { index += 1 }
-            guard index < count else { throw OutlineError(message: "a start tag is not closed") }
-            if bytes[index] == UInt8(ascii: ">") {
-                index += 1
-                break
-            }
-            if bytes[index] == UInt8(ascii: "/") {
-                isEmpty = true
-                index = try skip(past: ">", from: index)
-                break
-            }
-            let nameStart = index
-            while index < count, !Self.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            let attributeName = nameStart..<index
-            while index < count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
-            guard index < count else { throw OutlineError(message: "an attribute value is not quoted") }
-            let quote = bytes[index]
-            let valueStart = index + 1
-            index = valueStart
-            while index < count, bytes[index] != quote { index += 1 }
-            guard index < count else { throw OutlineError(message: "an attribute value is not closed") }
-            attributes.append(
-                Attribute(name: attributeName, value: valueStart..<index, quote: quote, leadingSpace: spaceStart))
-            index += 1
-        }
-        let parent = open.last ?? -1
-        elements.append(
-            Element(
-                start: start, name: name, startTagEnd: index, endTagStart: index, end: index, isEmptyTag: isEmpty,
-                firstAttribute: first, attributeCount: attributes.count - first, parent: parent))
-        let element = elements.count - 1
-        if parent >= 0 { elements[parent].children.append(element) }
-        if !isEmpty { open.append(element) }
-        return index
-    }
-
-    private func matches(_ text: StaticString, at index: Int) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        return text.withUTF8Buffer { pattern in
-            for offset in 0..<length where bytes[index + offset] != pattern[offset] { return false }
-            return true
-        }
-    }
-
-    /// The offset just past the next `terminator` at or after `index`.
-    private func skip(past terminator: StaticString, from index: Int) throws(OutlineError) -> Int {
-        var cursor = index
-        let first = terminator.withUTF8Buffer { $0[0] }
-        while cursor < bytes.count {
-            if bytes[cursor] == first, matches(terminator, at: cursor) { return cursor + terminator.utf8CodeUnitCount }
-            cursor += 1
-        }
-        throw OutlineError(message: "the document ends inside markup")
-    }
-
-    /// Skips a `<!DOCTYPE …>` (or other declaration), its internal subset included, from
-    /// just after `<!`.
-    private func skipDeclaration(from index: Int) throws(OutlineError) -> Int {
-        var cursor = index
-        var depth = 0
-        while cursor < bytes.count {
-            let byte = bytes[cursor]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                cursor += 1
-                while cursor < bytes.count, bytes[cursor] != byte { cursor += 1 }
-            } else if matches("<!--", at: cursor) {
-                cursor = try skip(past: "-->", from: cursor + 4) - 1
-            } else if byte == UInt8(ascii: "<"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "?") {
-                cursor = try skip(past: "?>", from: cursor + 2) - 1
-            } else if byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if byte == UInt8(ascii: "]") {
-                depth -= 1
-            } else if byte == UInt8(ascii: ">"), depth <= 0 {
-                return cursor + 1
-            }
-            cursor += 1
-        }
-        throw OutlineError(message: "the document ends inside its DOCTYPE")
     }
 }
 

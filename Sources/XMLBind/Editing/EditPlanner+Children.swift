@@ -49,12 +49,12 @@ extension EditPlanner {
     /// - Returns: `false` when the document's objects cannot be told apart by their
     ///   elements (then the parent is written anew).
     mutating func compareChildren(
-        _ old: [Int], _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout Set<Int>?
+        _ old: GraphSnapshot.Members, _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout [Bool]?
     ) throws(XMLBindError) -> Bool {
         if old.isEmpty, new.isEmpty { return true }
         // Each object of the document's list and the element it was bound from.
         var elements: [Int] = []
-        let children = outline.elements[element].children
+        let children = outline.children(of: element)
         elements.reserveCapacity(old.count)
         // Where to look next for each name: siblings bind in document order. The last
         // name's place is kept aside, as a list's children mostly share one name.
@@ -63,14 +63,14 @@ extension EditPlanner {
         var lastPosition = 0
         for object in old {
             let local = slotName?.local ?? snapshot.nodes[object].binding.elementName.local
-            var position = local == lastName ? lastPosition : cursors[local] ?? 0
-            while position < children.count,
-                claimed?.contains(children[position]) == true || !outline.hasLocalName(children[position], local)
+            var position = local == lastName ? lastPosition : cursors[local] ?? children.startIndex
+            while position < children.endIndex,
+                claimed?[position - children.startIndex] == true || !outline.hasLocalName(children[position], local)
             {
                 position += 1
             }
-            guard position < children.count else { return false }
-            claimed?.insert(children[position])
+            guard position < children.endIndex else { return false }
+            claimed?[position - children.startIndex] = true
             elements.append(children[position])
             if let lastName, lastName != local { cursors[lastName] = lastPosition }
             lastName = local
@@ -115,7 +115,7 @@ extension EditPlanner {
     /// pairs most alike (``similarity(_:_:)``) is chosen by dynamic programming. A removed
     /// object is then removed even when the one after it changed too, rather than the list
     /// being paired off in order.
-    func align(_ old: [Int], _ new: [Item]) -> [Step] {
+    func align(_ old: GraphSnapshot.Members, _ new: [Item]) -> [Step] {
         var prefix = 0
         while prefix < old.count, prefix < new.count, similarity(old[prefix], new[prefix]) == 1 { prefix += 1 }
         var suffix = 0
@@ -139,7 +139,7 @@ extension EditPlanner {
     }
 
     /// The alignment of the part of two lists between their agreeing ends.
-    private func middleSteps(_ old: ArraySlice<Int>, _ new: ArraySlice<Item>) -> [Step] {
+    private func middleSteps(_ old: Slice<GraphSnapshot.Members>, _ new: ArraySlice<Item>) -> [Step] {
         let rows = old.count
         let columns = new.count
         guard rows * columns <= Self.alignmentLimit else {
@@ -253,7 +253,7 @@ extension EditPlanner {
             edits.append(.insert((childIndent.map { outline.lineBreak + $0 } ?? "") + text, at: found.startTagEnd))
             return
         }
-        if let last = found.children.last {
+        if let last = outline.children(of: parent).last {
             let indent = outline.ownIndentation(of: last)
             let text = try render(item, slotName: slotName, indentation: indent, scope: parent)
             edits.append(.insert((indent.map { outline.lineBreak + $0 } ?? "") + text, at: outline.elements[last].end))
@@ -268,7 +268,7 @@ extension EditPlanner {
     /// What goes before a new first child of `element`: a line break and the indentation
     /// of its children when the element has its own line, else nothing.
     func leadIn(forChildOf element: Int) -> String {
-        if let child = outline.elements[element].children.first, let indent = outline.ownIndentation(of: child) {
+        if let child = outline.children(of: element).first, let indent = outline.ownIndentation(of: child) {
             return outline.lineBreak + indent
         }
         guard let indent = outline.ownIndentation(of: element) else { return "" }

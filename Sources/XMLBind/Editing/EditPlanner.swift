@@ -33,6 +33,9 @@ struct EditPlanner {
     /// Empty-element tags opened (`/>` rewritten as `>`) to take inserted content, with
     /// the end tag still to write after it.
     var pendingCloses: [Int: String] = [:]
+    /// The program's objects of the lists being compared, innermost object's last (see
+    /// ``compare(_:_:element:slotName:mustBeAlike:)``).
+    private var pendingLists: [[Item]] = []
 
     init(snapshot: GraphSnapshot, outline: DocumentOutline, reader: GraphReader) {
         self.snapshot = snapshot
@@ -89,24 +92,30 @@ struct EditPlanner {
             let after = Self.value(index, of: binding, new.box)
             if !snapshot.value(of: old, index, equals: after) { changed.append((index, after)) }
         }
-        var lists: [(old: GraphSnapshot.List, new: [Item], name: XMLName?)] = []
-        lists.reserveCapacity(snapshot.nodes[old].listCount)
+        // The program's objects of each list, on a stack shared by every level of the walk
+        // (the snapshot holds the document's: list `offset` of node `old`).
+        let listMark = pendingLists.count
+        defer {
+            // One list at a time: cheaper than removing a range for the one or two a node has.
+            while pendingLists.count > listMark { pendingLists.removeLast() }
+        }
         for slot in binding.childSlots.indices {
-            lists.append(
-                (
-                    snapshot.list(slot, of: old), reader.children(slot, of: binding, new.box).items,
-                    binding.childSlots[slot].xmlName
-                ))
+            pendingLists.append(reader.children(slot, of: binding, new.box).items)
         }
         if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            lists.append((snapshot.list(0, of: old), read(new.box).compactMap { reader.item($0) }, nil))
+            pendingLists.append(read(new.box).compactMap { reader.item($0) })
         }
+        let listCount = pendingLists.count - listMark
         let keptAttributes = binding.access.readAttributes.map { read in
             (old: snapshot.keptAttributes(of: old) ?? [], new: read(new.box))
         }
         if mustBeAlike {
-            let total = binding.properties.count + lists.count + (keptAttributes == nil ? 0 : 1)
-            var differing = changed.count + lists.filter { $0.old.count != $0.new.count }.count
+            let total = binding.properties.count + listCount + (keptAttributes == nil ? 0 : 1)
+            var differing = changed.count
+            for offset in 0..<listCount
+            where snapshot.list(offset, of: old).count != pendingLists[listMark + offset].count {
+                differing += 1
+            }
             if let keptAttributes, keptAttributes.old != keptAttributes.new { differing += 1 }
             if total > 0, Double(total - differing) / Double(total) < Self.pairingThreshold { return false }
         }
@@ -126,12 +135,18 @@ struct EditPlanner {
         if let keptAttributes {
             try compareKeptAttributes(keptAttributes.old, keptAttributes.new, in: element)
         }
-        // Elements taken by one list, kept from the others (only needed with two lists or more).
-        var claimed: Set<Int>? = lists.count > 1 ? [] : nil
-        for list in lists where list.old.count > 0 || !list.new.isEmpty {
+        // Elements taken by one list, kept from the others (only needed with two lists or more),
+        // by their place among the element's children.
+        var claimed: [Bool]? =
+            listCount > 1 ? [Bool](repeating: false, count: outline.children(of: element).count) : nil
+        for offset in 0..<listCount {
+            let oldList = snapshot.list(offset, of: old)
+            let newItems = pendingLists[listMark + offset]
+            guard oldList.count > 0 || !newItems.isEmpty else { continue }
+            let name = offset < binding.childSlots.count ? binding.childSlots[offset].xmlName : nil
             guard
                 try compareChildren(
-                    snapshot.members(of: list.old), list.new, of: element, slotName: list.name, claimed: &claimed)
+                    snapshot.members(of: oldList), newItems, of: element, slotName: name, claimed: &claimed)
             else {
                 edits.removeSubrange(editMark...)
                 notes.removeSubrange(noteMark...)
@@ -142,7 +157,7 @@ struct EditPlanner {
                 return true
             }
         }
-        if let close = pendingCloses.removeValue(forKey: element) {
+        if !pendingCloses.isEmpty, let close = pendingCloses.removeValue(forKey: element) {
             edits.append(.insert(close, at: outline.elements[element].startTagEnd))
         }
         return true
@@ -181,7 +196,7 @@ struct EditPlanner {
     ) throws(XMLBindError) -> Bool {
         let what = "property '\(property.propertyName)'"
         if property.form == .text {
-            guard outline.elements[element].children.isEmpty else { return false }
+            guard outline.children(of: element).isEmpty else { return false }
             try replaceContent(of: element, with: value ?? "", cdata: property.writesCDATA, what: what)
             return true
         }
@@ -197,7 +212,7 @@ struct EditPlanner {
             return true
         }
         if property.form.acceptsElement, let child = findChild(property.xmlName, in: element) {
-            guard outline.elements[child].children.isEmpty else { return false }
+            guard outline.children(of: child).isEmpty else { return false }
             guard let value else {
                 edits.append(.remove(outline.removalRange(of: child)))
                 return true
@@ -308,7 +323,7 @@ struct EditPlanner {
 
     /// The first child element of `element` whose local name is `name`'s.
     func findChild(_ name: XMLName, in element: Int) -> Int? {
-        outline.elements[element].children.first { outline.hasLocalName($0, name.local) }
+        outline.children(of: element).first { outline.hasLocalName($0, name.local) }
     }
 
     /// A registered name as it is written when no namespace needs a prefix; `nil` otherwise.

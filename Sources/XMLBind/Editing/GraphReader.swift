@@ -7,6 +7,11 @@ struct GraphReader {
     let prefixes: [String: String]
     /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
     private var classBindings: [ObjectIdentifier: ElementBinding] = [:]
+    /// The last class met and its binding: the objects of a list are mostly of one class.
+    private var lastClass: (type: ObjectIdentifier, binding: ElementBinding)?
+    /// Whether each binding met is compared whole: a graph's objects are of a few types,
+    /// found faster in a short list than by hashing.
+    private var wholeComparisons: [(binding: ElementBinding, whole: Bool)] = []
 
     init(registry: CompiledRegistry, prefixes: [String: String]) {
         self.registry = registry
@@ -37,7 +42,10 @@ struct GraphReader {
         items.reserveCapacity(objects.count)
         for object in objects {
             let type = ObjectIdentifier(Swift.type(of: object))
-            if let known = classBindings[type] {
+            if let lastClass, lastClass.type == type {
+                items.append(EditPlanner.Item(value: object, binding: lastClass.binding, box: object))
+            } else if let known = classBindings[type] {
+                lastClass = (type, known)
                 items.append(EditPlanner.Item(value: object, binding: known, box: object))
             } else if let found = item(object) {
                 // A type that stores its element's name resolves per object.
@@ -46,6 +54,16 @@ struct GraphReader {
             }
         }
         return (items, objects.count)
+    }
+
+    /// Whether a binding's values are compared whole (``EditPlanner/needsWholeComparison(_:)``),
+    /// worked out once per binding.
+    mutating func needsWholeComparison(_ binding: ElementBinding) -> Bool {
+        for known in wholeComparisons where known.binding === binding { return known.whole }
+        let whole = EditPlanner.needsWholeComparison(binding)
+        // Past a few dozen types, the list would cost more than it saves.
+        if wholeComparisons.count < 32 { wholeComparisons.append((binding, whole)) }
+        return whole
     }
 
     /// What the writer writes for an object, compact: two objects the writer writes alike

@@ -1,18 +1,19 @@
 /// What a bound graph held when its document was parsed: each object's binding, each
-/// property's value as the writer writes it, and the objects of each list, in flat arrays
-/// with every value's bytes in one buffer.
+/// property's value as the writer writes it, and the objects of each list, in flat arrays.
 ///
 /// Editing in place compares the graph a program changed with this record instead of with a
 /// second graph parsed again from the document, so an edit session (``EditableDocument``)
 /// takes it once, right after its one parse, before the program changes anything. A value
-/// left alone then costs one read and one byte comparison, with no allocation.
+/// is kept as the string the graph held (a reference to the same storage, not a copy of its
+/// bytes), so a value left alone costs one read and a comparison that finds the same
+/// storage, with no allocation.
 /// Objects are recorded in document order (a parent before its children), as
 /// ``EditPlanner`` walks them.
 struct GraphSnapshot: Sendable {
     /// One object of the graph.
     struct Node {
         var binding: ElementBinding
-        /// Its values: `valueBounds[2 * (firstValue + property) ...]`, one per property.
+        /// Its values: `values[firstValue + property]`, one per property.
         var firstValue: Int
         /// Its lists of children: `lists[firstList ..< firstList + listCount]`, one per child
         /// slot of its binding (or one for a children provider).
@@ -38,10 +39,8 @@ struct GraphSnapshot: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var lists: [List] = []
     private var members: [Int] = []
-    /// The bytes of every value, one after the other.
-    private var bytes: [UInt8] = []
-    /// Each value's start and end in `bytes`, two entries per value; a start of -1 is `nil`.
-    private var valueBounds: [Int] = []
+    /// Every object's values, as the writer writes them.
+    private var values: [String?] = []
     private var fingerprints: [String] = []
     private var keptAttributeLists: [[XMLAttribute]] = []
     /// The root's node, `nil` when the graph has no registered root.
@@ -50,7 +49,16 @@ struct GraphSnapshot: Sendable {
     /// Records the graph under `root`, reading it as the planner reads the program's graph.
     init(of root: Any?, reader: inout GraphReader) throws(XMLBindError) {
         guard let root, let item = reader.item(root) else { return }
-        self.root = try record(item, reader: &reader)
+        var pending = Pending()
+        self.root = try record(item, reader: &reader, pending: &pending)
+    }
+
+    /// What recording holds while it recurses, as stacks shared by every level rather than
+    /// arrays made for each object: the objects of each list still to record, and the nodes
+    /// of each list being recorded, innermost last.
+    private struct Pending {
+        var lists: [[EditPlanner.Item]] = []
+        var members: [Int] = []
     }
 
     // MARK: Reading
@@ -58,21 +66,24 @@ struct GraphSnapshot: Sendable {
     /// Whether property `property` of node `node` read `value` (its text as the writer
     /// writes it, `nil` for none), compared as bytes.
     func value(of node: Int, _ property: Int, equals value: String?) -> Bool {
-        let slot = 2 * (nodes[node].firstValue + property)
-        let start = valueBounds[slot]
-        guard let value else { return start < 0 }
-        guard start >= 0 else { return false }
-        let end = valueBounds[slot + 1]
-        let utf8 = value.utf8
-        guard utf8.count == end - start else { return false }
-        if let equal = utf8.withContiguousStorageIfAvailable({ stored in
-            bytes.withUnsafeBufferPointer { all in
-                stored.elementsEqual(UnsafeBufferPointer(rebasing: all[start..<end]))
+        let recorded = values[nodes[node].firstValue + property]
+        guard let value, let recorded else { return value == nil && recorded == nil }
+        return Self.sameBytes(recorded, value)
+    }
+
+    /// Whether two strings hold the same bytes (not merely canonically equivalent text,
+    /// which the writer would write differently): at once when they share their storage, as
+    /// a value the program left alone shares the snapshot's, else byte by byte.
+    static func sameBytes(_ left: String, _ right: String) -> Bool {
+        if sharesStorage(left, right) { return true }
+        let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes in
+                leftBytes.count == rightBytes.count
+                    && (leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes))
             }
-        }) {
-            return equal
         }
-        return utf8.elementsEqual(bytes[start..<end])
+        if let compared, let compared { return compared }
+        return left.utf8.elementsEqual(right.utf8)
     }
 
     /// The list `slot` of node `node`.
@@ -81,8 +92,16 @@ struct GraphSnapshot: Sendable {
     }
 
     /// The nodes of a list, in order.
-    func members(of list: List) -> [Int] {
-        list.start < 0 ? [] : Array(members[list.start..<(list.start + list.count)])
+    func members(of list: List) -> Members {
+        Members(nodes: list.start < 0 ? [] : members[list.start..<(list.start + list.count)])
+    }
+
+    /// The nodes of a list, indexed from 0, lent from the snapshot without a copy.
+    struct Members: RandomAccessCollection {
+        let nodes: ArraySlice<Int>
+        var startIndex: Int { 0 }
+        var endIndex: Int { nodes.count }
+        subscript(position: Int) -> Int { nodes[nodes.startIndex + position] }
     }
 
     /// What the writer wrote for a node compared whole.
@@ -99,13 +118,15 @@ struct GraphSnapshot: Sendable {
 
     // MARK: Recording
 
-    private mutating func record(_ item: EditPlanner.Item, reader: inout GraphReader) throws(XMLBindError) -> Int {
+    private mutating func record(_ item: EditPlanner.Item, reader: inout GraphReader, pending: inout Pending)
+        throws(XMLBindError) -> Int
+    {
         let binding = item.binding
         let index = nodes.count
-        let whole = EditPlanner.needsWholeComparison(binding)
-        nodes.append(Node(binding: binding, firstValue: valueBounds.count / 2, firstList: 0, listCount: 0))
+        let whole = reader.needsWholeComparison(binding)
+        nodes.append(Node(binding: binding, firstValue: values.count, firstList: lists.count, listCount: 0))
         for property in binding.properties.indices {
-            append(EditPlanner.value(property, of: binding, item.box))
+            values.append(EditPlanner.value(property, of: binding, item.box))
         }
         if let read = binding.access.readAttributes {
             nodes[index].keptAttributes = keptAttributeLists.count
@@ -114,45 +135,40 @@ struct GraphSnapshot: Sendable {
         if whole {
             nodes[index].fingerprint = fingerprints.count
             fingerprints.append(try reader.fingerprint(item))
-        }
-        // Children: recorded after their parent's lists are reserved, so that a node's lists
-        // are contiguous.
-        var childLists: [(items: [EditPlanner.Item], readCount: Int)] = []
-        for slot in binding.childSlots.indices {
-            if whole {
-                childLists.append(([], binding.childSlots[slot].read(item.box).count))
-            } else {
-                childLists.append(reader.children(slot, of: binding, item.box))
+            for slot in binding.childSlots.indices {
+                lists.append(List(start: -1, count: 0, readCount: binding.childSlots[slot].read(item.box).count))
             }
+            nodes[index].listCount = binding.childSlots.count
+            return index
         }
-        if !whole, binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            let values = read(item.box)
-            childLists.append((values.compactMap { reader.item($0) }, values.count))
-        }
+        // A node's lists are contiguous in `lists`: all of them are made before any child is
+        // recorded, and their objects wait in `pending.lists` meanwhile.
         let firstList = lists.count
-        nodes[index].firstList = firstList
-        nodes[index].listCount = childLists.count
-        for (items, readCount) in childLists {
-            lists.append(List(start: whole ? -1 : 0, count: items.count, readCount: readCount))
+        let listMark = pending.lists.count
+        for slot in binding.childSlots.indices {
+            let (items, readCount) = reader.children(slot, of: binding, item.box)
+            lists.append(List(start: 0, count: items.count, readCount: readCount))
+            pending.lists.append(items)
         }
-        for (offset, (items, _)) in childLists.enumerated() where !whole {
-            var recorded: [Int] = []
-            recorded.reserveCapacity(items.count)
-            for child in items { recorded.append(try record(child, reader: &reader)) }
+        if binding.childSlots.isEmpty, let read = binding.access.readChildren {
+            let values = read(item.box)
+            let items = values.compactMap { reader.item($0) }
+            lists.append(List(start: 0, count: items.count, readCount: values.count))
+            pending.lists.append(items)
+        }
+        nodes[index].listCount = lists.count - firstList
+        for offset in 0..<(lists.count - firstList) {
+            // A list's nodes are contiguous in `members`; its objects' own lists are recorded
+            // while it is, so its nodes wait above theirs in `pending.members`.
+            let items = pending.lists[listMark + offset]
+            let mark = pending.members.count
+            for child in items { pending.members.append(try record(child, reader: &reader, pending: &pending)) }
             lists[firstList + offset].start = members.count
-            members += recorded
+            members += pending.members[mark...]
+            // One element at a time: cheaper than removing a range for the few a list holds.
+            while pending.members.count > mark { pending.members.removeLast() }
         }
+        while pending.lists.count > listMark { pending.lists.removeLast() }
         return index
-    }
-
-    private mutating func append(_ value: String?) {
-        guard let value else {
-            valueBounds.append(-1)
-            valueBounds.append(-1)
-            return
-        }
-        valueBounds.append(bytes.count)
-        bytes.append(contentsOf: value.utf8)
-        valueBounds.append(bytes.count)
     }
 }
