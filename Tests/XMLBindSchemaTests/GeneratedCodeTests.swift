@@ -11,7 +11,8 @@ struct GeneratedCodeTests {
     static let models: [(name: String, schema: String)] = [
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
-        ("Redefined", "redefine.xsd"),
+        ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
+        ("Faults", "Real/unqualified.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -84,8 +85,8 @@ struct GeneratedCodeTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let text = result.files.map(\.contents).joined()
         #expect(text.contains("public final class Derived: Base {"))
-        #expect(text.contains(#"definition = definition.child(\.a, xml: "a")"#))
-        #expect(text.contains(#"definition = definition.child(\.b, xml: "b")"#))
+        #expect(text.contains(#"definition = definition.child(\.a, xml: "{}a")"#))
+        #expect(text.contains(#"definition = definition.child(\.b, xml: "{}b")"#))
         #expect(text.contains(#"definition = definition.xsiType("{urn:t}Derived")"#))
     }
 
@@ -425,6 +426,9 @@ struct GeneratedCodeTests {
             case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
             case "notes": try roundTrip(Notes.binder, Notes.NotesType.self, url)
             case "redefine": try roundTrip(Redefined.binder, Redefined.Record.self, url)
+            case "inline": try roundTrip(InlineText.binder, InlineText.P.self, url)
+            case "app": try roundTrip(AppConfig.binder, AppConfig.AppType.self, url)
+            case "fault": try roundTrip(Faults.binder, Faults.Fault.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }
