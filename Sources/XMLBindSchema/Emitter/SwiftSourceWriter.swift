@@ -104,7 +104,7 @@ struct SwiftSourceWriter {
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
         var xml = SwiftLiteral.string(field.qualifiedName.description)
         let isElement = [.element, .elements, .child, .children].contains(planned.form)
-        if field.namespace == nil, ownerNamespace != nil, isElement {
+        if field.namespace == nil, ownerNamespace != nil, isElement, !field.acceptsOwnerNamespace {
             // An unqualified local element (SOAP 1.1's `<faultcode>` in `<soap:Fault>`): an
             // unprefixed name would be written in its owner's namespace; `{}` keeps it in none.
             xml = SwiftLiteral.string("{}" + field.name)
