@@ -11,7 +11,8 @@ struct GeneratedCodeTests {
     static let models: [(name: String, schema: String)] = [
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
-        ("Redefined", "redefine.xsd"),
+        ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
+        ("Faults", "Real/unqualified.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -84,8 +85,8 @@ struct GeneratedCodeTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         let text = result.files.map(\.contents).joined()
         #expect(text.contains("public final class Derived: Base {"))
-        #expect(text.contains(#"definition = definition.child(\.a, xml: "a")"#))
-        #expect(text.contains(#"definition = definition.child(\.b, xml: "b")"#))
+        #expect(text.contains(#"definition = definition.child(\.a, xml: "{}a")"#))
+        #expect(text.contains(#"definition = definition.child(\.b, xml: "{}b")"#))
         #expect(text.contains(#"definition = definition.xsiType("{urn:t}Derived")"#))
     }
 
@@ -326,6 +327,30 @@ struct GeneratedCodeTests {
         for text in ["<r:age>37</r:age>", "<r:size>7</r:size>", "<r:note>fragile</r:note>", "<r:tag>blue</r:tag>"] {
             #expect(redefined.stdout.contains(text), "\(text) missing from \(redefined.stdout)")
         }
+        // Shapes of real schemas (Fixtures/XSD/Real): XHTML's elements extending the type that
+        // holds them, appengine-web.xsd's prefix declared elsewhere, SOAP 1.1's unqualified
+        // local elements, written back in no namespace.
+        let inline = try await run("inline", "Real/inline.xml")
+        #expect(inline.status == 0, "\(inline.stdout)")
+        #expect(inline.stdout.hasPrefix("round trip: same\n"))
+        #expect(
+            inline.stdout.contains(
+                #"stressed <span title="t">and <em>nested</em></span> text</em>, then <span>more</span>.</p>"#),
+            "\(inline.stdout)")
+        let app = try await run("app", "Real/undeclared-prefix.xml")
+        #expect(app.status == 0, "\(app.stdout)")
+        #expect(app.stdout.hasPrefix("round trip: same\n"))
+        for text in [#"id="a1""#, #"max="3""#, ">0.5</", ">2</"] {
+            #expect(app.stdout.contains(text), "\(text) missing from \(app.stdout)")
+        }
+        let fault = try await run("fault", "Real/unqualified.xml")
+        #expect(fault.status == 0, "\(fault.stdout)")
+        #expect(fault.stdout.hasPrefix("round trip: same\n"))
+        for text in [
+            "<faultcode>Server</faultcode>", "<faultstring>Server Error</faultstring>", #"<detail code="7"/>"#,
+        ] {
+            #expect(fault.stdout.contains(text), "\(text) missing from \(fault.stdout)")
+        }
         let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
         #expect(hostile.stdout.contains(#">\(evil)<"#))
@@ -425,6 +450,9 @@ struct GeneratedCodeTests {
             case "library": try roundTrip(Library.binder, Library.LibraryType.self, url)
             case "notes": try roundTrip(Notes.binder, Notes.NotesType.self, url)
             case "redefine": try roundTrip(Redefined.binder, Redefined.Record.self, url)
+            case "inline": try roundTrip(InlineText.binder, InlineText.P.self, url)
+            case "app": try roundTrip(AppConfig.binder, AppConfig.AppType.self, url)
+            case "fault": try roundTrip(Faults.binder, Faults.Fault.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

@@ -78,7 +78,7 @@ struct SwiftSourceWriter {
         if let xsiType { text += "\n" + indent + ".xsiType(\(SwiftLiteral.string(xsiType.description)))" }
         if planned.recordsElementName { text += "\n" + indent + ".elementName(\\.elementName)" }
         for field in planned.fields {
-            text += declaration(of: field, indent: indent)
+            text += declaration(of: field, indent: indent, ownerNamespace: element.namespace)
         }
         if planned.keepsChildOrder { text += "\n" + indent + ".childOrder(\\.childOrder)" }
         for choice in planned.choices {
@@ -97,10 +97,18 @@ struct SwiftSourceWriter {
     /// One field's declaration; a child slot takes its elements by name (`xml:`) unless it
     /// takes them by type (a family's open slot, or a slot in a class that keeps its
     /// children's order whose type is registered for exactly its element).
-    private func declaration(of planned: EmissionPlan.PlannedField, indent: String) -> String {
+    private func declaration(
+        of planned: EmissionPlan.PlannedField, indent: String, ownerNamespace: String?
+    ) -> String {
         let field = planned.field
         let keyPath = "\\." + SwiftIdentifier.escaped(planned.propertyName)
         var xml = SwiftLiteral.string(field.qualifiedName.description)
+        let isElement = [.element, .elements, .child, .children].contains(planned.form)
+        if field.namespace == nil, ownerNamespace != nil, isElement, !field.acceptsOwnerNamespace {
+            // An unqualified local element (SOAP 1.1's `<faultcode>` in `<soap:Fault>`): an
+            // unprefixed name would be written in its owner's namespace; `{}` keeps it in none.
+            xml = SwiftLiteral.string("{}" + field.name)
+        }
         if field.namespace == EmissionPlanner.schemaInstance,
             let prefix = plan.prefixes.first(where: { $0.uri == EmissionPlanner.schemaInstance })?.prefix
         {

@@ -92,17 +92,26 @@ public struct ModelGenerator: Sendable {
             model.services = read.services
         }
         guard !model.diagnostics.contains(where: { $0.severity == .error }) else {
-            return Result(model: model, files: [], diagnostics: model.diagnostics)
+            return Result(model: model, files: [], diagnostics: Self.once(model.diagnostics))
         }
         let source = inputs.map(\.lastPathComponent).joined(separator: ", ")
         do {
             var emitter = SwiftEmitter(name: name, source: source)
             emitter.singleFile = singleFile
             let output = try emitter.emit(model)
-            return Result(model: model, files: output.files, diagnostics: model.diagnostics + output.diagnostics)
+            return Result(
+                model: model, files: output.files, diagnostics: Self.once(model.diagnostics + output.diagnostics))
         } catch {
-            return Result(model: model, files: [], diagnostics: model.diagnostics + [error])
+            return Result(model: model, files: [], diagnostics: Self.once(model.diagnostics + [error]))
         }
+    }
+
+    /// The diagnostics without repeats, in their order: a declaration reached along several
+    /// paths (a group used in many types, a pattern of a type many elements have) is reported
+    /// once.
+    static func once(_ diagnostics: [GenerationDiagnostic]) -> [GenerationDiagnostic] {
+        var seen: Set<GenerationDiagnostic> = []
+        return diagnostics.filter { seen.insert($0).inserted }
     }
 
     /// Writes generated files into a folder (made if missing), replacing files of the same

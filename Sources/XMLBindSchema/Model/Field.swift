@@ -23,6 +23,9 @@ public struct Field: Sendable, Hashable {
     /// The name's namespace: the target namespace for a qualified element or attribute,
     /// `nil` for an unqualified one.
     public var namespace: String?
+    /// Whether an element in no namespace is also taken in its owner's (an rpc/literal part:
+    /// SOAP stacks write them both ways), and so declared without `{}`.
+    var acceptsOwnerNamespace = false
     /// Attribute, element, text or wildcard.
     public var kind: Kind
     /// The value's type; for a wildcard, `xs:anyType`.

@@ -84,6 +84,15 @@ public struct WSDLReader: Sendable {
         var builder = XSDModelBuilder(schemas: schemaLoader.schemas)
         var model = builder.build()
         model.diagnostics = diagnostics + schemaLoader.diagnostics + model.diagnostics
+        // SOAP stacks (ours among them) write a message's unqualified local elements in either
+        // namespace: they are taken both ways, and written as before, in their owner's.
+        for index in model.types.indices {
+            guard case .complex(var complex) = model.types[index].kind else { continue }
+            for field in complex.fields.indices where complex.fields[field].namespace == nil {
+                complex.fields[field].acceptsOwnerNamespace = true
+            }
+            model.types[index].kind = .complex(complex)
+        }
         var services = WSDLServiceBuilder(documents: documents, model: model)
         return services.build()
     }

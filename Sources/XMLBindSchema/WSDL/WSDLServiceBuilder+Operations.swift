@@ -264,8 +264,10 @@ extension WSDLServiceBuilder {
         var fields: [Field] = []
         for part in parts {
             if let type = part.type {
-                fields.append(
-                    Field(name: part.name ?? "", kind: .element, type: Self.typeReference(type), origin: part.origin))
+                var field = Field(
+                    name: part.name ?? "", kind: .element, type: Self.typeReference(type), origin: part.origin)
+                field.acceptsOwnerNamespace = true
+                fields.append(field)
             } else if let reference = part.element,
                 let root = model.rootElements.first(where: { $0.name == Self.name(reference) })
             {

@@ -7,9 +7,23 @@ extension XSDModelBuilder {
     /// The type of a `type="…"` reference: a built-in type, or a named type of the schemas
     /// (built on first use).
     mutating func typeReference(_ name: XMLQualifiedName, context: Context, at origin: Origin?) -> TypeReference {
-        if name.prefix != nil && name.namespace == nil {
-            error("the prefix '\(name.prefix ?? "")' of the type '\(name.qualifiedName)' is not declared", at: origin)
-            return .builtin(.string)
+        var name = name
+        if let prefix = name.prefix, name.namespace == nil, prefix != "xml" {
+            // A prefix declared on another element of the document than this one's ancestors
+            // (appengine-web.xsd declares `ns` on each element that uses it, but for three) is
+            // an error in the schema that xmlschema and other processors forgive, reading the
+            // prefix as the document declares it elsewhere: so does the generator, when the
+            // document gives the prefix one namespace, and says so.
+            let elsewhere = origin?.file.flatMap { documentPrefixes[$0]?[prefix] } ?? []
+            guard elsewhere.count == 1, let namespace = elsewhere.first else {
+                error("the prefix '\(prefix)' of the type '\(name.qualifiedName)' is not declared", at: origin)
+                return .builtin(.string)
+            }
+            warn(
+                "the prefix '\(prefix)' of the type '\(name.qualifiedName)' is not declared here; it is read as "
+                    + "\(namespace), which it stands for elsewhere in this schema document",
+                at: origin)
+            name = XMLQualifiedName(namespace: namespace, localName: name.localName, prefix: prefix)
         }
         let qualified = resolved(name, context: context)
         // Declared types come first: the schema for schemas declares types in XML Schema's
@@ -26,7 +40,7 @@ extension XSDModelBuilder {
         // A type being built is referred to by name (recursive content); only a derivation
         // from it is a cycle, which ``complexType(_:)`` reports.
         if complexTypes[qualified] != nil {
-            if !inProgress.contains(qualified) { _ = complexType(qualified) }
+            buildLater(.named(qualified))
             return .named(qualified)
         }
         if simpleTypes[qualified] != nil {
@@ -51,7 +65,7 @@ extension XSDModelBuilder {
             if let name = anonymousTypes[ObjectIdentifier(complex)] { return .named(name) }
             let name = anonymousName(suggested, owner: owner)
             anonymousTypes[ObjectIdentifier(complex)] = name
-            _ = buildComplexType(complex, name: name, context: context, documentation: element.annotation?.text)
+            buildLater(.anonymous(complex, name: name, context: context, documentation: element.annotation?.text))
             return .named(name)
         }
         if let simple = element.simpleType {
@@ -79,8 +93,35 @@ extension XSDModelBuilder {
             warn("the type \(name) derives from itself; the derivation is not followed", at: declared.node.origin)
             return nil
         }
-        defer { inProgress.remove(name) }
-        return buildComplexType(declared.node, name: name, context: declared.context, documentation: nil)
+        let built = buildComplexType(declared.node, name: name, context: declared.context, documentation: nil)
+        inProgress.remove(name)
+        buildPendingTypes()
+        return built
+    }
+
+    /// Builds the type of an element now, or, while another type is being built, once no
+    /// type is: an element's type may derive from the type that holds the element (XHTML's
+    /// `<em>` extends `Inline`, which holds `<em>`), which is recursion, not a derivation
+    /// cycle, and its base must be complete before it is flattened into it.
+    mutating func buildLater(_ type: PendingType) {
+        pendingTypes.append(type)
+        buildPendingTypes()
+    }
+
+    /// Builds the types put off by ``buildLater(_:)``, in the order they were met, once no
+    /// type is being built.
+    mutating func buildPendingTypes() {
+        guard inProgress.isEmpty, !buildingPendingTypes else { return }
+        buildingPendingTypes = true
+        defer { buildingPendingTypes = false }
+        while !pendingTypes.isEmpty {
+            switch pendingTypes.removeFirst() {
+            case .named(let name):
+                _ = complexType(name)
+            case .anonymous(let node, let name, let context, let documentation):
+                _ = buildComplexType(node, name: name, context: context, documentation: documentation)
+            }
+        }
     }
 
     @discardableResult

@@ -14,6 +14,12 @@ struct XSDModelBuilder {
         let isChameleon: Bool
     }
 
+    /// A complex type an element refers to, built once no other type is being built.
+    enum PendingType {
+        case named(QualifiedName)
+        case anonymous(XSDComplexType, name: QualifiedName, context: Context, documentation: String?)
+    }
+
     /// A global declaration with the context of the document that makes it.
     struct Declared<Node> {
         let node: Node
@@ -37,6 +43,11 @@ struct XSDModelBuilder {
     var builtSimple: Set<QualifiedName> = []
     /// Types being built, so that a derivation cycle ends with a warning.
     var inProgress: Set<QualifiedName> = []
+    /// The types of elements met while another type was being built, to build after it.
+    var pendingTypes: [PendingType] = []
+    /// Every namespace each prefix stands for in a document, by path (``XSDPrefixes``).
+    var documentPrefixes: [String: [String: Set<String>]] = [:]
+    var buildingPendingTypes = false
     /// Every type name taken, named or made up for an anonymous type.
     var takenTypeNames: Set<QualifiedName> = []
     /// Anonymous types already built, by their declaration.
@@ -54,7 +65,9 @@ struct XSDModelBuilder {
 
     mutating func build() -> SchemaModel {
         collectDeclarations()
-        model.prefixes = XSDPrefixes(schemas).prefixes
+        let prefixes = XSDPrefixes(schemas)
+        model.prefixes = prefixes.prefixes
+        documentPrefixes = prefixes.documentPrefixes
         for loaded in schemas {
             let context = Self.context(of: loaded)
             for child in loaded.schema.children {

@@ -82,7 +82,7 @@ enum XSDBinder {
                 .child(\.annotation).child(\.complexType).child(\.simpleType)
                 .ignoring("@id").ignoring("@block").ignoring("@final"),
             mapping(XSDAttribute.self, element: "attribute", namespace: xs)
-                .attribute(\.name).attribute(\.ref).attribute(\.type).attribute(\.use)
+                .attribute(\.name).attribute(\.ref).attribute(\.type).attribute(\.use, conversion: .trimmed)
                 .attribute(\.defaultValue, xml: "default").attribute(\.fixed).attribute(\.form)
                 .child(\.annotation).child(\.simpleType).ignoring("@id"),
             mapping(XSDComplexType.self, element: "complexType", namespace: xs)

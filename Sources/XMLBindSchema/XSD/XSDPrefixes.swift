@@ -11,16 +11,23 @@ import XMLBind
 /// own namespace and the `xml` prefix are left out.
 struct XSDPrefixes {
     private(set) var prefixes: [String: String] = [:]
+    /// Every namespace each prefix is resolved to in a document, by the document's path.
+    private(set) var documentPrefixes: [String: [String: Set<String>]] = [:]
     private var namespaces: Set<String> = []
+    private var document = ""
 
     init(_ schemas: [LoadedSchema]) {
         for loaded in schemas {
+            document = loaded.path
             for child in loaded.schema.children { visit(child) }
             for list in loaded.memberTypeLists { list.names.forEach { add($0) } }
         }
     }
 
     private mutating func add(_ name: XMLQualifiedName?) {
+        if let prefix = name?.prefix, let namespace = name?.namespace {
+            documentPrefixes[document, default: [:]][prefix, default: []].insert(namespace)
+        }
         guard let name, let prefix = name.prefix, !prefix.isEmpty, prefix != "xml", let namespace = name.namespace,
             namespace != XSDBinder.namespace, prefixes[prefix] == nil, namespaces.insert(namespace).inserted
         else { return }
