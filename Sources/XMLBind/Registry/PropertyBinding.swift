@@ -217,8 +217,6 @@ struct PropertyBinding: Sendable {
         let field = fields.field(at: projectOffset(sample), of: valueType)
         let name = field?.name ?? accessedFieldName(sample: sample, fields: fields) ?? XMLName.propertyName(of: keyPath)
         // A computed property's key path carries no name ("<computed 0x…>"): a mapping
-        // without `xml:` would silently match nothing, so it is a programming error.
-        // A computed property's key path carries no name ("<computed 0x…>"): a mapping
         // without `xml:` is refused at registration (see ``isUnnamed``).
         isUnnamed = name.hasPrefix("<computed")
         propertyName = isUnnamed ? declaredXMLName ?? "<computed \(typeName)>" : name
