@@ -361,7 +361,8 @@ struct EmissionPlanner {
             level.patterns.compactMap { pattern -> String? in
                 guard let translated = XSDPattern.translate(pattern) else {
                     warn(
-                        "the pattern \(pattern) uses XML Schema regex features not translated yet; it is not checked",
+                        "the pattern \(pattern) has no ICU form (a feature not translated yet, or a Unicode block "
+                            + "ICU does not know); it is not checked",
                         at: origin)
                     return nil
                 }
