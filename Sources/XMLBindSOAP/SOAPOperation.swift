@@ -25,6 +25,9 @@ struct SOAPOperation: Sendable {
     /// `nil` for a one-way operation, which has no answer message.
     let responseType: Any.Type?
     let action: String
+    /// The action of each SOAP version whose binding gives another than ``action``
+    /// (``SOAPService/action(_:for:ofOperation:)``), for that binding of the WSDL.
+    var versionActions: [SOAPVersion: String] = [:]
     /// The registered types of the fault details it declares, for the WSDL's `<fault>`s.
     let faultTypes: [Any.Type]
     /// The answer's body and header blocks; `nil` for a one-way operation.

@@ -87,8 +87,9 @@ extension SOAPService {
             if output != nil { portOperations += "<wsdl:output message=\"tns:\(opName)Response\"/>" }
             portOperations += faults.map { "<wsdl:fault name=\"\($0)\" message=\"tns:\($0)\"/>" }.joined()
             portOperations += "</wsdl:operation>"
-            let action = XMLSchemaWriter.escaped(operation.action)
             for soap in ["soap", "soap12"] {
+                let version: SOAPVersion = soap == "soap" ? .version1point1 : .version1point2
+                let action = XMLSchemaWriter.escaped(operation.versionActions[version] ?? operation.action)
                 let text =
                     "<wsdl:operation name=\"\(opName)\"><\(soap):operation soapAction=\"\(action)\" style=\"document\"/>"
                     + "<wsdl:input><\(soap):body use=\"literal\"/></wsdl:input>"

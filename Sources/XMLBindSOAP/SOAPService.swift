@@ -163,6 +163,24 @@ public struct SOAPService: Sendable {
         return copy
     }
 
+    /// Returns the service with the SOAP action one version's binding gives an operation,
+    /// where the versions' actions differ (a WSDL whose SOAP 1.2 binding says
+    /// `urn:quotes#getQuote12`): the WSDL the service describes itself with lists it in that
+    /// version's binding. Dispatch does not use actions, so requests are answered as before.
+    ///
+    /// - Parameters:
+    ///   - action: The SOAP action.
+    ///   - version: The SOAP version whose binding gives it.
+    ///   - name: The operation's name, as registered.
+    /// - Returns: The changed service; unchanged when no operation has that name.
+    public func action(_ action: String, for version: SOAPVersion, ofOperation name: String) -> SOAPService {
+        var copy = self
+        for index in copy.operations.indices where copy.operations[index].name == name {
+            copy.operations[index].versionActions[version] = action
+        }
+        return copy
+    }
+
     /// Returns the service with a property's schema type named, for a property whose
     /// conversion writes another form than its Swift type's built-in one.
     ///

@@ -44,6 +44,19 @@ struct WSDLTests {
         }
     }
 
+    @Test("An action one SOAP version's binding gives is listed in that binding, the other keeps its own")
+    func versionAction() throws {
+        let service = SOAPService(name: "S", namespace: "urn:s", binder: serviceBinder)
+            .operation("echo", request: SvcEcho.self, response: SvcEchoResponse.self, action: "urn:s#echo") { _ in
+                SvcEchoResponse()
+            }
+            .action("urn:s#echo12", for: .version1point2, ofOperation: "echo")
+        let wsdl = try service.wsdl(soap11Endpoint: "http://h/11", soap12Endpoint: "http://h/12")
+        #expect(wsdl.contains(#"<soap:operation soapAction="urn:s#echo" style="document"/>"#), "\(wsdl)")
+        #expect(wsdl.contains(#"<soap12:operation soapAction="urn:s#echo12" style="document"/>"#), "\(wsdl)")
+        #expect(!wsdl.contains(#"<soap12:operation soapAction="urn:s#echo" "#))
+    }
+
     @Test func listsAndNilAsTheMessagesCarryThem() {
         #expect(
             wsdl.contains(

@@ -12,7 +12,8 @@ struct GeneratedCodeTests {
         ("PurchaseOrders", "po.xsd"), ("Library", "library.xsd"), ("Hostile", "hostile.xsd"),
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
         ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
-        ("Faults", "Real/unqualified.xsd"),
+        ("Faults", "Real/unqualified.xsd"), ("Ordered", "ordered.xsd"), ("Page", "Real/page.xsd"),
+        ("QNames", "qnames.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -360,6 +361,8 @@ struct GeneratedCodeTests {
         #expect(plugin.stdout == "Alice Smith, 2 items\n")
 
         try await checkAgainstXMLSchema(run)
+        try await checkChildOrder(run)
+        try await checkQualifiedNames(run)
 
         let invalid = try await run("po", "po-invalid.xml")
         #expect(invalid.status == 1)
@@ -389,7 +392,8 @@ struct GeneratedCodeTests {
             ("library", "library.xsd", "library-too-many.xml"), ("settings", "settings.xsd", "settings.xml"),
             ("shapes", "shapes.xsd", "shapes.xml"), ("shapes", "shapes.xsd", "shapes-abstract.xml"),
             ("notes", "notes.xsd", "notes.xml"), ("redefine", "redefine.xsd", "redefine.xml"),
-            ("redefine", "redefine.xsd", "redefine-invalid.xml"),
+            ("redefine", "redefine.xsd", "redefine-invalid.xml"), ("ordered", "ordered.xsd", "ordered.xml"),
+            ("page", "Real/page.xsd", "Real/page.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -399,7 +403,7 @@ struct GeneratedCodeTests {
             let bound = try await run(model, instance)
             if verdict.first == "valid" {
                 #expect(bound.status == 0, "\(instance): xmlschema accepts it, the binder does not: \(bound.stdout)")
-                let written = folder.appendingPathComponent(instance)
+                let written = folder.appendingPathComponent(URL(fileURLWithPath: instance).lastPathComponent)
                 let document = bound.stdout.split(separator: "\n").dropFirst().filter {
                     !$0.hasPrefix("defaults:") && !$0.hasPrefix("kinds:")
                 }
@@ -453,6 +457,21 @@ struct GeneratedCodeTests {
             case "inline": try roundTrip(InlineText.binder, InlineText.P.self, url)
             case "app": try roundTrip(AppConfig.binder, AppConfig.AppType.self, url)
             case "fault": try roundTrip(Faults.binder, Faults.Fault.self, url)
+            case "ordered": try roundTrip(Ordered.binder, Ordered.Config.self, url)
+            case "page": try roundTrip(Page.binder, Page.Html.self, url)
+            case "qnames":
+                // Each rule written alone: the prefixes its values use were declared on <rules>.
+                let rules = try QNames.binder.parse(contentsOf: url, as: QNames.Rules.self, file: url.lastPathComponent)
+                let names = { (rule: QNames.Rule) in
+                    [rule.kind, rule.matches, rule.fallback].map { $0?.description ?? "-" }.joined(separator: " ")
+                }
+                for rule in rules.rule {
+                    let alone = try QNames.binder.xml(from: rule)
+                    let back = try QNames.binder.parse(alone, as: QNames.Rule.self, file: "alone.xml")
+                    print("names:", names(rule), "|", names(back))
+                    print(alone)
+                    print("----")
+                }
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import XMLBindSchema
@@ -66,10 +67,28 @@ struct SwiftNamingTests {
             (#"\d{3}-[A-Z]{2}"#, #"^(?:\d{3}-[A-Z]{2})$"#),
             ("a^b$", #"^(?:a\^b\$)$"#),
             (#"\i\c*"#, #"^(?:[_:A-Za-z][\-.0-9_:A-Za-z]*)$"#),
-            ("[a-z-[aeiou]]", nil),
-            (#"\p{IsBasicLatin}"#, nil),
+            ("[a-z-[aeiou]]", "^(?:[[a-z]--[aeiou]])$"),
+            ("[^0-9-[a-c-[b]]]x", "^(?:[[^0-9]--[[a-c]--[b]]]x)$"),
+            (#"\p{IsBasicLatin}+\P{IsLatin-1Supplement}"#, #"^(?:\p{Block=BasicLatin}+\P{Block=Latin-1Supplement})$"#),
+            (#"[a&&b]"#, #"^(?:[a\&\&b])$"#),
+            // A block ICU does not know, an unclosed class: not translated.
+            (#"\p{IsNoSuchBlock}"#, nil), ("[a-z", nil), ("[a-z-[b]", nil),
         ] as [(String, String?)])
     func patterns(_ pattern: String, _ expected: String?) {
         #expect(XSDPattern.translate(pattern) == expected)
+    }
+
+    @Test("Translated subtractions and block escapes match as XML Schema says")
+    func patternMatches() throws {
+        func matches(_ pattern: String, _ text: String) throws -> Bool {
+            let regex = try NSRegularExpression(pattern: try #require(XSDPattern.translate(pattern)))
+            return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        #expect(try matches("[a-z-[aeiou]]+", "xyz"))
+        #expect(try !matches("[a-z-[aeiou]]+", "xaz"))
+        #expect(try matches(#"\p{IsBasicLatin}+"#, "plain"))
+        #expect(try !matches(#"\p{IsBasicLatin}+"#, "café"))
+        #expect(try matches(#"\p{IsLatin-1Supplement}"#, "é"))
+        #expect(try matches("[a&b]", "&"))
     }
 }

@@ -130,6 +130,8 @@ struct WSDLGeneratedCodeTests {
         "log fault Sender an empty line",
         #"ports ["QuoteService/QuoteSoap11Port", "QuoteService/QuoteSoap12Port", "QuoteBackup/QuoteSoap11Port"] ["AdminPort"]"#,
         "default http://localhost:8080/quotes/soap11 SOAP 1.2",
+        "served actions urn:example:quotes#getQuote urn:example:quotes#audit urn:example:quotes#getQuote12 "
+            + "urn:example:quotes#audit",
         "quotes SOAP 1.1",
         "getQuote 6.0 session-of-ann",
         "getQuote fault Sender no valid Auth header",

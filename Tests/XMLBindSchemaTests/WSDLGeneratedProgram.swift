@@ -236,6 +236,9 @@ extension WSDLGeneratedCodeTests {
         do {
             print("ports", Quotes.QuoteService.Client.ports.map { "\($0.service)/\($0.name)" }, Quotes.AdminService.Client.ports.map(\.name))
             print("default", try Quotes.QuoteService.Client().soap.endpoint, try Quotes.QuoteService.Client(port: "QuoteSoap12Port").soap.version)
+            // The WSDL the generated service serves lists each SOAP version's own action.
+            let served = try Quotes.QuoteService.soapService(Quoting(log: AuditLog())).wsdl(soap11Endpoint: "http://h/11", soap12Endpoint: "http://h/12")
+            print("served actions", served.components(separatedBy: "soapAction=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }.joined(separator: " "))
             let log = AuditLog()
             let server = HTTPServer(
                 routes: Quotes.QuoteService.soapService(Quoting(log: log)).routes(soap11Path: "/quotes/soap11", soap12Path: "/quotes/soap12")

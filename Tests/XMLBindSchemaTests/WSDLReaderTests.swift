@@ -173,6 +173,12 @@ struct WSDLReaderTests {
             protocolFile.contains(
                 "func getQuote(symbol: String, auth: Quotes.Auth?) async throws "
                     + "-> (result: Double, session: Quotes.SessionInfo?)\n"))
+        // The SOAP 1.2 binding's own action is the service's too, so its WSDL lists it there.
+        #expect(
+            protocolFile.contains(
+                "            .action(\"urn:example:quotes#getQuote12\", for: .version1point2, ofOperation: \"getQuote\")\n"
+            ), "\(protocolFile)")
+        #expect(protocolFile.components(separatedBy: ".action(").count == 2)
         #expect(protocolFile.contains("func audit(line: String, trace: Quotes.Trace?) async throws\n"))
         #expect(protocolFile.contains(".operationWithReplyHeaders(\n"))
         let admin = try #require(result.files.first { $0.name == "Quotes+AdminService.Service.swift" }).contents

@@ -166,4 +166,39 @@ struct XMLSchemaReaderTests {
                 "undeclared.xsd:3:3: error: the prefix 'nope' of the type 'nope:Thing' is not declared",
             ])
     }
+
+    @Test("Content whose children of different names may interleave keeps their order; other content does not")
+    func interleavingContent() throws {
+        let folder = try temporaryDirectory()
+        let schema = folder.appendingPathComponent("order.xsd")
+        let cases: [(content: String, interleaves: Bool)] = [
+            ("<xs:all><xs:element name='a'/><xs:element name='b'/></xs:all>", true),
+            ("<xs:choice maxOccurs='unbounded'><xs:element name='a'/><xs:element name='b'/></xs:choice>", true),
+            ("<xs:sequence maxOccurs='3'><xs:element name='a'/><xs:element name='b'/></xs:sequence>", true),
+            ("<xs:sequence><xs:element name='a'/><xs:element name='b'/><xs:element name='a'/></xs:sequence>", true),
+            (
+                "<xs:sequence maxOccurs='unbounded'><xs:choice><xs:element name='a'/><xs:element name='b'/>"
+                    + "</xs:choice></xs:sequence>", true
+            ),
+            (
+                "<xs:sequence><xs:element name='a' maxOccurs='9'/><xs:element name='b' maxOccurs='9'/></xs:sequence>",
+                false
+            ),
+            ("<xs:choice><xs:element name='a'/><xs:element name='b'/></xs:choice>", false),
+            ("<xs:sequence maxOccurs='unbounded'><xs:element name='a'/></xs:sequence>", false),
+            ("<xs:all><xs:element name='a'/></xs:all>", false),
+        ]
+        let types = cases.enumerated().map { index, item in
+            "<xs:complexType name=\"T\(index)\">\(item.content)</xs:complexType>"
+        }
+        try Data(
+            ("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">" + types.joined() + "</xs:schema>").utf8
+        ).write(to: schema)
+        let model = XMLSchemaReader().read([schema])
+        #expect(model.diagnostics.isEmpty, "\(model.diagnostics)")
+        for (index, item) in cases.enumerated() {
+            let complex = try #require(model.type(named: QualifiedName("T\(index)"))?.complexType)
+            #expect(complex.keepsChildOrder == item.interleaves, "\(item.content)")
+        }
+    }
 }

@@ -5,7 +5,11 @@
 /// force at the element that holds the value (the attribute's element, or the element
 /// whose text it is), so `cfg:define` and `c:define` bound to the same URI read as the
 /// same name. An unprefixed value takes the default namespace; an unbound prefix leaves
-/// ``namespace`` `nil`. Written back as ``qualifiedName``.
+/// ``namespace`` `nil`. Written back as `prefix:local` with the prefix the written document
+/// declares for ``namespace`` (the value's own when it is free), so that the value means
+/// the same name wherever it is written; a name without a namespace is written as
+/// ``qualifiedName``, and an unprefixed one in no namespace keeps the document free of a
+/// default namespace.
 ///
 /// ```swift
 /// final class Fault: Bindable { var code: XMLQualifiedName?; init() {} }
@@ -68,9 +72,13 @@ public struct XMLQualifiedName: Sendable, Hashable, CustomStringConvertible {
 
 extension XMLQualifiedName: XMLValueConvertible {
     /// Reads `prefix:local` (or Clark notation, which the binder hands over once it has
-    /// resolved the prefix) and writes ``qualifiedName``.
+    /// resolved the prefix) and writes ``qualifiedName``, in Clark notation
+    /// (`{uri}prefix:local`) when ``namespace`` is known: the binder's writer turns that into
+    /// the prefix it declares for the namespace.
     public static var xmlConversion: Conversion<XMLQualifiedName> {
-        Conversion(parse: { XMLQualifiedName($0) }, format: { $0.qualifiedName })
+        Conversion(
+            parse: { XMLQualifiedName($0) },
+            format: { name in name.namespace.map { "{\($0)}" + name.qualifiedName } ?? name.qualifiedName })
     }
 }
 

@@ -33,6 +33,9 @@ final class ElementBinding: Sendable {
     let textProperty: Int?
     /// Properties with `.required()`.
     let requiredProperties: [Int]
+    /// Single-valued properties of type ``XMLQualifiedName``: their namespaces are the
+    /// object's to declare when it is written (see `Serializer.qualifiedNameText`).
+    let qualifiedNameProperties: [Int]
     /// Child slots with `.required()`: at least one child.
     let requiredSlots: [Int]
     /// For each of them, its bit in an object frame's ``BindingEngine/Frame/assigned`` when
@@ -238,6 +241,9 @@ final class ElementBinding: Sendable {
             .map { (declared[$0].xmlName.local, $0) })
         textProperty = text
         requiredProperties = declared.indices.filter { declared[$0].isRequired }
+        qualifiedNameProperties = declared.indices.filter {
+            declared[$0].collection == nil && PropertyBinding.isQualifiedName(declared[$0].valueType)
+        }
         unknownContentPolicy = definition.unknownContentPolicy
         misplacedModifiers = definition.declarations.contents.misplacedModifiers
         misplacedAfter = definition.declarations.contents.misplacedAfter

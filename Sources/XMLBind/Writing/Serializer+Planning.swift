@@ -125,7 +125,7 @@ extension Serializer {
                 element: binding,
                 direct: binding.childSlots.indices.map { WritingForm.directChildren(binding, $0) },
                 notesPerObject: binding.access.readNamespace != nil || binding.access.readAttributes != nil
-                    || !nillable(binding).isEmpty,
+                    || !nillable(binding).isEmpty || !binding.qualifiedNameProperties.isEmpty,
                 hasChildren: !binding.childSlots.isEmpty || binding.access.readChildren != nil,
                 readsOnlyReferences: binding.access.readChildren == nil
                     && binding.childSlots.indices.allSatisfy { WritingForm.directChildren(binding, $0) != nil },
@@ -156,7 +156,8 @@ extension Serializer {
             let key = ObjectIdentifier(next)
             if found.contains(key) { continue }
             guard next.access.readChildren == nil, next.elementNameSlot == nil, next.childOrderSlot == nil,
-                next.access.readNamespace == nil, next.access.readAttributes == nil, nillable(next).isEmpty
+                next.access.readNamespace == nil, next.access.readAttributes == nil, nillable(next).isEmpty,
+                next.qualifiedNameProperties.isEmpty
             else { return nil }
             found.append(key)
             for slot in next.childSlots {
@@ -223,8 +224,8 @@ extension Serializer {
     }
 
     /// Notes the names one object writes, in the order they are written: its element's,
-    /// its binding's declared names (when `fresh`: once per binding), an `xsi:nil` and its
-    /// kept attributes'.
+    /// its binding's declared names (when `fresh`: once per binding), an `xsi:nil`, its
+    /// kept attributes' and its qualified-name values' namespaces.
     private mutating func note(_ binding: ElementBinding, _ box: AnyObject, facts: Int, fresh: Bool) {
         guard planFacts[facts].notesPerObject else {
             if fresh { noteDeclaredNames(binding) }
@@ -241,6 +242,7 @@ extension Serializer {
         if let extras = binding.access.readAttributes?(box) {
             for extra in extras { plan.note(plan.target(of: extra), attribute: true) }
         }
+        if !binding.qualifiedNameProperties.isEmpty { noteQualifiedNames(binding, box) }
     }
 
     /// Notes the names a binding declares, the first time it is met.

@@ -130,6 +130,9 @@ extension Serializer {
         // The property's fields are read in place: a copy of the whole binding (a dozen
         // closures) per value would cost more than most values' formatting.
         guard var text = binding.properties[index].read(box) else { return nil }
+        if text.utf8.first == UInt8(ascii: "{"), PropertyBinding.isQualifiedName(binding.properties[index].valueType) {
+            text = qualifiedNameText(text)
+        }
         if let original = options.restoresSubstitutions?.original(
             of: box, binding: binding, property: index, current: text)
         {
@@ -165,6 +168,30 @@ extension Serializer {
             if binding.properties[index].writesCDATA { try writer.cdata(text) } else { try writer.text(text) }
         } catch {
             throw Self.invalid(error, "property '\(binding.properties[index].propertyName)'", binding)
+        }
+    }
+
+    /// A qualified name's value as written: `{uri}prefix:local` (``XMLQualifiedName``'s
+    /// conversion) as `prefix:local` with the prefix the plan declares for the URI (noted
+    /// by the planning walk, ``noteQualifiedNames(_:_:)``).
+    func qualifiedNameText(_ text: String) -> String {
+        let name = XMLQualifiedName(text)
+        guard let uri = name.namespace else { return name.qualifiedName }
+        return plan.qualified(name.localName, .uri(uri, hint: name.prefix))
+    }
+
+    /// Notes the namespaces an object's qualified-name values need declared: the URI of
+    /// each (with its prefix as the first choice), and no default namespace for an
+    /// unprefixed name in none.
+    mutating func noteQualifiedNames(_ binding: ElementBinding, _ box: AnyObject) {
+        for index in binding.qualifiedNameProperties {
+            guard let text = binding.properties[index].read(box) else { continue }
+            let name = XMLQualifiedName(text)
+            if let uri = name.namespace {
+                plan.note(.uri(uri, hint: name.prefix), attribute: false)
+            } else if name.prefix == nil {
+                plan.note(.noNamespace, attribute: false)
+            }
         }
     }
 }

@@ -4,9 +4,10 @@ extension EmissionPlanner {
     /// XML Schema instances' namespace, whose `xsi:nil` a nillable element's object keeps.
     static let schemaInstance = "http://www.w3.org/2001/XMLSchema-instance"
 
-    /// The model with each element of simple type inside mixed content made a type of its
-    /// own (a class holding the element's text), so that its place among the text pieces is
-    /// kept: a value property has none. Each such type is named after its element (a name
+    /// The model with each element of simple type inside mixed content, or among children
+    /// that may interleave (``ComplexType/keepsChildOrder``), made a type of its own (a class
+    /// holding the element's text), so that its place among the text pieces and its siblings
+    /// is kept: a value property has none. Each such type is named after its element (a name
     /// taken gets `Text` added), so it is registered for that element. An element's default
     /// (or fixed value) becomes its text's, which fills an empty element and is written back
     /// as one; a nillable element's class keeps its `xsi:nil` as an attribute (an object the
@@ -18,7 +19,7 @@ extension EmissionPlanner {
         var made: [String: QualifiedName] = [:]
         var added: [ModelType] = []
         for index in model.types.indices {
-            guard case .complex(var complex) = model.types[index].kind, complex.isMixed,
+            guard case .complex(var complex) = model.types[index].kind, complex.isMixed || complex.keepsChildOrder,
                 !complex.fields.contains(where: { $0.kind == .any })
             else { continue }
             for position in complex.fields.indices where complex.fields[position].kind == .element {
@@ -55,8 +56,11 @@ extension EmissionPlanner {
                 added.append(
                     ModelType(
                         name: name, kind: .complex(ComplexType(fields: fields)),
-                        documentation: "The element `<\(field.name)>` in mixed content, as an object: its place "
-                            + "among the text is kept.",
+                        documentation: complex.isMixed
+                            ? "The element `<\(field.name)>` in mixed content, as an object: its place among the "
+                                + "text is kept."
+                            : "The element `<\(field.name)>`, as an object: its place among its siblings, which "
+                                + "may come in any order, is kept.",
                         origin: field.origin))
                 complex.fields[position] = Self.slot(field, of: name)
             }
@@ -98,25 +102,7 @@ extension EmissionPlanner {
         // Text alone is the element's whole text: `.text` keeps it exactly.
         guard !slots.isEmpty else { return false }
         if slots.count > 1 && !entry.keepsChildOrder {
-            var byType: Set<String> = []
-            var names: Set<String> = []
-            for index in slots {
-                let slot = entry.fields[index]
-                guard case .named(let typeName) = slot.field.type, let child = classes[typeName] else { return false }
-                let exact =
-                    child.elementNames == [slot.field.qualifiedName] && child.typedElementNames.isEmpty
-                    && !child.hasSubclasses
-                let takesByType = (slot.isOpenSlot || exact) && byType.insert(slot.swiftType).inserted
-                // An open slot takes whatever its family is registered for: it cannot be named.
-                if slot.isOpenSlot && !takesByType { return false }
-                let given =
-                    slot.isOpenSlot
-                    ? Self.familyElements(of: child, in: classes).map(\.localName)
-                    : [slot.field.qualifiedName.localName]
-                for name in Set(given) where !names.insert(name).inserted { return false }
-                entry.fields[index].takesByType = takesByType
-            }
-            entry.keepsChildOrder = true
+            guard ordersSlots(&entry, classes: classes) else { return false }
         }
         entry.fields[text].form = .mixedText
         // `value` (a text field's usual name) would read as one value: `texts`, when free.
@@ -125,6 +111,58 @@ extension EmissionPlanner {
         }
         entry.fields[text].swiftType = "String"
         entry.fields[text].conversion = nil
+        return true
+    }
+
+    /// Makes a class whose children may interleave (``ComplexType/keepsChildOrder``) keep
+    /// their order (the core's `.childOrder`), when every child element is an object of a
+    /// slot the order can name (see ``ordersSlots(_:classes:)``).
+    /// - Returns: Why it cannot, and then the class writes its children slot by slot; `nil` when it does.
+    func keepsChildOrder(
+        _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
+    ) -> String? {
+        entry.keepsChildOrder = false
+        if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
+        if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
+            return "some child elements hold only a value (of xs:anyType), not an object"
+        }
+        if entry.fields.contains(where: { $0.form == .otherElements }) { return "it allows xs:any" }
+        let slots = entry.fields.filter { $0.form == .child || $0.form == .children }
+        // One kind of child has one order already.
+        guard slots.count > 1 else { return nil }
+        return ordersSlots(&entry, classes: classes) ? nil : "its child objects cannot be told apart by their names"
+    }
+
+    /// Declares a class's child slots so that the core's `.childOrder` can order them: each
+    /// takes its elements by type when its class is registered for exactly that element (or
+    /// is a family's open slot), else by name (`xml:`), as two elements of one type need; no
+    /// two slots may give their children one local name, which is what the order keeps.
+    /// - Returns: `false` when two slots would give one name (the class is left as it was).
+    func ordersSlots(
+        _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
+    ) -> Bool {
+        var byType: Set<String> = []
+        var names: Set<String> = []
+        var ordered = entry
+        for index in entry.fields.indices
+        where entry.fields[index].form == .child || entry.fields[index].form == .children {
+            let slot = entry.fields[index]
+            guard case .named(let typeName) = slot.field.type, let child = classes[typeName] else { return false }
+            let exact =
+                child.elementNames == [slot.field.qualifiedName] && child.typedElementNames.isEmpty
+                && !child.hasSubclasses
+            let takesByType = (slot.isOpenSlot || exact) && byType.insert(slot.swiftType).inserted
+            // An open slot takes whatever its family is registered for: it cannot be named.
+            if slot.isOpenSlot && !takesByType { return false }
+            let given =
+                slot.isOpenSlot
+                ? Self.familyElements(of: child, in: classes).map(\.localName)
+                : [slot.field.qualifiedName.localName]
+            for name in Set(given) where !names.insert(name).inserted { return false }
+            ordered.fields[index].takesByType = takesByType
+        }
+        ordered.keepsChildOrder = true
+        entry = ordered
         return true
     }
 

@@ -152,16 +152,6 @@ struct EmissionPlanner {
             var entry = EmissionPlan.PlannedClass(
                 swiftName: swiftName, xmlName: type.name, documentation: type.documentation, fields: fields,
                 elementNames: elements, choices: choices)
-            entry.keepsChildOrder = complex.keepsChildOrder
-            if complex.keepsChildOrder {
-                // A model that keeps the order gives each element a type of its own (DTDs, samples).
-                for index in entry.fields.indices
-                where entry.fields[index].form == .child
-                    || entry.fields[index].form == .children
-                {
-                    entry.fields[index].takesByType = true
-                }
-            }
             entry.typedElementNames = registrations.compactMap { registration in
                 registration.xsiType.map { (registration.element, $0) }
             }
@@ -174,15 +164,27 @@ struct EmissionPlanner {
             planned[type.name] = entry
         }
         for type in types {
-            guard let complex = type.complexType, complex.isMixed, var entry = planned[type.name] else { continue }
-            if keepsTextInPlace(&entry, classes: planned) {
-                planned[type.name] = entry
-            } else if entry.fields.contains(where: { Self.elementForms.contains($0.form) }) {
+            guard let complex = type.complexType, complex.isMixed || complex.keepsChildOrder,
+                var entry = planned[type.name]
+            else { continue }
+            // Mixed content that cannot keep its children's order cannot keep its text in place
+            // either: that warning says it.
+            if complex.keepsChildOrder, let why = keepsChildOrder(&entry, classes: planned), !complex.isMixed {
                 warn(
-                    "mixed content of \(type.name): the text between child elements is kept as one string; its "
-                        + "place among them is not written back (" + Self.whyTextIsNotInPlace(entry) + ")",
-                    at: type.origin)
+                    "the children of \(type.name) may come in any order; they are written back in declaration "
+                        + "order (" + why + ")", at: type.origin)
             }
+            if complex.isMixed {
+                if keepsTextInPlace(&entry, classes: planned) {
+                    // Kept in place.
+                } else if entry.fields.contains(where: { Self.elementForms.contains($0.form) }) {
+                    warn(
+                        "mixed content of \(type.name): the text between child elements is kept as one string; its "
+                            + "place among them is not written back (" + Self.whyTextIsNotInPlace(entry) + ")",
+                        at: type.origin)
+                }
+            }
+            planned[type.name] = entry
         }
         var seen: Set<QualifiedName> = []
         plan.classes = types.filter { seen.insert($0.name).inserted }.compactMap { planned[$0.name] } + wrappers
@@ -314,7 +316,9 @@ struct EmissionPlanner {
                 case .union:
                     return ("String", nil)
                 case .list(let item):
-                    let (itemType, itemConversion) = valueShape(of: item, at: origin)
+                    var (itemType, itemConversion) = valueShape(of: item, at: origin)
+                    // The binder resolves a single qualified name, not the items of a list.
+                    if itemType == "XMLQualifiedName" { (itemType, itemConversion) = ("String", nil) }
                     guard let itemConversion else { return ("[\(itemType)]", nil) }
                     return ("[\(itemType)]", "Conversion<[\(itemType)]>.list(of: \(itemConversion))")
                 case .restriction(let restriction):
@@ -330,14 +334,15 @@ struct EmissionPlanner {
     private mutating func builtinShape(
         _ builtin: BuiltinType, facetLevels: [Facets], about: String, at origin: Origin?
     ) -> (String, String?) {
-        let swiftType = SwiftTypeMapping.swiftType(for: builtin)
+        let levels = facetLevels.filter { !$0.isEmpty }
+        // A qualified name's facets are checked on its text, as written: a `String`.
+        let swiftType = builtin == .qName && !levels.isEmpty ? "String" : SwiftTypeMapping.swiftType(for: builtin)
         let base: String? =
             switch builtin {
             case .float, .double: "Conversions.floating(\(swiftType).self)"
             case .hexBinary: "Conversions.hexBinary"
             default: nil
             }
-        let levels = facetLevels.filter { !$0.isEmpty }
         guard !levels.isEmpty else { return (swiftType, base) }
         var merged = Facets()
         // The innermost restriction (the last level met) is the base; outer ones narrow it.
@@ -356,7 +361,8 @@ struct EmissionPlanner {
             level.patterns.compactMap { pattern -> String? in
                 guard let translated = XSDPattern.translate(pattern) else {
                     warn(
-                        "the pattern \(pattern) uses XML Schema regex features not translated yet; it is not checked",
+                        "the pattern \(pattern) has no ICU form (a feature not translated yet, or a Unicode block "
+                            + "ICU does not know); it is not checked",
                         at: origin)
                     return nil
                 }

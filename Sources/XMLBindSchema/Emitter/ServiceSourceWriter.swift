@@ -74,8 +74,21 @@ struct ServiceSourceWriter {
         text +=
             "    public static func register(_ implementation: some Service, on service: SOAPService) -> SOAPService {\n"
         text += "        service\n"
-        for method in shape.methods { text += registration(method) }
+        for method in shape.methods { text += registration(method) + versionActions(method) }
         text += "    }\n}\n"
+        return text
+    }
+
+    /// The actions a SOAP version's binding gives an operation beyond the first binding's,
+    /// so that the WSDL the service serves lists each version's own.
+    private func versionActions(_ method: ServiceShape.Method) -> String {
+        let operation = method.operation
+        var text = ""
+        for (version, swiftVersion) in [(WebService.Version.soap11, "version1point1"), (.soap12, "version1point2")] {
+            guard let action = operation.versionActions[version], action != operation.action else { continue }
+            text += "            .action(\(SwiftLiteral.string(action)), for: .\(swiftVersion), "
+            text += "ofOperation: \(SwiftLiteral.string(operation.name)))\n"
+        }
         return text
     }
 

@@ -8,10 +8,12 @@
 /// `xs:hexBinary` are `Data`. Dates, times and durations stay `String`: XML Schema's
 /// `dateTime` may omit its time zone and keep any number of fraction digits, `date`,
 /// `gYear` and `duration` have no Foundation type at all, and a `Date` would hold none of
-/// that faithfully, so the text is kept and written back unchanged. `xs:anyURI` and
-/// `xs:QName` stay `String` for the same reason (`URL` re-encodes, a `QName`'s prefix
-/// depends on the document). The list types `NMTOKENS`, `IDREFS` and `ENTITIES` are
-/// `[String]`.
+/// that faithfully, so the text is kept and written back unchanged. `xs:anyURI` stays
+/// `String` for the same reason (`URL` re-encodes). `xs:QName` is `XMLQualifiedName`: its
+/// prefix is resolved where the document writes it, and the writer declares the namespace
+/// for the prefix it writes, so the name means the same wherever the value is written
+/// (a QName with facets, or in a list, stays `String`: those are checked, or split, on the
+/// text). The list types `NMTOKENS`, `IDREFS` and `ENTITIES` are `[String]`.
 public enum SwiftTypeMapping {
     /// The Swift type's name for a built-in type.
     ///
@@ -35,8 +37,9 @@ public enum SwiftTypeMapping {
         case .unsignedByte: "UInt8"
         case .hexBinary, .base64Binary: "Data"
         case .nmTokens, .idRefs, .entities: "[String]"
+        case .qName: "XMLQualifiedName"
         case .anyType, .anySimpleType, .string, .normalizedString, .token, .language, .name, .ncName, .nmToken, .id,
-            .idRef, .entity, .qName, .notation, .anyURI, .duration, .dateTime, .time, .date, .gYearMonth, .gYear,
+            .idRef, .entity, .notation, .anyURI, .duration, .dateTime, .time, .date, .gYearMonth, .gYear,
             .gMonthDay, .gDay, .gMonth:
             "String"
         }

@@ -15,7 +15,11 @@ public enum GenerateTool {
         NAME), NAME+Conversions.swift, and NAME.swift with
         `public enum NAME { public static let binder: XMLBinder }` registering every mapping.
         The files compile in Swift 6 mode in a target that depends on XMLBind. The same
-        inputs give the same bytes.
+        inputs give the same bytes. Children that may come in any order (a repeated choice
+        or sequence of several names, xs:all, a DTD's (a | b)*) are written back in the
+        document's order: each of their elements is then an object (an element of simple
+        type gets a class holding its text). xs:QName values are XMLQualifiedName, written
+        with their namespace declared.
 
         From a WSDL (document/literal or rpc/literal, SOAP 1.1 or 1.2 binding), also
         NAME+Client.swift (NAME.Client: one async throws method per operation, over

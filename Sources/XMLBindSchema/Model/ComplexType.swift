@@ -13,9 +13,11 @@ public struct ComplexType: Sendable, Hashable {
     /// Groups of element fields of which a document holds at most one each (XML Schema's
     /// `choice`), by the fields' indexes in ``fields``.
     public var choices: [[Int]]
-    /// Whether children of different names may interleave (a DTD's `(test | edit)+`), so that
-    /// their document order is kept beside the typed fields and written back: the element
-    /// fields of complex types are then read and written in one order (the core's
+    /// Whether children of different names may interleave (a DTD's `(test | edit)+`, XML
+    /// Schema's repeated `choice` or `sequence` of two names or more, `all`, or a name declared
+    /// again after another), so that their document order is kept beside the typed fields and
+    /// written back: every child element is then an object (one of simple type gets a class
+    /// holding its text), and the objects are read and written in one order (the core's
     /// `.childOrder`).
     public var keepsChildOrder = false
 

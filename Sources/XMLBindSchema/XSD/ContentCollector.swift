@@ -8,6 +8,13 @@ struct ContentCollector {
     var choices: [[Int]] = []
     var base: TypeReference?
     var isMixed = false
+    /// Whether children of different names may come in any order (see
+    /// ``ComplexType/keepsChildOrder``): a repeated group or an `xs:all` with two names or
+    /// more, or a name met again after another.
+    var interleaves = false
+    /// The element fields' indexes, each time one is added or met again, in order: the
+    /// names a group holds, and whether a name comes back after another.
+    var elementsMet: [Int] = []
     /// Attribute groups and model groups being expanded, so that a reference cycle ends.
     var expanding: Set<QualifiedName> = []
 
@@ -28,6 +35,11 @@ struct ContentCollector {
                 fields[index] = field
                 return index
             }
+            if field.kind == .element {
+                // `(a, b, a)`: the second `a` may come after `b`.
+                if elementsMet.last != index { interleaves = true }
+                elementsMet.append(index)
+            }
             if fields[index].type != field.type {
                 builder.warn(
                     "<\(field.name)> appears again in \(owner) with another type; the first type (\(fields[index].type)) is used",
@@ -44,6 +56,7 @@ struct ContentCollector {
             return index
         }
         fields.append(field)
+        if field.kind == .element { elementsMet.append(fields.count - 1) }
         return fields.count - 1
     }
 

@@ -47,6 +47,7 @@ extension XSDModelBuilder {
                 }
                 if isExtension || simple {
                     content.choices += inherited.choices
+                    if inherited.keepsChildOrder { content.interleaves = true }
                 }
                 if inherited.isMixed { content.isMixed = true }
             }
@@ -106,6 +107,7 @@ extension XSDModelBuilder {
         if isChoice { memberOuter.minimum = 0 }
         var members: [Int] = []
         var onlyElements = true
+        let firstMet = content.elementsMet.count
         for particle in group.particles {
             switch particle {
             case let element as XSDElement:
@@ -133,6 +135,11 @@ extension XSDModelBuilder {
         }
         if isChoice && occurrence.maximum == 1 && onlyElements && Set(members).count >= 2 {
             content.choices.append(members)
+        }
+        // A repeated group, or an `xs:all`, with two names or more: `(a | b)*` and `all(a, b)`
+        // let `b` come before `a`, so the document's order is kept.
+        if occurrence.maximum != 1 || group.kind == "all", Set(content.elementsMet[firstMet...]).count >= 2 {
+            content.interleaves = true
         }
     }
 

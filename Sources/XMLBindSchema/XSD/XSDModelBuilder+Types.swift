@@ -138,9 +138,10 @@ extension XSDModelBuilder {
                 Field(name: "", kind: .text, type: .builtin(.string), occurrence: .optional, origin: node.origin),
                 builder: &self)
         }
-        let complex = ComplexType(
+        var complex = ComplexType(
             fields: content.fields, base: content.base, isAbstract: node.abstract ?? false, isMixed: content.isMixed,
             choices: content.choices)
+        complex.keepsChildOrder = content.interleaves
         builtComplex[name] = complex
         model.types.append(
             ModelType(

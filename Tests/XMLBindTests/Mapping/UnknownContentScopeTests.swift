@@ -19,6 +19,11 @@ struct UnknownContentScopeTests {
         init() {}
     }
 
+    final class Wrap: Bindable {
+        var fault: Fault?
+        init() {}
+    }
+
     /// Collects what a callback policy hands over.
     final class Seen: Sendable {
         private let items = Mutex<[UnknownContent]>([])
@@ -75,9 +80,52 @@ struct UnknownContentScopeTests {
         #expect(try binder.xml(from: fault).contains("<code>s:Client.Auth</code>"))
     }
 
+    @Test("A qualified name is written with a prefix the written document declares for its namespace")
+    func qualifiedNamesDeclareTheirNamespaces() throws {
+        let binder = try XMLBinder().register(
+            mapping(Fault.self, element: "f:fault", namespace: "urn:f").element(\.code).attribute(\.kind),
+            mapping(Wrap.self, element: "wrap").child(\.fault))
+        // `s` is declared on an ancestor the object is written without.
+        let wrap = try binder.parse(
+            #"<wrap xmlns:s="urn:inner"><f:fault xmlns:f="urn:f" kind="s:Kind"><code>s:Client</code></f:fault></wrap>"#,
+            as: Wrap.self)
+        let fault = try #require(wrap.fault)
+        let written = try binder.xml(from: fault)
+        #expect(written.contains(#"xmlns:s="urn:inner""#), "\(written)")
+        #expect(written.contains(#"kind="s:Kind""#) && written.contains("<f:code>s:Client</f:code>"), "\(written)")
+        let back = try binder.parse(written, as: Fault.self)
+        #expect(back.code == fault.code && back.kind == fault.kind)
+
+        // A value whose prefix the document gives another namespace gets a prefix of its own.
+        let clash = Fault()
+        clash.code = XMLQualifiedName(namespace: "urn:other", localName: "Server", prefix: "f")
+        let clashing = try binder.xml(from: clash)
+        #expect(
+            clashing.contains(#"xmlns:ns1="urn:other""#) && clashing.contains("<f:code>ns1:Server</f:code>"),
+            "\(clashing)")
+        #expect(try binder.parse(clashing, as: Fault.self).code == clash.code.withPrefix("ns1"))
+
+        // An unprefixed name in no namespace: the document then has no default namespace,
+        // which would take the name in.
+        let plain = Fault()
+        plain.kind = XMLQualifiedName(namespace: nil, localName: "Plain")
+        let attributeOnly = try XMLBinder().register(
+            mapping(Fault.self, element: "fault", namespace: "urn:f").attribute(\.kind))
+        let unprefixed = try attributeOnly.xml(from: plain)
+        #expect(!unprefixed.contains(#"xmlns="urn:f""#) && unprefixed.contains(#"kind="Plain""#), "\(unprefixed)")
+        #expect(try attributeOnly.parse(unprefixed, as: Fault.self).kind == plain.kind)
+    }
+
     @Test func qualifiedNameText() {
         #expect(XMLQualifiedName("{urn:a}p:n") == XMLQualifiedName(namespace: "urn:a", localName: "n", prefix: "p"))
         #expect(XMLQualifiedName(" local\n").qualifiedName == "local")
         #expect(XMLQualifiedName(namespace: "urn:a", localName: "n").description == "{urn:a}n")
+    }
+}
+
+extension XMLQualifiedName {
+    /// The same name with the prefix a written document gave it.
+    fileprivate func withPrefix(_ prefix: String) -> XMLQualifiedName {
+        XMLQualifiedName(namespace: namespace, localName: localName, prefix: prefix)
     }
 }
