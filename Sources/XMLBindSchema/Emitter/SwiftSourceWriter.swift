@@ -223,6 +223,11 @@ struct SwiftSourceWriter {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
         }
+        if keepsOtherElements {
+            text += "        /// Elements that `xs:any` allows and no generated mapping binds (other vocabularies),\n"
+            text += "        /// kept as they were read and written back after the declared children.\n"
+            text += "        public var foreignElements: [XMLElementNode] = []\n"
+        }
         if planned.keepsChildOrder {
             text += "        /// The element names of the children, in document order: written back in that order.\n"
             text += "        public var childOrder: [String] = []\n"
@@ -255,11 +260,6 @@ struct SwiftSourceWriter {
             text += "        /// The kept attributes, written after the declared ones.\n"
             text +=
                 "        public var keptAttributesToWrite: [XMLAttribute] { \(SwiftIdentifier.escaped(field.propertyName)) }\n"
-        }
-        if keepsOtherElements {
-            text += "\n        /// Elements that `xs:any` allows and no generated mapping binds (other vocabularies),\n"
-            text += "        /// kept as they were read and written back after the declared children.\n"
-            text += "        public var foreignElements: [XMLElementNode] = []\n"
         }
         if keepsOtherElements, let field = planned.fields.first(where: { $0.form == .otherElements }) {
             text += "\n        /// Keeps an element that `xs:any` allows and a generated mapping binds.\n"
