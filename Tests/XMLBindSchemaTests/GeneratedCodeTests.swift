@@ -450,7 +450,7 @@ struct GeneratedCodeTests {
             let bound = try await run(model, instance)
             if verdict.first == "valid" {
                 #expect(bound.status == 0, "\(instance): xmlschema accepts it, the binder does not: \(bound.stdout)")
-                let written = folder.appendingPathComponent(instance)
+                let written = folder.appendingPathComponent(URL(fileURLWithPath: instance).lastPathComponent)
                 let document = bound.stdout.split(separator: "\n").dropFirst().filter {
                     !$0.hasPrefix("defaults:") && !$0.hasPrefix("kinds:")
                 }

@@ -98,11 +98,14 @@ public struct XMLElementNode: Sendable, Hashable, CustomStringConvertible {
         namespace.map { "{\($0)}\(localName)" } ?? name
     }
 
+    /// Whether two elements hold the same information: names, namespaces, attributes,
+    /// declarations and content; their origins are not compared.
     public static func == (left: XMLElementNode, right: XMLElementNode) -> Bool {
         left.name == right.name && left.namespace == right.namespace && left.attributes == right.attributes
             && left.namespaceDeclarations == right.namespaceDeclarations && left.content == right.content
     }
 
+    /// Hashes what ``==(_:_:)`` compares: everything but the origin.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(namespace)

@@ -180,6 +180,29 @@ struct KeptElementsTests {
         #expect(parallel.other.map(\.localName) == ["tail"])
     }
 
+    @Test func editingInPlaceKeepsUnchangedElementsAndRewritesChangedOnes() throws {
+        let original = Data(Self.document.utf8)
+        let document = try Self.binder().parseForEditing(original, as: Feed.self)
+        document.root.entries[1].title = "C"
+        let log = WarningLog()
+        let retitled = String(decoding: try document.updated(warnings: log), as: UTF8.self)
+        // Only the title changed: the kept elements, CDATA and entities included, stay byte for byte.
+        #expect(retitled == Self.document.replacingOccurrences(of: "<title>B</title>", with: "<title>C</title>"))
+        #expect(log.warnings.isEmpty)
+        document.root.entries[0].extensions[0].attributes[0].value = "y"
+        let changed = String(decoding: try document.updated(warnings: log), as: UTF8.self)
+        let warning = try #require(log.warnings.first)
+        #expect(warning.code == .inexactEdit)
+        #expect(warning.message.contains(".otherElements"))
+        #expect(warning.origin?.line == 3)
+        let again = try Self.binder().parse(Data(changed.utf8), as: Feed.self)
+        #expect(again.entries[0].extensions.first?.attributes.first?.value == "y")
+        #expect(again.entries.map(\.title) == ["A", "C"])
+        #expect(
+            again.entries.flatMap(\.extensions).map(Self.infoset)
+                == document.root.entries.flatMap(\.extensions).map(Self.infoset))
+    }
+
     final class Ordered: Bindable {
         var items: [Item] = []
         var other: [XMLElementNode] = []
