@@ -475,8 +475,9 @@ extension BindingEngine {
     /// Records where the innermost element's text starts, for substitution.
     @inline(never)
     private func noteTextOffset() {
-        // Text an element reader reads is not substituted.
-        guard readerLevels.count == 0, let top = frames.lastSlot, top.pointee.textOffset < 0, let driver
+        // Text an element reader reads is not substituted, nor text inside a kept element.
+        guard readerLevels.count == 0, keeper == nil, let top = frames.lastSlot, top.pointee.textOffset < 0,
+            let driver
         else { return }
         top.pointee.textOffset = driver.currentByteIndex
     }
