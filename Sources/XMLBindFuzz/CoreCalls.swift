@@ -14,7 +14,8 @@ enum CoreCalls {
                 .attribute(\.title)
                 .children(\.items)
                 .child(\.settings)
-                .child(\.lead),
+                .child(\.lead)
+                .otherElements(\.kept, namespaces: .only(["urn:keep"])),
             mapping(FuzzModel.Item.self, element: "item")
                 .property(\.id)
                 .property(\.small)
@@ -39,7 +40,8 @@ enum CoreCalls {
                 .attribute(\.count),
             mapping(FuzzModel.Note.self, element: "{urn:note}note").text(\.body),
             mapping(FuzzModel.Lead.self, element: "lead").attribute(\.name).attribute(\.on).attribute(
-                \.tag, xml: "g:tag")
+                \.tag, xml: "g:tag"
+            ).otherElements(\.kept)
         )
     }
 

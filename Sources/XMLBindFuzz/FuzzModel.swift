@@ -15,6 +15,7 @@ enum FuzzModel {
         var settings: Settings?
         var lead: Lead?
         var others: [Any] = []
+        var kept: [XMLElementNode] = []
         func addChild(_ child: Any) { others.append(child) }
     }
 
@@ -58,6 +59,7 @@ enum FuzzModel {
         var name = String(repeating: "lead", count: 5)
         var on = false
         var tag: String?
+        var kept: [XMLElementNode] = []
         init() {}
     }
 

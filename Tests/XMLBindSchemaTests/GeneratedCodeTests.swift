@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import XMLBindSchema
+import XMLBind
+
+@testable import XMLBindSchema
 import XMLBindTestSupport
 
 @Suite("Generated code")
@@ -13,7 +15,7 @@ struct GeneratedCodeTests {
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
         ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
         ("Faults", "Real/unqualified.xsd"), ("Ordered", "ordered.xsd"), ("Page", "Real/page.xsd"),
-        ("QNames", "qnames.xsd"),
+        ("QNames", "qnames.xsd"), ("WSDLTypes", "Real/wsdl-types.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -188,6 +190,28 @@ struct GeneratedCodeTests {
             ])
     }
 
+    @Test("xs:any keeps elements of the namespaces it admits as trees, beside the generated types")
+    func wildcards() {
+        let types = Self.generate("WSDLTypes", "Real/wsdl-types.xsd")
+        #expect(!types.failed, "\(types.diagnostics)")
+        let source = types.files.map(\.contents).joined()
+        #expect(
+            source.contains(
+                #"definition.otherElements(\.foreignElements, namespaces: .except(["http://schemas.xmlsoap.org/wsdl/", nil]))"#
+            ))
+        #expect(source.contains("public var foreignElements: [XMLElementNode] = []"))
+        let library = Self.generate("Library", "library.xsd").files.map(\.contents).joined()
+        #expect(library.contains(#".otherElements(\.foreignElements, namespaces: .except(["urn:example:library", nil]))"#))
+        let schema = XSDWildcard()
+        for (namespace, expected) in [
+            (nil, nil), ("##any", nil), ("##other", ElementWildcard.other(than: "urn:t")),
+            ("##targetNamespace ##local urn:x", .only(["urn:t", nil, "urn:x"])),
+        ] as [(String?, ElementWildcard?)] {
+            schema.namespace = namespace
+            #expect(XSDModelBuilder.namespaces(of: schema, targetNamespace: "urn:t") == expected)
+        }
+    }
+
     @Test("Attribute defaults are applied and left out when writing; the schema's prefixes are the binder's")
     func defaultsAndPrefixes() throws {
         let result = Self.generate("Settings", "settings.xsd")
@@ -352,6 +376,32 @@ struct GeneratedCodeTests {
         ] {
             #expect(fault.stdout.contains(text), "\(text) missing from \(fault.stdout)")
         }
+        // xs:any of other namespaces (issue 31): a WSDL's <types> keeps its XML Schema, with the
+        // declarations its QName values need; library.xsd's magazine keeps an XHTML extension.
+        let types = try await run("wsdltypes", "Real/wsdl-types.xml")
+        #expect(types.status == 0, "\(types.stdout)")
+        #expect(types.stdout.hasPrefix("round trip: same\n"))
+        for text in [
+            #"<xs:element name="echo" type="tns:EchoRequest"/>"#, #"xmlns:tns="urn:example:echo""#,
+            #"default="a &lt;b&gt; &amp; &quot;c&quot;""#,
+        ] {
+            #expect(types.stdout.contains(text), "\(text) missing from \(types.stdout)")
+        }
+        #expect(
+            library.stdout.contains(
+                #"<x:review x:stars="4" xmlns:h="http://www.w3.org/1999/xhtml"><h:p>Good <h:b>read</h:b> &amp; "#
+                    + "&lt;more&gt;</h:p></x:review>")
+                || library.stdout.contains("<h:p>Good <h:b>read</h:b> &amp; &lt;more&gt;</h:p></x:review>"),
+            "\(library.stdout)")
+        for (model, instance, output) in [
+            ("wsdltypes", "Real/wsdl-types.xml", types.stdout), ("library", "library.xml", library.stdout),
+        ] {
+            let url = Self.fixtures.appendingPathComponent(instance)
+            let original = try DTDInfoset.of(Data(contentsOf: url), file: instance, defaults: nil)
+            let written = output.split(separator: "\n", maxSplits: 1).dropFirst().joined()
+            let again = try DTDInfoset.of(Data(written.utf8), file: "written.xml", defaults: nil)
+            #expect(original.firstDifference(from: again) == nil, "\(model): \(instance) written back differs")
+        }
         let hostile = try await run("hostile", "hostile.xml")
         #expect(hostile.status == 0, "\(hostile.stdout)")
         #expect(hostile.stdout.contains(#">\(evil)<"#))
@@ -394,6 +444,7 @@ struct GeneratedCodeTests {
             ("notes", "notes.xsd", "notes.xml"), ("redefine", "redefine.xsd", "redefine.xml"),
             ("redefine", "redefine.xsd", "redefine-invalid.xml"), ("ordered", "ordered.xsd", "ordered.xml"),
             ("page", "Real/page.xsd", "Real/page.xml"),
+            ("wsdltypes", "Real/wsdl-types.xsd", "Real/wsdl-types.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -472,6 +523,7 @@ struct GeneratedCodeTests {
                     print(alone)
                     print("----")
                 }
+            case "wsdltypes": try roundTrip(WSDLTypes.binder, WSDLTypes.TDefinitions.self, url)
             case "shapes":
                 let drawing = try roundTrip(Shapes.binder, Shapes.Drawing.self, url)
                 let kinds = { (shapes: [Shapes.Shape]) in shapes.map { "\(type(of: $0))" }.joined(separator: " ") }

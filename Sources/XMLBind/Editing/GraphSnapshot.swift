@@ -23,6 +23,8 @@ struct GraphSnapshot: Sendable {
         var fingerprint = -1
         /// For an attribute container: its index in `keptAttributes`, else -1.
         var keptAttributes = -1
+        /// The index of its `.otherElements` list in `keptElementLists`, or -1.
+        var keptElements = -1
     }
 
     /// One list of child objects.
@@ -43,6 +45,7 @@ struct GraphSnapshot: Sendable {
     private var values: [String?] = []
     private var fingerprints: [String] = []
     private var keptAttributeLists: [[XMLAttribute]] = []
+    private var keptElementLists: [[XMLElementNode]] = []
     /// The root's node, `nil` when the graph has no registered root.
     private(set) var root: Int?
 
@@ -116,6 +119,12 @@ struct GraphSnapshot: Sendable {
         return index < 0 ? nil : keptAttributeLists[index]
     }
 
+    /// The elements a `.otherElements` slot kept, `nil` for other nodes.
+    func keptElements(of node: Int) -> [XMLElementNode]? {
+        let index = nodes[node].keptElements
+        return index < 0 ? nil : keptElementLists[index]
+    }
+
     // MARK: Recording
 
     private mutating func record(_ item: EditPlanner.Item, reader: inout GraphReader, pending: inout Pending)
@@ -131,6 +140,10 @@ struct GraphSnapshot: Sendable {
         if let read = binding.access.readAttributes {
             nodes[index].keptAttributes = keptAttributeLists.count
             keptAttributeLists.append(read(item.box))
+        }
+        if let slot = binding.keptElementsSlot {
+            nodes[index].keptElements = keptElementLists.count
+            keptElementLists.append(slot.read(item.box))
         }
         if whole {
             nodes[index].fingerprint = fingerprints.count

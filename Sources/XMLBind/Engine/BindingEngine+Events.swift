@@ -12,8 +12,12 @@ extension BindingEngine {
         @inline(__always) get {
             // An element reader gets all text inside its element.
             if readerLevels.count > 0 { return true }
-            // Skipped content keeps text only inside a whole text; tested only while skipping.
-            guard skipDepth == 0 || skipKeepsText else { return false }
+            // Skipped content keeps text only inside a whole text or a kept element; tested
+            // only while skipping.
+            if skipDepth > 0 {
+                guard skipKeepsText else { return false }
+                if keeper != nil { return true }
+            }
             return (frames.lastSlot?.pointee.textStart ?? -1) >= 0
         }
     }
@@ -75,6 +79,8 @@ extension BindingEngine {
     ) -> Bool {
         if skipDepth > 0 {
             skipDepth += 1
+            // Inside an element kept by `.otherElements` (BindingEngine+KeptElements.swift).
+            if keeper != nil { keepStart(rawName, attributes: attributes) }
             return wantsTextAfterTag
         }
         guard let parent = frames.lastSlot, parent.pointee.isObject else {
@@ -275,6 +281,8 @@ extension BindingEngine {
 
     /// Whether the policy for unknown content inside objects of `binding` skips it silently.
     private func ignoresUnknownContent(_ binding: ElementBinding) -> Bool {
+        // Elements a `.otherElements` slot may keep are never skipped by name alone.
+        if binding.keptElementsSlot != nil { return false }
         if case .ignore = binding.unknownContentPolicy ?? globalPolicy { return true }
         return false
     }
@@ -292,6 +300,11 @@ extension BindingEngine {
                 suggestions: { self.elementSuggestions(in: parent) })
         }
         if let parentIndex {
+            if withBinding(parentIndex, { $0.keptElementsSlot != nil }),
+                keepsUnknownChild(name, attributes: attributes, byteIndex: byteIndex)
+            {
+                return
+            }
             withBinding(parentIndex, report)
         } else {
             report(nil)
@@ -415,6 +428,7 @@ extension BindingEngine {
     private func endBoundElement(name rawName: ExpatName) {
         if skipDepth > 0 {
             skipDepth -= 1
+            if keeper != nil { keepEnd() }
             if skipDepth == 0 { skipKeepsText = false }
             return
         }
@@ -461,8 +475,9 @@ extension BindingEngine {
     /// Records where the innermost element's text starts, for substitution.
     @inline(never)
     private func noteTextOffset() {
-        // Text an element reader reads is not substituted.
-        guard readerLevels.count == 0, let top = frames.lastSlot, top.pointee.textOffset < 0, let driver
+        // Text an element reader reads is not substituted, nor text inside a kept element.
+        guard readerLevels.count == 0, keeper == nil, let top = frames.lastSlot, top.pointee.textOffset < 0,
+            let driver
         else { return }
         top.pointee.textOffset = driver.currentByteIndex
     }

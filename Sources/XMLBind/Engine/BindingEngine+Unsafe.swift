@@ -48,6 +48,7 @@ final class BindingEngine {
         var text = EngineStack<UInt8>(capacity: 1024)
         var skipDepth = 0
         var skipKeepsText = false
+        var keeper: ElementKeeper?
         var pendingMapKey: (key: String, offset: Int, attribute: String)?
         var mapKeyOffsets: [MapEntryID: Int] = [:]
         var nilFrames = EngineStack<Int>(capacity: 4)
@@ -101,6 +102,9 @@ final class BindingEngine {
         /// Whether the skipped subtree is inline content of a whole text (`.wholeText()`):
         /// its text goes on into the innermost frame's text.
         @exclusivity(unchecked) var skipKeepsText = false
+        /// The element a `.otherElements` slot is keeping while it is skipped, if any (see
+        /// BindingEngine+KeptElements.swift).
+        @exclusivity(unchecked) var keeper: ElementKeeper?
         /// A keyed map's key, read from the start tag of the property element now open, with
         /// that tag's offset (property elements do not nest, so one is enough).
         @exclusivity(unchecked) var pendingMapKey: (key: String, offset: Int, attribute: String)?

@@ -54,7 +54,9 @@ extension ClassDefinition {
     /// else the name its mapping is registered for. Writing takes the slots' children in the
     /// order the names give (the next unwritten child whose element has that name), then any
     /// children the names do not account for (added by the program), slot by slot in
-    /// declaration order; names that match no child left are skipped. Slots through a path
+    /// declaration order; names that match no child left are skipped. Elements kept by
+    /// ``otherElements(_:namespaces:)`` are named `{namespace}local` (`{}local` in no
+    /// namespace), which no slot's name is, and written in their places too. Slots through a path
     /// (`xml: "list/item"`) keep their own place, inside their path's elements.
     ///
     /// The names are local names, so registration refuses two slots that could give their

@@ -41,6 +41,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var elementNameSlot: ElementNameSlot? { declarations.contents.elementNameSlot }
     var childOrderSlot: StringListSlot? { declarations.contents.childOrderSlot }
     var mixedTextSlot: StringListSlot? { declarations.contents.mixedTextSlot }
+    var keptElementsSlot: KeptElementsSlot? { declarations.contents.keptElementsSlot }
     /// Names and namespaces skipped without a word.
     var ignoredNames: [String] { declarations.contents.ignoredNames }
     var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }

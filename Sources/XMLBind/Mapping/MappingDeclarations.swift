@@ -37,6 +37,8 @@ final class MappingDeclarations: Sendable {
         var childOrderSlot: StringListSlot?
         /// The property that keeps the text pieces among the child objects (`.mixedText`).
         var mixedTextSlot: StringListSlot?
+        /// The property that keeps the child elements nothing else takes (`.otherElements`).
+        var keptElementsSlot: KeptElementsSlot?
         /// Element and attribute names skipped without a word (`.ignoring`), as declared.
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
@@ -170,6 +172,22 @@ final class MappingDeclarations: Sendable {
     @usableFromInline
     func setting(mixedText slot: StringListSlot) -> MappingDeclarations {
         with { $0.mixedTextSlot = slot }
+    }
+
+    /// These declarations with a property for the child elements nothing else takes; a
+    /// second such property is refused at registration.
+    @usableFromInline
+    func setting(keptElements slot: KeptElementsSlot) -> MappingDeclarations {
+        with {
+            guard let earlier = $0.keptElementsSlot else {
+                $0.keptElementsSlot = slot
+                return
+            }
+            $0.misplacedModifiers.append(
+                ".otherElements(\\.\(slot.propertyName)) is declared after .otherElements(\\.\(earlier.propertyName)): "
+                    + "one property keeps a mapping's other elements")
+            $0.misplacedAfter.append($0.contentOrder.count - 1)
+        }
     }
 
     /// These declarations chosen by an `xsi:type`.

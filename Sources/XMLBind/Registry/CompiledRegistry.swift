@@ -71,6 +71,8 @@ final class CompiledRegistry: Sendable {
         self.hasMixedText = bindings.contains { $0.mixedTextSlot != nil }
         self.needsNamespaceScope = bindings.contains { binding in
             if case .callback? = binding.unknownContentPolicy { return true }
+            // Kept elements carry the declarations in force (XMLElementNode.namespaceDeclarations).
+            if binding.keptElementsSlot != nil { return true }
             return binding.properties.contains { PropertyBinding.isQualifiedName($0.valueType) }
         }
         var exact = ByteTable()

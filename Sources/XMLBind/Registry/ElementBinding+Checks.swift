@@ -133,6 +133,7 @@ extension ElementBinding {
         problems += choiceProblems.map { problem(nil, $0) }
         problems += keyedProblems()
         problems += mixedTextProblems()
+        problems += keptElementsProblems()
         for (message, after) in zip(misplacedModifiers, misplacedAfter) {
             problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }

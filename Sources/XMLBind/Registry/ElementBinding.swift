@@ -110,6 +110,8 @@ final class ElementBinding: Sendable {
     let childOrderSlot: StringListSlot?
     /// The property for the text pieces among the child objects (`.mixedText`).
     let mixedTextSlot: StringListSlot?
+    /// The property for the child elements nothing else takes (`.otherElements`).
+    let keptElementsSlot: KeptElementsSlot?
     /// Whether an object's frame gathers its own text: for `.text`, or the pieces of `.mixedText`.
     let keepsOwnText: Bool
     /// Whether a new object needs its namespace or element name stored (one test per object).
@@ -271,6 +273,7 @@ final class ElementBinding: Sendable {
         elementNameSlot = definition.elementNameSlot
         childOrderSlot = definition.childOrderSlot
         mixedTextSlot = definition.mixedTextSlot
+        keptElementsSlot = definition.keptElementsSlot
         keepsOwnText = text != nil || definition.mixedTextSlot != nil
         storesNames = access.setNamespace != nil || definition.elementNameSlot != nil
         textTakesWholeText = text.map { declared[$0].takesWholeText } ?? false

@@ -1,4 +1,7 @@
 extension Serializer {
+    /// The slot number of a run of elements kept by `.otherElements`.
+    static let keptRun = -1
+
     /// The children of one element's `.childOrder` group still to write, in runs: the
     /// consecutive children that share a slot's name tags (a slot declared with `xml:`
     /// gives its children its own name; the slots without are one run), with the depth of
@@ -29,6 +32,13 @@ extension Serializer {
         }
         orderedRuns[last].next += 1
         let slot = orderedRuns[last].slots[next]
+        if slot == Self.keptRun {
+            // Elements kept by `.otherElements`: written here, between the runs of objects.
+            let kept = orderedRuns[last].children[next].compactMap { $0 as? XMLElementNode }
+            try writeKept(kept, of: form.binding, in: &frame)
+            frame.step -= 1
+            return
+        }
         frame.slotTags = form.slotTags[slot] == nil ? .none : .form(slot: slot)
         frame.children.load(orderedRuns[last].children[next])
         frame.step -= 1
@@ -59,10 +69,22 @@ extension Serializer {
             }
             pending.append(named)
         }
+        // Elements kept by `.otherElements`, named in the list as `{namespace}local`.
+        let kept = binding.keptElementsSlot?.read(box) ?? []
+        var nextKept = 0
         var runs = OrderedRuns(depth: depth, slots: [], children: [])
         func add(_ child: Any, of index: Int) {
             // Slots without name tags share one run: their children are written as themselves.
-            let slot = slots[index]
+            let slot = index < 0 ? Self.keptRun : slots[index]
+            if slot == Self.keptRun || runs.slots.last == Self.keptRun {
+                if runs.slots.last == slot {
+                    runs.children[runs.children.count - 1].append(child)
+                } else {
+                    runs.slots.append(slot)
+                    runs.children.append([child])
+                }
+                return
+            }
             if let last = runs.slots.last, last == slot || (form.slotTags[last] == nil && form.slotTags[slot] == nil) {
                 runs.children[runs.children.count - 1].append(child)
             } else {
@@ -72,6 +94,13 @@ extension Serializer {
         }
         var next = Array(repeating: 0, count: pending.count)
         for name in binding.childOrderSlot?.read(box) ?? [] {
+            if name.hasPrefix("{") {
+                if nextKept < kept.count, name == "{\(kept[nextKept].namespace ?? "")}\(kept[nextKept].localName)" {
+                    add(kept[nextKept], of: -1)
+                    nextKept += 1
+                }
+                continue
+            }
             for index in pending.indices where next[index] < pending[index].count {
                 let candidate = pending[index][next[index]]
                 guard candidate.name == name else { continue }
@@ -83,6 +112,7 @@ extension Serializer {
         for index in pending.indices {
             for candidate in pending[index][next[index]...] { add(candidate.child, of: index) }
         }
+        for element in kept[nextKept...] { add(element, of: -1) }
         return runs
     }
 }

@@ -440,6 +440,9 @@ struct Serializer {
             try loadOrderedRun(group, of: form, in: &frame)
         case .member(let item):
             return try writeMembers(item, of: form, in: &frame)
+        case .keptElements:
+            guard let kept = binding.keptElementsSlot?.read(frame.box), !kept.isEmpty else { return nil }
+            try writeKept(kept, of: binding, in: &frame)
         }
         return nil
     }

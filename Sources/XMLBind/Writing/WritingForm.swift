@@ -30,6 +30,9 @@ final class WritingForm {
         case orderedChildren(group: Int)
         /// A keyed member (`.keyedMembers`), written in the member shape (Serializer+Keyed.swift).
         case member(DeclaredItem)
+        /// The child elements kept by `.otherElements`, after the declared content
+        /// (Serializer+KeptElements.swift).
+        case keptElements
     }
 
     /// Where a property's value is read from.
@@ -239,6 +242,15 @@ final class WritingForm {
                     continue
                 }
                 steps.append(.children(slot: slot, direct: Self.directChildren(binding, slot)))
+            }
+        }
+        if binding.keptElementsSlot != nil {
+            if binding.childOrderSlot == nil {
+                steps.append(.keptElements)
+            } else if slotGroups.isEmpty {
+                // `.childOrder` places them among the child objects; without slots, at the end.
+                steps.append(.orderedChildren(group: 0))
+                slotGroups.append([])
             }
         }
         self.steps = steps

@@ -210,7 +210,7 @@ struct EmissionPlanner {
     ) -> (fields: [EmissionPlan.PlannedField], indexMap: [Int: Int]) {
         var allocator = NameAllocator(
             reserved: SwiftIdentifier.reservedPropertyNames.union([
-                "addAttribute", "addChild", "childrenToWrite", "childOrder", "elementName",
+                "addAttribute", "addChild", "childrenToWrite", "childOrder", "elementName", "foreignElements",
             ]).union(inherited.keys),
             ignoresCase: false)
         var planned: [EmissionPlan.PlannedField] = []

@@ -1,3 +1,5 @@
+import XMLBind
+
 /// Writes the text of each generated file from an ``EmissionPlan``.
 struct SwiftSourceWriter {
     let plan: EmissionPlan
@@ -88,7 +90,10 @@ struct SwiftSourceWriter {
                 .joined(separator: ", ") + ")"
         }
         if planned.keepsOtherElements {
-            // xs:any: elements of registered types are kept; others are reported, not lost silently.
+            // xs:any: elements of registered types go to `Ancestor`; the others, in the namespaces
+            // the wildcard admits, are kept as trees; any beyond them are reported, not lost silently.
+            let wildcard = planned.fields.first { $0.form == .otherElements }?.field.wildcard
+            text += "\n" + indent + ".otherElements(\\.foreignElements, namespaces: \(Self.literal(wildcard)))"
             text += "\n" + indent + ".unknownContent(.warning)"
         }
         return text
@@ -218,6 +223,11 @@ struct SwiftSourceWriter {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
         }
+        if keepsOtherElements {
+            text += "        /// Elements that `xs:any` allows and no generated mapping binds (other vocabularies),\n"
+            text += "        /// kept as they were read and written back after the declared children.\n"
+            text += "        public var foreignElements: [XMLElementNode] = []\n"
+        }
         if planned.keepsChildOrder {
             text += "        /// The element names of the children, in document order: written back in that order.\n"
             text += "        public var childOrder: [String] = []\n"
@@ -262,6 +272,13 @@ struct SwiftSourceWriter {
         return text
     }
 
+    /// An ``ElementWildcard`` as Swift source: `.any` for `nil`.
+    static func literal(_ wildcard: ElementWildcard?) -> String {
+        guard let wildcard, !(wildcard.excludes && wildcard.namespaces.isEmpty) else { return ".any" }
+        let listed = wildcard.namespaces.map { $0.map(SwiftLiteral.string) ?? "nil" }.sorted()
+        return (wildcard.excludes ? ".except([" : ".only([") + listed.joined(separator: ", ") + "])"
+    }
+
     private func propertyType(of planned: EmissionPlan.PlannedField) -> String {
         switch planned.form {
         case .attribute, .element, .text, .child: "\(planned.swiftType)?"
@@ -280,7 +297,7 @@ struct SwiftSourceWriter {
         case .attribute: text = "The attribute `\(field.name)`"
         case .element: text = "The element `<\(field.name)>`"
         case .text: text = "The element's text"
-        case .any: return "Elements that `xs:any` allows, of the generated types."
+        case .any: return "Elements that `xs:any` allows, of the generated types (others: `foreignElements`)."
         case .anyAttribute: return "Attributes that `xs:anyAttribute` allows."
         }
         text += " (\(field.type), \(field.occurrence.description)"

@@ -26,6 +26,9 @@ public struct Field: Sendable, Hashable {
     /// Whether an element in no namespace is also taken in its owner's (an rpc/literal part:
     /// SOAP stacks write them both ways), and so declared without `{}`.
     var acceptsOwnerNamespace = false
+    /// For a wildcard (`xs:any`): the namespaces its elements may be in (its `namespace`
+    /// attribute); `nil` for any other field, and for a wildcard that allows any namespace.
+    var wildcard: ElementWildcard?
     /// Attribute, element, text or wildcard.
     public var kind: Kind
     /// The value's type; for a wildcard, `xs:anyType`.

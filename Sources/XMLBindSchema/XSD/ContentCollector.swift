@@ -53,6 +53,8 @@ struct ContentCollector {
         if field.kind == .any || field.kind == .anyAttribute,
             let index = fields.firstIndex(where: { $0.kind == field.kind })
         {
+            // Two wildcards keep what either admits: any namespace, unless both say the same.
+            if fields[index].wildcard != field.wildcard { fields[index].wildcard = nil }
             return index
         }
         fields.append(field)

@@ -122,11 +122,10 @@ extension XSDModelBuilder {
                 collectGroupReference(reference, outer: memberOuter, into: &content, context: context)
             case let wildcard as XSDWildcard:
                 onlyElements = false
-                _ = content.add(
-                    Field(
-                        name: "", kind: .any, type: .builtin(.anyType), occurrence: Occurrence.any,
-                        origin: wildcard.origin),
-                    builder: &self)
+                var field = Field(
+                    name: "", kind: .any, type: .builtin(.anyType), occurrence: Occurrence.any, origin: wildcard.origin)
+                field.wildcard = Self.namespaces(of: wildcard, targetNamespace: context.targetNamespace)
+                _ = content.add(field, builder: &self)
             default:
                 warn(
                     "\(Self.kind(of: particle)) inside xs:\(group.kind) is not read by the generator yet",
@@ -268,5 +267,22 @@ extension XSDModelBuilder {
         }
         defer { content.expanding.remove(name) }
         collectContent(declared.node.content, into: &content, context: declared.context)
+    }
+
+    /// The namespaces an `xs:any` admits, from its `namespace` attribute (`##any` when
+    /// absent): `nil` for any namespace.
+    static func namespaces(of wildcard: XSDWildcard, targetNamespace: String?) -> ElementWildcard? {
+        let tokens = (wildcard.namespace ?? "##any").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        if tokens.isEmpty || tokens.contains("##any") { return nil }
+        if tokens == ["##other"] { return .other(than: targetNamespace) }
+        var admitted: Set<String?> = []
+        for token in tokens {
+            switch token {
+            case "##targetNamespace": admitted.insert(targetNamespace)
+            case "##local": admitted.insert(nil)
+            default: admitted.insert(String(token))
+            }
+        }
+        return .only(admitted)
     }
 }
