@@ -27,7 +27,18 @@ struct GraphRecorder {
     /// By binding index: whether the binding is compared whole.
     private let comparesWhole: [Bool]
 
+    /// Whether the parse may hand the recorder its objects as their elements end: only when
+    /// no code of the program runs on an object after its element has ended. A parent's
+    /// validator, or an ``Ancestor``'s `addChild`, may change a child's values once the
+    /// child was recorded, and the record must hold the graph the parse handed back (else an
+    /// update would write the program's own normalisation as an edit): with either in the
+    /// registry, the whole graph is recorded after the parse, by the same code.
+    let recordsWhileBinding: Bool
+
     init(registry: CompiledRegistry, prefixes: [String: String]) {
+        recordsWhileBinding = !registry.bindings.contains { binding in
+            !binding.validators.isEmpty || binding.access.type is any Ancestor.Type
+        }
         reader = GraphReader(registry: registry, prefixes: prefixes)
         comparesWhole = registry.bindings.map(EditPlanner.needsWholeComparison)
         classBindings = registry.bindings.map { binding in

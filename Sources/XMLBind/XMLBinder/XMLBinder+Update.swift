@@ -160,7 +160,7 @@ extension XMLBinder {
         var kept: ParseOutcome?
         do {
             let made = GraphRecorder(registry: registry, prefixes: prefixes)
-            var outcome = try bind(input, file: file, recorder: made)
+            var outcome = try bind(input, file: file, recorder: made.recordsWhileBinding ? made : nil)
             // The parse hands its recorder back; one that recorded nothing records the whole graph.
             var recorder = outcome.recorder ?? made
             outcome.recorder = nil

@@ -226,7 +226,8 @@ struct EditRecordingTests {
     }
 
     /// Objects the graph holds in another order than their elements ended, or no longer
-    /// holds, or holds twice (a validator's doing): found by identity, recorded as a walk
+    /// holds, or holds twice (a validator's doing; with a validator in the registry the parse
+    /// hands the recorder nothing, and the graph is recorded after it): recorded as a walk
     /// records them.
     @Test func objectsMovedDroppedOrSharedByAValidatorAreRecordedAsTheGraphHoldsThem() throws {
         let binder = Self.makeBinder(
@@ -238,6 +239,22 @@ struct EditRecordingTests {
         let (snapshot, store) = try Self.recorded(Self.document(shelves: 20), binder: binder)
         #expect(store.shelves.count == 21 && store.staff.count == 1)
         #expect(Self.describe(snapshot) == Self.describe(try Self.walked(store, binder: binder)))
+    }
+
+    /// A validator that changes a child's value after the child's element ended: the record
+    /// holds the graph the parse handed back, so an untouched graph is no edit.
+    @Test func valuesAValidatorChangesAreRecordedAsTheGraphHoldsThem() throws {
+        let binder = Self.makeBinder(
+            store: Self.storeMapping.validate { store, _ in
+                for shelf in store.shelves { shelf.code = shelf.code.lowercased() }
+            })
+        let text = Self.document()
+        let (snapshot, store) = try Self.recorded(text, binder: binder)
+        #expect(store.shelves.allSatisfy { $0.code.hasPrefix("s") })
+        #expect(Self.describe(snapshot) == Self.describe(try Self.walked(store, binder: binder)))
+        let session = try binder.parseForEditing(text, as: Store.self)
+        #expect(try session.edits().isEmpty)
+        #expect(String(decoding: try session.updated(), as: UTF8.self) == text)
     }
 
     @Test func aStructRootIsRecordedFromTheGraph() throws {
