@@ -54,17 +54,21 @@ struct DocumentOutline: Sendable {
 
     /// Scans `bytes`, a document expat accepted.
     ///
-    /// - Parameter checksEncoding: Whether to refuse a document that says it is in another
-    ///   encoding than UTF-8 (`false` for a `String`'s text, which is UTF-8 whatever it says).
+    /// - Parameters:
+    ///   - checksEncoding: Whether to refuse a document that says it is in another
+    ///     encoding than UTF-8 (`false` for a `String`'s text, which is UTF-8 whatever it says).
+    ///   - expectedElements: How many elements the document holds at least, when known (the
+    ///     objects its parse recorded): the flat arrays are made that large at once rather
+    ///     than doubled their way up.
     /// - Throws: ``OutlineError`` when the bytes are not UTF-8 (or ASCII), the only
     ///   encodings whose values editing in place can write.
-    init(scanning bytes: [UInt8], checksEncoding: Bool = true) throws(OutlineError) {
+    init(scanning bytes: [UInt8], checksEncoding: Bool = true, expectedElements: Int = 0) throws(OutlineError) {
         self.bytes = bytes
         let firstBreak = bytes.firstIndex(of: 0x0A)
         lineBreak = firstBreak.map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
         if checksEncoding { try checkEncoding() }
         (elements, attributes) = try bytes.withUnsafeBufferPointer { view throws(OutlineError) in
-            var scanner = OutlineScanner()
+            var scanner = OutlineScanner(expectedElements: expectedElements)
             try scanner.scan(view)
             return (scanner.elements, scanner.attributes)
         }

@@ -190,7 +190,7 @@ struct EditPlanner {
 
     /// Whether a binding's values are compared whole rather than one by one.
     static func needsWholeComparison(_ binding: ElementBinding) -> Bool {
-        binding.paths != nil || binding.hasKeyedProperties || binding.elementNameSlot != nil
+        binding.paths != nil || binding.hasKeyedProperties || binding.keyed != nil || binding.elementNameSlot != nil
             || binding.readerFactory != nil || binding.properties.contains { $0.collection != nil }
             || binding.childSlots.contains { !$0.path.isEmpty } || binding.mixedTextSlot != nil
     }

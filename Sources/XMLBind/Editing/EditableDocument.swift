@@ -8,8 +8,8 @@
 /// what the one parse that bound it saw, to write the changes back without parsing again.
 ///
 /// Made by ``XMLBinder/parseForEditing(_:as:file:warnings:)-(Data,_,_,_)`` or
-/// ``XMLBinder/parseForEditing(contentsOf:as:file:warnings:)``. Right after binding, the
-/// binder records each object's values as the writer writes them and where the document
+/// ``XMLBinder/parseForEditing(contentsOf:as:file:warnings:)``. As it binds, the binder
+/// records each object's values as the writer writes them, and then where the document
 /// holds them; ``updated(warnings:)`` then compares the graph under ``root`` with that
 /// record, so it costs a walk of the graph and a copy of the bytes, not another parse (see
 /// <doc:EditingInPlace>).

@@ -41,19 +41,33 @@ struct GraphReader {
         var items: [EditPlanner.Item] = []
         items.reserveCapacity(objects.count)
         for object in objects {
-            let type = ObjectIdentifier(Swift.type(of: object))
-            if let lastClass, lastClass.type == type {
-                items.append(EditPlanner.Item(value: object, binding: lastClass.binding, box: object))
-            } else if let known = classBindings[type] {
-                lastClass = (type, known)
-                items.append(EditPlanner.Item(value: object, binding: known, box: object))
-            } else if let found = item(object) {
-                // A type that stores its element's name resolves per object.
-                if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
-                items.append(found)
+            if let binding = classBinding(of: object) {
+                items.append(EditPlanner.Item(value: object, binding: binding, box: object))
             }
         }
         return (items, objects.count)
+    }
+
+    /// The item for a class instance (see ``classBinding(of:)``); `nil` for an unregistered
+    /// class.
+    mutating func classItem(_ object: AnyObject) -> EditPlanner.Item? {
+        classBinding(of: object).map { EditPlanner.Item(value: object, binding: $0, box: object) }
+    }
+
+    /// The binding of a class instance: found at once for the class met last, else in the
+    /// classes met before, else in the registry; `nil` for an unregistered class.
+    @inline(__always)
+    private mutating func classBinding(of object: AnyObject) -> ElementBinding? {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let lastClass, lastClass.type == type { return lastClass.binding }
+        if let known = classBindings[type] {
+            lastClass = (type, known)
+            return known
+        }
+        guard let found = item(object) else { return nil }
+        // A type that stores its element's name resolves per object.
+        if found.binding.elementNameSlot == nil { classBindings[type] = found.binding }
+        return found.binding
     }
 
     /// Whether a binding's values are compared whole (``EditPlanner/needsWholeComparison(_:)``),

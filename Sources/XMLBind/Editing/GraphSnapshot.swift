@@ -2,13 +2,15 @@
 /// property's value as the writer writes it, and the objects of each list, in flat arrays.
 ///
 /// Editing in place compares the graph a program changed with this record instead of with a
-/// second graph parsed again from the document, so an edit session (``EditableDocument``)
-/// takes it once, right after its one parse, before the program changes anything. A value
-/// is kept as the string the graph held (a reference to the same storage, not a copy of its
-/// bytes), so a value left alone costs one read and a comparison that finds the same
-/// storage, with no allocation.
-/// Objects are recorded in document order (a parent before its children), as
-/// ``EditPlanner`` walks them.
+/// second graph parsed again from the document. The parse that binds for editing records
+/// it as it goes (``GraphRecorder``): each class instance when its element ends, complete,
+/// and whatever the parse did not record (structs, objects bound in parallel pieces or by
+/// readers) when its parent is recorded, read from the graph the same way. A value is kept
+/// as the string the graph held (a reference to the same storage, not a copy of its bytes),
+/// so a value left alone costs one read and a comparison that finds the same storage, with
+/// no allocation.
+/// Nodes are numbered in the order recorded (children mostly before their parent); the
+/// planner reaches them from ``root`` through the lists only.
 struct GraphSnapshot: Sendable {
     /// One object of the graph.
     struct Node {
@@ -47,46 +49,63 @@ struct GraphSnapshot: Sendable {
     private var keptAttributeLists: [[XMLAttribute]] = []
     private var keptElementLists: [[XMLElementNode]] = []
     /// The root's node, `nil` when the graph has no registered root.
-    private(set) var root: Int?
-
-    /// Records the graph under `root`, reading it as the planner reads the program's graph.
-    init(of root: Any?, reader: inout GraphReader) throws(XMLBindError) {
-        guard let root, let item = reader.item(root) else { return }
-        var pending = Pending()
-        self.root = try record(item, reader: &reader, pending: &pending)
-    }
-
-    /// What recording holds while it recurses, as stacks shared by every level rather than
-    /// arrays made for each object: the objects of each list still to record, and the nodes
-    /// of each list being recorded, innermost last.
-    private struct Pending {
-        var lists: [[EditPlanner.Item]] = []
-        var members: [Int] = []
-    }
+    var root: Int?
 
     // MARK: Reading
 
     /// Whether property `property` of node `node` read `value` (its text as the writer
     /// writes it, `nil` for none), compared as bytes.
     func value(of node: Int, _ property: Int, equals value: String?) -> Bool {
-        let recorded = values[nodes[node].firstValue + property]
+        let recorded = self.value(of: node, property)
         guard let value, let recorded else { return value == nil && recorded == nil }
         return Self.sameBytes(recorded, value)
     }
 
+    /// What property `property` of node `node` read, as the writer writes it.
+    func value(of node: Int, _ property: Int) -> String? {
+        values[nodes[node].firstValue + property]
+    }
+
     /// Whether two strings hold the same bytes (not merely canonically equivalent text,
-    /// which the writer would write differently): at once when they share their storage, as
-    /// a value the program left alone shares the snapshot's, else byte by byte.
+    /// which the writer would write differently): at once when they are one string value, as
+    /// a value the program left alone is the snapshot's, or lend the same storage; else byte
+    /// by byte.
     static func sameBytes(_ left: String, _ right: String) -> Bool {
-        if sharesStorage(left, right) { return true }
+        // One string value, bit for bit: the same small string (its bytes are in the value),
+        // or the same storage with the same count (a value's bits are the value; storage two
+        // values share is not changed in place). Unequal bits say nothing.
+        let sameValue = withUnsafeBytes(of: left) { leftValue in
+            withUnsafeBytes(of: right) { rightValue in sameBytes(leftValue, rightValue) }
+        }
+        if sameValue { return true }
         let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
             right.utf8.withContiguousStorageIfAvailable { rightBytes in
-                leftBytes.count == rightBytes.count
-                    && (leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes))
+                leftBytes.baseAddress == rightBytes.baseAddress && leftBytes.count == rightBytes.count
+                    || sameBytes(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
             }
         }
         if let compared, let compared { return compared }
         return left.utf8.elementsEqual(right.utf8)
+    }
+
+    /// Whether two lent views hold the same bytes, compared eight at a time (the generic
+    /// `elementsEqual` cost some 200 instructions for a short value).
+    private static func sameBytes(_ leftWords: UnsafeRawBufferPointer, _ rightWords: UnsafeRawBufferPointer) -> Bool {
+        let count = leftWords.count
+        guard count == rightWords.count else { return false }
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard
+                leftWords.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == rightWords.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard leftWords[offset] == rightWords[offset] else { return false }
+            offset &+= 1
+        }
+        return true
     }
 
     /// The list `slot` of node `node`.
@@ -127,13 +146,33 @@ struct GraphSnapshot: Sendable {
 
     // MARK: Recording
 
-    private mutating func record(_ item: EditPlanner.Item, reader: inout GraphReader, pending: inout Pending)
-        throws(XMLBindError) -> Int
-    {
+    /// What recording holds while it recurses, as stacks shared by every level rather than
+    /// arrays made for each object: the nodes of the lists being recorded, innermost last,
+    /// and how many each list has and how many values its slot read.
+    struct Pending {
+        var members: [Int] = []
+        var lists: [(count: Int, readCount: Int)] = []
+    }
+
+    /// The node of a child: the one recorded when its element ended, if the parse recorded
+    /// it, else one recorded now.
+    mutating func node(
+        for item: EditPlanner.Item, reader: inout GraphReader, ended: inout EndedObjects,
+        pending: inout Pending
+    ) throws(XMLBindError) -> Int {
+        if item.binding.isClass, let node = ended.take(item.box) { return node }
+        return try record(item, reader: &reader, ended: &ended, pending: &pending)
+    }
+
+    /// Records an object: its values, and its lists, whose objects are taken from `ended`
+    /// when the parse recorded them, else recorded first.
+    mutating func record(
+        _ item: EditPlanner.Item, reader: inout GraphReader, ended: inout EndedObjects,
+        pending: inout Pending
+    ) throws(XMLBindError) -> Int {
         let binding = item.binding
         let index = nodes.count
-        let whole = reader.needsWholeComparison(binding)
-        nodes.append(Node(binding: binding, firstValue: values.count, firstList: lists.count, listCount: 0))
+        nodes.append(Node(binding: binding, firstValue: values.count, firstList: 0, listCount: 0))
         for property in binding.properties.indices {
             values.append(EditPlanner.value(property, of: binding, item.box))
         }
@@ -145,42 +184,66 @@ struct GraphSnapshot: Sendable {
             nodes[index].keptElements = keptElementLists.count
             keptElementLists.append(slot.read(item.box))
         }
-        if whole {
+        if reader.needsWholeComparison(binding) {
             nodes[index].fingerprint = fingerprints.count
             fingerprints.append(try reader.fingerprint(item))
+            nodes[index].firstList = lists.count
             for slot in binding.childSlots.indices {
                 lists.append(List(start: -1, count: 0, readCount: binding.childSlots[slot].read(item.box).count))
             }
             nodes[index].listCount = binding.childSlots.count
             return index
         }
-        // A node's lists are contiguous in `lists`: all of them are made before any child is
-        // recorded, and their objects wait in `pending.lists` meanwhile.
-        let firstList = lists.count
+        // The nodes of each list wait in `pending` while children not recorded yet are
+        // recorded (adding their own lists), so that this node's lists, made last, are
+        // contiguous in `lists`, and each list's nodes contiguous in `members`.
+        let memberMark = pending.members.count
         let listMark = pending.lists.count
         for slot in binding.childSlots.indices {
-            let (items, readCount) = reader.children(slot, of: binding, item.box)
-            lists.append(List(start: 0, count: items.count, readCount: readCount))
-            pending.lists.append(items)
+            let first = pending.members.count
+            let readCount: Int
+            if let direct = WritingForm.directChildren(binding, slot) {
+                // Class instances held in their field, read as references (as the serializer
+                // reads them): one the parse recorded is found by its identity, without
+                // looking its binding up.
+                let objects = FieldAccess.of(item.box, isClass: binding.isClass).loadReferences(
+                    at: direct.offset, isArray: direct.isArray)
+                readCount = objects.count
+                for object in objects {
+                    if let node = ended.take(object) {
+                        pending.members.append(node)
+                    } else if let child = reader.classItem(object) {
+                        pending.members.append(try record(child, reader: &reader, ended: &ended, pending: &pending))
+                    }
+                }
+            } else {
+                let read = binding.childSlots[slot].read(item.box)
+                readCount = read.count
+                for value in read {
+                    guard let child = reader.item(value) else { continue }
+                    pending.members.append(try node(for: child, reader: &reader, ended: &ended, pending: &pending))
+                }
+            }
+            pending.lists.append((pending.members.count - first, readCount))
         }
-        if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            let values = read(item.box)
-            let items = values.compactMap { reader.item($0) }
-            lists.append(List(start: 0, count: items.count, readCount: values.count))
-            pending.lists.append(items)
+        if binding.childSlots.isEmpty, let readChildren = binding.access.readChildren {
+            let read = readChildren(item.box)
+            for value in read {
+                guard let child = reader.item(value) else { continue }
+                pending.members.append(try node(for: child, reader: &reader, ended: &ended, pending: &pending))
+            }
+            pending.lists.append((pending.members.count - memberMark, read.count))
         }
-        nodes[index].listCount = lists.count - firstList
-        for offset in 0..<(lists.count - firstList) {
-            // A list's nodes are contiguous in `members`; its objects' own lists are recorded
-            // while it is, so its nodes wait above theirs in `pending.members`.
-            let items = pending.lists[listMark + offset]
-            let mark = pending.members.count
-            for child in items { pending.members.append(try record(child, reader: &reader, pending: &pending)) }
-            lists[firstList + offset].start = members.count
-            members += pending.members[mark...]
-            // One element at a time: cheaper than removing a range for the few a list holds.
-            while pending.members.count > mark { pending.members.removeLast() }
+        nodes[index].firstList = lists.count
+        nodes[index].listCount = pending.lists.count - listMark
+        var first = memberMark
+        for list in pending.lists[listMark...] {
+            lists.append(List(start: members.count, count: list.count, readCount: list.readCount))
+            members += pending.members[first..<(first + list.count)]
+            first += list.count
         }
+        // One element at a time: cheaper than removing a range for the few a list holds.
+        while pending.members.count > memberMark { pending.members.removeLast() }
         while pending.lists.count > listMark { pending.lists.removeLast() }
         return index
     }

@@ -10,6 +10,13 @@ struct OutlineScanner {
     /// The elements whose end tag is still to come, innermost last.
     private var open: [Int] = []
 
+    /// A scanner whose arrays hold `expectedElements` elements, and as many attributes,
+    /// before they grow.
+    init(expectedElements: Int = 0) {
+        elements.reserveCapacity(expectedElements)
+        attributes.reserveCapacity(expectedElements)
+    }
+
     /// Scans `bytes`, recording every element and attribute.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutlineError) {
         var index = 0

@@ -152,6 +152,11 @@ extension BindingEngine {
                 }
                 return .streamed
             }
+            // Editing (issue 32): the object is complete; its parent is the frame below.
+            if recorder != nil {
+                let parent = frames.count >= 2 ? frames[frames.count &- 2].bindingIndex : -1
+                recorder?.objectEnded(object, bindingIndex: bindingIndex, byteIndex: byteIndex, parentBinding: parent)
+            }
             return .placed
         }
         frame.pointee.assigned.deallocate()

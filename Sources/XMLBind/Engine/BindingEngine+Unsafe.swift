@@ -72,6 +72,7 @@ final class BindingEngine {
         var errorCount = 0
         var shouldStop = false
         var stream: StreamSink? { didSet { watchesEnds = true } }
+        var recorder: GraphRecorder?
         var watchesEnds = false
         var readerLevels = EngineStack<ReaderLevel>(capacity: 8)
         var readerState = ReaderState()
@@ -162,9 +163,14 @@ final class BindingEngine {
         /// Streaming (issue 5): where objects of the streamed type go instead of their parent;
         /// `nil` for a whole-document parse.
         @exclusivity(unchecked) var stream: StreamSink? { didSet { watchesEnds = true } }
-        /// Whether an object's end must look for an `xsi:nil` mark or the stream: set once
-        /// either appears (the stream is set, a frame is marked nil), so the ends of a plain
-        /// parse skip both tests with one.
+        /// A parse for editing (``XMLBinder/parseForEditing(_:as:file:warnings:)-(Data,_,_,_)``):
+        /// records each object as its element ends; `nil` for any other parse. Set before
+        /// the parse with ``watchesEnds`` (no observer: the recorder changes in place at
+        /// every end).
+        @exclusivity(unchecked) var recorder: GraphRecorder?
+        /// Whether an object's end must look for an `xsi:nil` mark, the stream or the
+        /// recorder: set once any appears (the stream or the recorder is set, a frame is
+        /// marked nil), so the ends of a plain parse skip all three tests with one.
         @exclusivity(unchecked) var watchesEnds = false
 
         /// The elements open inside an element read by an ``ElementReader``, its own first:

@@ -26,21 +26,24 @@
 extension XMLBinder {
     /// Binds a document in memory or in a file in pieces, when it can be; `nil` to bind it
     /// sequentially (the trace says why).
-    func bindInPieces(_ input: Input, file: String?, substitutions: SubstitutionRecord?) throws(XMLBindError)
-        -> ParseOutcome?
-    {
+    func bindInPieces(
+        _ input: Input, file: String?, substitutions: SubstitutionRecord?, recorder: GraphRecorder? = nil
+    ) throws(XMLBindError) -> ParseOutcome? {
         switch input {
         case .data(let data, let forceUTF8):
-            return try bindInPieces(data, forceUTF8: forceUTF8, file: file, substitutions: substitutions)
+            return try bindInPieces(
+                data, forceUTF8: forceUTF8, file: file, substitutions: substitutions, recorder: recorder)
         case .file(let path):
             // Mapped, not read: the pages are read as the pieces need them.
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
                 options.parallelTrace?.record(.sequential(.input("a file that cannot be mapped")), file: file)
                 return nil
             }
-            return try bindInPieces(data, forceUTF8: false, file: file, substitutions: substitutions)
+            return try bindInPieces(
+                data, forceUTF8: false, file: file, substitutions: substitutions, recorder: recorder)
         case .descriptor(let descriptor):
-            return try bindInPieces(descriptor: descriptor, file: file, substitutions: substitutions)
+            return try bindInPieces(
+                descriptor: descriptor, file: file, substitutions: substitutions, recorder: recorder)
         case .chunks:
             // A sequence of pieces is read once, as it comes, and not known to end.
             options.parallelTrace?.record(.sequential(.input("a sequence of chunks")), file: file)
@@ -56,9 +59,9 @@ extension XMLBinder {
     /// never end, and the sequential parse refuses it at ``ParseLimits/maximumDocumentSize``
     /// before it is all read. A regular file's size is known before it is read, and it can
     /// be read again from the same place when the document binds sequentially after all.
-    private func bindInPieces(descriptor: Int32, file: String?, substitutions: SubstitutionRecord?)
-        throws(XMLBindError) -> ParseOutcome?
-    {
+    private func bindInPieces(
+        descriptor: Int32, file: String?, substitutions: SubstitutionRecord?, recorder: GraphRecorder?
+    ) throws(XMLBindError) -> ParseOutcome? {
         var status = stat()
         let position = lseek(descriptor, 0, SEEK_CUR)
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, position >= 0 else {
@@ -85,7 +88,8 @@ extension XMLBinder {
                 return nil
             }
         }
-        let outcome = try bindInPieces(Data(bytes), forceUTF8: false, file: file, substitutions: substitutions)
+        let outcome = try bindInPieces(
+            Data(bytes), forceUTF8: false, file: file, substitutions: substitutions, recorder: recorder)
         if outcome == nil { lseek(descriptor, position, SEEK_SET) }
         return outcome
     }
@@ -93,7 +97,8 @@ extension XMLBinder {
     /// Binds `data` in pieces when ``ParseOptions/parallelism`` asks for it and the
     /// document allows it; `nil` (with the reason in the trace) to bind it sequentially.
     func bindInPieces(
-        _ data: Data, forceUTF8: Bool, file: String?, substitutions: SubstitutionRecord?
+        _ data: Data, forceUTF8: Bool, file: String?, substitutions: SubstitutionRecord?,
+        recorder: GraphRecorder? = nil
     ) throws(XMLBindError) -> ParseOutcome? {
         let parallelism = options.parallelism
         guard parallelism.isParallel else { return nil }
@@ -107,7 +112,7 @@ extension XMLBinder {
             options.parallelTrace?.record(.sequential(reason), file: file)
             return nil
         case .ready(let plan):
-            return try bind(data, in: plan, forceUTF8: forceUTF8, file: file)
+            return try bind(data, in: plan, forceUTF8: forceUTF8, file: file, recorder: recorder)
         }
     }
 
@@ -136,11 +141,13 @@ extension XMLBinder {
         #endif
     }
 
-    /// Binds `data` as `plan` cuts it.
-    private func bind(_ data: Data, in plan: PiecePlan, forceUTF8: Bool, file: String?) throws(XMLBindError)
-        -> ParseOutcome
-    {
-        let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: nil)
+    /// Binds `data` as `plan` cuts it. A recorder records what the document's engine binds;
+    /// the pieces' engines record nothing, and their objects are recorded from the graph
+    /// with their parent.
+    private func bind(
+        _ data: Data, in plan: PiecePlan, forceUTF8: Bool, file: String?, recorder: GraphRecorder?
+    ) throws(XMLBindError) -> ParseOutcome {
+        let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: nil, recorder: recorder)
         let runStart = plan.cuts[0]
         var result = feed(data, 0..<runStart, to: driver, isFinal: false)
         guard case .accepted = result else {

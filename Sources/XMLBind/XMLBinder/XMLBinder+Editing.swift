@@ -9,9 +9,10 @@
 extension XMLBinder {
     /// Binds a document for editing in place and returns its graph with what the parse saw.
     ///
-    /// It binds as a plain `parse(_:as:file:)` does, then records each object's values (as
-    /// the writer writes them) and where the document holds them. That record costs a pass
-    /// over the graph and one over the bytes; in exchange ``EditableDocument/updated(warnings:)`` does not parse again.
+    /// It binds as a plain `parse(_:as:file:)` does, recording each object's values (as the
+    /// writer writes them) as its element ends, then where the document holds them. That
+    /// record costs a read of each object and a pass over the bytes; in exchange
+    /// ``EditableDocument/updated(warnings:)`` does not parse again.
     ///
     /// ```swift
     /// var document = try binder.parseForEditing(data, as: Beans.self, file: "beans.xml")

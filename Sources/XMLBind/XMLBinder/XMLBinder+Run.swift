@@ -36,21 +36,24 @@ extension XMLBinder {
         var warnings: [Diagnostic]
         var locator: SourceLocator
         var file: String?
+        /// A parse for editing: what it recorded of the graph it bound.
+        var recorder: GraphRecorder?
     }
 
     /// Runs one parse; throws when it found any error. `substitutions` receives the
     /// original text of substituted values.
-    func bind(_ input: Input, file: String?, substitutions: SubstitutionRecord? = nil) throws(XMLBindError)
-        -> ParseOutcome
-    {
+    func bind(
+        _ input: Input, file: String?, substitutions: SubstitutionRecord? = nil, recorder: GraphRecorder? = nil
+    ) throws(XMLBindError) -> ParseOutcome {
         if options.parallelism.isParallel,
-            let outcome = try bindInPieces(input, file: file, substitutions: substitutions)
+            let outcome = try bindInPieces(input, file: file, substitutions: substitutions, recorder: recorder)
         {
             return outcome
         }
         var forceUTF8 = false
         if case .data(_, let force) = input { forceUTF8 = force }
-        let (engine, driver) = try start(file: file, forceUTF8: forceUTF8, substitutions: substitutions)
+        let (engine, driver) = try start(
+            file: file, forceUTF8: forceUTF8, substitutions: substitutions, recorder: recorder)
         var source = SourceText.unavailable
         let result: ExpatDriver.FeedResult
         switch input {
@@ -122,11 +125,15 @@ extension XMLBinder {
     }
 
     /// Makes the engine and the expat driver of one parse.
-    func start(file: String?, forceUTF8: Bool, substitutions: SubstitutionRecord?) throws(XMLBindError)
-        -> (BindingEngine, ExpatDriver)
-    {
+    func start(
+        file: String?, forceUTF8: Bool, substitutions: SubstitutionRecord?, recorder: GraphRecorder? = nil
+    ) throws(XMLBindError) -> (BindingEngine, ExpatDriver) {
         let engine = BindingEngine(registry: registry, options: options, file: file)
         engine.substitutionRecord = substitutions
+        if let recorder {
+            engine.recorder = recorder
+            engine.watchesEnds = true
+        }
         guard
             let driver = ExpatDriver(
                 engine: engine, encoding: options.encodingRequest(isString: forceUTF8), limits: options.limits)
@@ -160,9 +167,12 @@ extension XMLBinder {
         if hasErrors {
             throw XMLBindError(diagnostics: diagnostics, omittedCount: engine.omittedCount)
         }
+        // The recorder moves out of the engine, so that its arrays stay uniquely held.
+        let recorder = engine.recorder
+        engine.recorder = nil
         return ParseOutcome(
             root: engine.root, rootBinding: engine.rootBinding, rootByteIndex: engine.rootByteIndex,
-            warnings: diagnostics, locator: locator, file: file)
+            warnings: diagnostics, locator: locator, file: file, recorder: recorder)
     }
 
     /// Hands bytes in memory to expat whole, in one final `XML_Parse`: expat then counts

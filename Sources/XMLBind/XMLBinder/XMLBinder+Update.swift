@@ -144,7 +144,8 @@ extension XMLBinder {
     // MARK: Planning
 
     /// Binds `original` once and records what an edit compares with: the bound graph's
-    /// values (``GraphSnapshot``) and where the document holds them (``DocumentOutline``).
+    /// values (``GraphSnapshot``, recorded by the parse as it binds, see ``GraphRecorder``)
+    /// and where the document holds them (``DocumentOutline``).
     ///
     /// - Parameter keepingGraph: Whether the bound graph is handed back (an edit session's
     ///   root). The one-call update does not keep it: the graph is released as soon as its
@@ -158,14 +159,18 @@ extension XMLBinder {
         let snapshot: GraphSnapshot
         var kept: ParseOutcome?
         do {
-            let outcome = try bind(input, file: file)
-            var reader = GraphReader(registry: registry, prefixes: prefixes)
-            snapshot = try GraphSnapshot(of: outcome.root, reader: &reader)
+            let made = GraphRecorder(registry: registry, prefixes: prefixes)
+            var outcome = try bind(input, file: file, recorder: made.recordsWhileBinding ? made : nil)
+            // The parse hands its recorder back; one that recorded nothing records the whole graph.
+            var recorder = outcome.recorder ?? made
+            outcome.recorder = nil
+            snapshot = try recorder.snapshot(root: outcome.root)
             if keepingGraph { kept = outcome }
         }
         let outline: DocumentOutline
         do {
-            outline = try DocumentOutline(scanning: [UInt8](original), checksEncoding: !isString)
+            outline = try DocumentOutline(
+                scanning: [UInt8](original), checksEncoding: !isString, expectedElements: snapshot.nodes.count)
         } catch {
             throw XMLBindError(
                 code: .invalidEncoding, message: "cannot edit the document in place: \(error.message)",
