@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// The lines and columns where the pieces of a document start, counted when a piece is
 /// handed out rather than all before the first one is bound.
