@@ -2,7 +2,8 @@
 # Peak resident memory at start-up (issue 35), as a user's program sees it: the median of
 # RUNS runs (default 5) of `/usr/bin/time -f %M` ("Maximum resident set size") for
 #   - reference programs built here with `swiftc -O`: a plain Swift program, one with
-#     FoundationEssentials alone, one with Foundation alone;
+#     FoundationEssentials alone, the same reading its arguments as the probe does, one with
+#     Foundation alone;
 #   - XMLBindStartupProbe (XMLBind alone), binding one small document, and streaming
 #     RSS_FILE when one is given (`python3 Benchmarks/gen_workloads.py rss FILE 100e6`);
 #   - XMLBindFeedsStartupProbe (XMLBindFeeds, which links Foundation), reading a small feed.
@@ -29,7 +30,11 @@ trap 'rm -rf "$references"' EXIT
 echo 'print("plain")' >"$references/plain.swift"
 printf 'import FoundationEssentials\nprint(Data("x".utf8).count)\n' >"$references/essentials.swift"
 printf 'import Foundation\nprint(Data("x".utf8).count)\n' >"$references/foundation.swift"
-for program in plain essentials foundation; do
+# The probe reads its arguments: `CommandLine.arguments` alone maps about 200 KiB (of the
+# standard library's code), which is the probe's, not XMLBind's.
+printf 'import FoundationEssentials\nprint(Data("x".utf8).count, CommandLine.arguments.count)\n' \
+    >"$references/arguments.swift"
+for program in plain essentials arguments foundation; do
     swiftc -O "$references/$program.swift" -o "$references/$program"
 done
 
@@ -49,6 +54,7 @@ row() {
 
 row "a plain Swift program" "$references/plain"
 row "FoundationEssentials alone" "$references/essentials"
+row "FoundationEssentials, reading CommandLine.arguments" "$references/arguments"
 row "Foundation alone" "$references/foundation"
 row "XMLBind alone, one small document" "$build/XMLBindStartupProbe"
 if [[ -n "${1:-}" ]]; then

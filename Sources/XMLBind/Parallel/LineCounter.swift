@@ -3,20 +3,29 @@
 /// is not a column.
 ///
 /// Offsets are asked for in increasing order, and the count goes on from the last one, so
-/// the whole document is read once. That count runs before any piece is bound, so it is
-/// done eight bytes at a time (see ``matches(_:in:)``): byte by byte it took 8 instructions
-/// a byte, as much as binding a tenth of the document on the one thread.
+/// the whole document is read once. For a document in pieces that count is on the way of
+/// every piece (``PiecePositions``), so it is done eight bytes at a time (see
+/// ``matches(_:in:)``): byte by byte it took 8 instructions a byte, as much as binding a
+/// tenth of the document on the one thread.
 struct LineCounter {
     let bytes: UnsafeRawBufferPointer
     /// Where the first line starts (after a byte order mark).
     let start: Int
-    private var offset: Int
-    private var line = 1
+    /// The offset last asked for, and its line: where the count goes on.
+    private(set) var offset: Int
+    private(set) var line: Int
 
     init(_ bytes: UnsafeRawBufferPointer, start: Int) {
+        self.init(bytes, start: start, resumingAt: start, line: 1)
+    }
+
+    /// A counter that goes on from `offset`, on `line`, where another counter over the same
+    /// bytes stopped (``offset`` and ``line``).
+    init(_ bytes: UnsafeRawBufferPointer, start: Int, resumingAt offset: Int, line: Int) {
         self.bytes = bytes
         self.start = start
-        offset = start
+        self.offset = offset
+        self.line = line
     }
 
     /// The 1-based line and 0-based column of `target`, at or after the last offset asked for.

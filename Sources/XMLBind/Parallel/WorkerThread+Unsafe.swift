@@ -26,37 +26,34 @@ enum WorkerThread {
     private final class Work {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+        /// Runs the body handed over as `argument` on the new thread, taking back the
+        /// reference `start(_:)` retained for it.
+        static func run(_ argument: UnsafeMutableRawPointer?) {
+            guard let argument else { return }
+            Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+        }
     }
 
     /// Starts `body` on a new detached thread; `false` when the system made none (the
     /// body is then not run).
     static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        #if canImport(Darwin)
+        // `pthread_t` is an integer in Glibc and a pointer in Darwin and Musl, so only the
+        // handle's declaration and the detach differ.
+        #if canImport(Darwin) || canImport(Musl)
             var thread: pthread_t?
-            let result = pthread_create(
-                &thread, nil,
-                { argument in
-                    Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
-                    return nil
-                }, work)
-        #elseif canImport(Musl)
-            var thread: pthread_t?
-            let result = pthread_create(
-                &thread, nil,
-                { argument in
-                    if let argument { Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body() }
-                    return nil
-                }, work)
         #else
             var thread = pthread_t()
-            let result = pthread_create(
-                &thread, nil,
-                { argument in
-                    if let argument { Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body() }
-                    return nil
-                }, work)
         #endif
+        // Darwin declares the start routine's argument non-optional, Glibc and Musl optional:
+        // `Work.run` takes an optional, which either converts to.
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                Work.run(argument)
+                return nil
+            }, work)
         guard result == 0 else {
             Unmanaged<Work>.fromOpaque(work).release()
             return false

@@ -196,7 +196,9 @@ extension XMLBinder {
             board.stop()
         } else {
             let resumeAt = plan.cuts[joined.pieces]
-            driver.skip(from: runStart, at: plan.positions[0], to: resumeAt, at: plan.positions[joined.pieces])
+            driver.skip(
+                from: runStart, at: plan.positions.position(of: 0, in: data), to: resumeAt,
+                at: plan.positions.position(of: joined.pieces, in: data))
             result = feed(data, resumeAt..<data.count, to: driver, isFinal: true)
         }
         let element = String(decoding: plan.split.elementName, as: UTF8.self)
@@ -278,7 +280,7 @@ extension XMLBinder {
         text.reserveCapacity(plan.head.count + range.count + plan.tail.count)
         data.withUnsafeBytes { text.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[range])) }
         text.append(contentsOf: plan.tail)
-        let (line, column) = plan.positions[index]
+        let (line, column) = plan.positions.position(of: index, in: data)
         return PieceJob(text: text, headCount: plan.head.count, range: range, line: line, column: column, sink: sink)
     }
 

@@ -43,8 +43,10 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// default) for the depth of the first element whose next sibling has the same name:
     /// the items inside an RSS `<channel>` (depth 3), the beans inside `<beans>` (depth 2).
     public var splitDepth: Int?
-    /// How many pieces each thread gets, for balance between pieces of unequal cost: 4 by
-    /// default.
+    /// How many pieces each thread gets at least, for balance between pieces of unequal
+    /// cost: 4 by default. A document in memory is also cut into pieces of about 1 MiB at
+    /// most, whatever their number: each is copied before it is parsed, and a copy that
+    /// small is read back from the caches.
     public var piecesPerThread: Int
     /// The smallest piece, in bytes: a parser and an engine per piece cost about as much
     /// as binding 64 KiB (the default). Tests and the fuzzer lower it to cut small documents.
