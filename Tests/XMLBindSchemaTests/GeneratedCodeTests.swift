@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import XMLBind
+import XMLBindTestSupport
 
 @testable import XMLBindSchema
-import XMLBindTestSupport
 
 @Suite("Generated code")
 struct GeneratedCodeTests {
@@ -201,7 +201,8 @@ struct GeneratedCodeTests {
             ))
         #expect(source.contains("public var foreignElements: [XMLElementNode] = []"))
         let library = Self.generate("Library", "library.xsd").files.map(\.contents).joined()
-        #expect(library.contains(#".otherElements(\.foreignElements, namespaces: .except(["urn:example:library", nil]))"#))
+        #expect(
+            library.contains(#".otherElements(\.foreignElements, namespaces: .except(["urn:example:library", nil]))"#))
         let schema = XSDWildcard()
         for (namespace, expected) in [
             (nil, nil), ("##any", nil), ("##other", ElementWildcard.other(than: "urn:t")),

@@ -272,7 +272,9 @@ extension XSDModelBuilder {
     /// The namespaces an `xs:any` admits, from its `namespace` attribute (`##any` when
     /// absent): `nil` for any namespace.
     static func namespaces(of wildcard: XSDWildcard, targetNamespace: String?) -> ElementWildcard? {
-        let tokens = (wildcard.namespace ?? "##any").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let tokens = (wildcard.namespace ?? "##any").split(whereSeparator: {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        })
         if tokens.isEmpty || tokens.contains("##any") { return nil }
         if tokens == ["##other"] { return .other(than: targetNamespace) }
         var admitted: Set<String?> = []

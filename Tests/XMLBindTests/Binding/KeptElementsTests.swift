@@ -90,7 +90,8 @@ struct KeptElementsTests {
             let again = try binder.parse(Data(written.utf8), as: Feed.self)
             #expect(again.entries.map(\.title) == ["A", "B"])
             #expect(
-                again.entries.flatMap(\.extensions).map(Self.infoset) == feed.entries.flatMap(\.extensions).map(Self.infoset))
+                again.entries.flatMap(\.extensions).map(Self.infoset)
+                    == feed.entries.flatMap(\.extensions).map(Self.infoset))
             // The prefix of a QName value still resolves where it is written.
             let credit = try #require(again.entries[0].extensions.first?.elements.last)
             let scope = again.entries[0].extensions[0].namespaceDeclarations.merging(credit.namespaceDeclarations) {
@@ -175,8 +176,12 @@ struct KeptElementsTests {
         options.parallelism = parallelism
         let parallel = try Self.binder(options).parse(Data(text.utf8), as: Feed.self)
         #expect(parallel.entries.count == 60)
-        #expect(parallel.entries.map { $0.extensions.map(Self.infoset) } == sequential.entries.map { $0.extensions.map(Self.infoset) })
-        #expect(parallel.entries.map { $0.extensions.first?.origin } == sequential.entries.map { $0.extensions.first?.origin })
+        #expect(
+            parallel.entries.map { $0.extensions.map(Self.infoset) }
+                == sequential.entries.map { $0.extensions.map(Self.infoset) })
+        #expect(
+            parallel.entries.map { $0.extensions.first?.origin }
+                == sequential.entries.map { $0.extensions.first?.origin })
         #expect(parallel.other.map(\.localName) == ["tail"])
     }
 
