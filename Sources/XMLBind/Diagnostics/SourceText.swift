@@ -18,6 +18,8 @@
 /// does; a file is read again from disk, in chunks, when a diagnostic needs its line.
 enum SourceText: Sendable {
     case bytes(Data)
+    /// A string's UTF-8.
+    case text(String)
     case file(String)
     /// The recent part of an input that cannot be read again (streaming from a pipe or an
     /// `AsyncSequence`): only positions inside it can be located.
@@ -28,7 +30,7 @@ enum SourceText: Sendable {
     /// be read, or `nil` when no position can be located.
     var base: (offset: Int, line: Int, column: Int)? {
         switch self {
-        case .bytes, .file, .unavailable: (0, 1, 1)
+        case .bytes, .text, .file, .unavailable: (0, 1, 1)
         case .recent(let recent): recent.base
         }
     }
@@ -42,6 +44,12 @@ enum SourceText: Sendable {
             let rest = data[(data.startIndex + start)...]
             if rest.withContiguousStorageIfAvailable({ body($0, start) }) == nil {
                 _ = Array(rest).withUnsafeBufferPointer { body($0, start) }
+            }
+        case .text(let string):
+            var string = string
+            string.withUTF8 { utf8 in
+                guard start < utf8.count else { return }
+                _ = body(UnsafeBufferPointer(rebasing: utf8[start...]), start)
             }
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

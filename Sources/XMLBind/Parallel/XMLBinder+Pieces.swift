@@ -33,6 +33,10 @@ extension XMLBinder {
         case .data(let data, let forceUTF8):
             return try bindInPieces(
                 data, forceUTF8: forceUTF8, file: file, substitutions: substitutions, recorder: recorder)
+        case .text(let string):
+            guard options.parallelism.isParallel else { return nil }
+            return try bindInPieces(
+                Data(string.utf8), forceUTF8: true, file: file, substitutions: substitutions, recorder: recorder)
         case .file(let path):
             // Mapped, not read: the pages are read as the pieces need them.
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {

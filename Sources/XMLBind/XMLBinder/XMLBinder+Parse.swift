@@ -57,8 +57,7 @@ extension XMLBinder {
         _ string: String, as type: T.Type, file: String? = nil, warnings: WarningLog? = nil,
         recordingSubstitutionsIn record: SubstitutionRecord? = nil
     ) throws -> T {
-        try root(
-            of: .data(Data(string.utf8), forceUTF8: true), as: type, file: file, warnings: warnings, record: record)
+        try root(of: .text(string), as: type, file: file, warnings: warnings, record: record)
     }
 
     /// Binds a file, reading it straight into expat's buffer (whole up to

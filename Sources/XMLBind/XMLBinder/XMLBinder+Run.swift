@@ -19,6 +19,9 @@ extension XMLBinder {
         /// Bytes in memory; `forceUTF8` for `String` input, whose bytes are UTF-8 whatever
         /// its declaration says.
         case data(Data, forceUTF8: Bool)
+        /// A string, whose UTF-8 is handed to expat as it is stored: no `Data` is built
+        /// for it (a small program that binds one string loads none of `Data`'s code).
+        case text(String)
         /// A file, read into expat's own buffer (whole up to `ParseOptions.wholeFileLimit`).
         case file(String)
         /// A file descriptor read once, from its current position to its end (a pipe, a
@@ -51,7 +54,11 @@ extension XMLBinder {
             return outcome
         }
         var forceUTF8 = false
-        if case .data(_, let force) = input { forceUTF8 = force }
+        switch input {
+        case .data(_, let force): forceUTF8 = force
+        case .text: forceUTF8 = true
+        case .file, .descriptor, .chunks: break
+        }
         let (engine, driver) = try start(
             file: file, forceUTF8: forceUTF8, substitutions: substitutions, recorder: recorder)
         var source = SourceText.unavailable
@@ -60,6 +67,10 @@ extension XMLBinder {
         case .data(let data, _):
             source = .bytes(data)
             result = feed(data, to: driver)
+        case .text(let string):
+            source = .text(string)
+            var string = string
+            result = string.withUTF8 { driver.feed(UnsafeRawBufferPointer($0), isFinal: true) }
         case .file(let path):
             source = .file(path)
             let descriptor = open(path, O_RDONLY)

@@ -80,6 +80,29 @@ struct ParseTests {
                 """)
     }
 
+    @Test func anErrorInAStringShowsItsLineAsItsBytesWould() throws {
+        // A `String` is handed to expat as its own UTF-8 (no `Data` is made of it): its
+        // diagnostics, read back from the string, must be those of the same bytes.
+        let text = Self.document.replacingOccurrences(of: "id='b'>", with: "id='bé😀'>")
+        let badValue = text.replacingOccurrences(of: "<timeout>2<", with: "<timeout>two<")
+        let fromString = bindError { _ = try Self.binder.parse(badValue, as: Beans.self, file: "s.xml") }
+        let fromData = bindError { _ = try Self.binder.parse(Data(badValue.utf8), as: Beans.self, file: "s.xml") }
+        #expect(
+            fromString?.description == """
+                s.xml:4:14: error: cannot convert "two" to Int for property 'timeout' of <bean>: not an integer
+                    4 |     <timeout>two</timeout>
+                      |              ^
+                """)
+        #expect(fromString?.diagnostics == fromData?.diagnostics)
+        // A well-formedness error after the multi-byte characters, and one at the very end.
+        for broken in [text.replacingOccurrences(of: "</timeout>", with: "</timeot>"), String(text.dropLast(3))] {
+            let stringError = bindError { _ = try Self.binder.parse(broken, as: Beans.self, file: "w.xml") }
+            let dataError = bindError { _ = try Self.binder.parse(Data(broken.utf8), as: Beans.self, file: "w.xml") }
+            #expect(stringError != nil)
+            #expect(stringError?.diagnostics == dataError?.diagnostics)
+        }
+    }
+
     @Test func aFileLargerThanOneChunk() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
