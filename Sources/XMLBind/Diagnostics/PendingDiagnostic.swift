@@ -59,6 +59,8 @@ struct PendingDiagnostic: Sendable {
     /// their positions, and returns them in document order (by the position the caret
     /// points at; equal positions keep the order they were found in).
     static func resolve(_ pending: [PendingDiagnostic], file: String?, locator: SourceLocator) -> [Diagnostic] {
+        // Most parses have nothing to locate: no sorting, sets or dictionaries for them.
+        guard !pending.isEmpty else { return [] }
         let offsets = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
         let noteOffsets = pending.map { diagnostic in
             diagnostic.notes.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }

@@ -70,7 +70,9 @@ extension ExpatDriver {
             }
             encoding = decided
             surrogates = SurrogateCheck(bigEndian: decided.isUTF16 ? decided.isBigEndian : nil)
-            XML_SetEncoding(parser, decided.expatName)
+            // `withCString` lends the name's own bytes; passing the `String` itself would
+            // copy it into an array first (`utf8CString`), code a start-up maps for nothing.
+            _ = decided.expatName.withCString { XML_SetEncoding(parser, $0) }
             return true
         }
     }

@@ -30,10 +30,21 @@ struct FieldTable: Sendable {
         // Flag 1 is `.classType`: read the fields of a class's instances.
         let options = _EachFieldOptions(rawValue: T.self is AnyClass ? 1 : 0)
         _forEachField(of: T.self, options: options) { name, offset, fieldType, _ in
-            fields.append(Field(name: String(cString: name), offset: offset, type: ObjectIdentifier(fieldType)))
+            fields.append(Field(name: Self.string(name), offset: offset, type: ObjectIdentifier(fieldType)))
             return true
         }
         self.fields = fields
+    }
+
+    /// A field's name, from the NUL-terminated UTF-8 the runtime keeps for it. Decoded as
+    /// the string cache decodes names, not with `String(cString:)`: that is 64 KiB more of
+    /// the standard library's code mapped at start-up for this one use.
+    private static func string(_ name: UnsafePointer<CChar>) -> String {
+        var length = 0
+        while name[length] != 0 { length += 1 }
+        return name.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     /// The stored fields with values of `type`.

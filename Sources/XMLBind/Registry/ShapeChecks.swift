@@ -13,7 +13,8 @@ enum ShapeChecks {
                 "the child slot '\(slot.propertyName)' takes elements: its xml: cannot end in an attribute")
         }
         for (index, property) in properties.enumerated() {
-            let name = "'\(property.propertyName)'"
+            // Formatted only for a message: most mappings have no problem to report.
+            var name: String { "'\(property.propertyName)'" }
             if property.takesWholeText, property.form == .attribute {
                 problems.append("wholeText() applies to .text, .element or .property, not to attribute \(name)")
             }

@@ -39,13 +39,16 @@ struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter unprefixed: What an unprefixed name means: `.any` for elements,
     ///   `.none` for attributes (unprefixed attributes are in no namespace).
     init(parsing text: String, unprefixed: Namespace) {
-        if text.hasPrefix("{"), let close = text.firstIndex(of: "}") {
-            let uri = String(text[text.index(after: text.startIndex)..<close])
+        // Searched as UTF-8 (the marks are ASCII): a search by `Character` would run the
+        // standard library's grapheme breaking, whose code a program then maps at start-up.
+        let utf8 = text.utf8
+        if utf8.first == UInt8(ascii: "{"), let close = utf8.firstIndex(of: UInt8(ascii: "}")) {
+            let uri = String(text[utf8.index(after: utf8.startIndex)..<close])
             self.namespace = uri.isEmpty ? .none : .uri(uri)
-            self.local = String(text[text.index(after: close)...])
-        } else if let colon = text.firstIndex(of: ":") {
+            self.local = String(text[utf8.index(after: close)...])
+        } else if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
             self.namespace = .prefix(String(text[..<colon]))
-            self.local = String(text[text.index(after: colon)...])
+            self.local = String(text[utf8.index(after: colon)...])
             self.prefixHint = String(text[..<colon])
         } else {
             self.namespace = unprefixed
