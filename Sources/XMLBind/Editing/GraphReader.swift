@@ -5,7 +5,7 @@
 struct GraphReader {
     let registry: CompiledRegistry
     let prefixes: [String: String]
-    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
+    /// The binding of each class met in a child slot (see ``appendChildren(_:of:_:to:)``).
     private var classBindings: [ObjectIdentifier: ElementBinding] = [:]
     /// The last class met and its binding: the objects of a list are mostly of one class.
     private var lastClass: (type: ObjectIdentifier, binding: ElementBinding)?
