@@ -46,23 +46,48 @@ extension EditPlanner {
     ///
     /// The document's objects are paired with their elements in order, by element name;
     /// the program's are aligned with them by content (see ``align(_:_:)``).
+    /// - Parameter newRange: The program's objects: a range of ``pendingItems``, read in
+    ///   place (the comparisons below push and pop only above it).
     /// - Returns: `false` when the document's objects cannot be told apart by their
     ///   elements (then the parent is written anew).
     mutating func compareChildren(
-        _ old: GraphSnapshot.Members, _ new: [Item], of element: Int, slotName: XMLName?, claimed: inout [Bool]?
+        _ old: GraphSnapshot.Members, _ newRange: Range<Int>, of element: Int, slotName: XMLName?,
+        claimed: inout [Bool]?
     ) throws(XMLBindError) -> Bool {
-        if old.isEmpty, new.isEmpty { return true }
+        if old.isEmpty, newRange.isEmpty { return true }
         // Each object of the document's list and the element it was bound from.
         var elements: [Int] = []
         let children = outline.children(of: element)
         elements.reserveCapacity(old.count)
+        if let slotName {
+            // One name for the whole list (a slot's): its elements in order, the name's bytes
+            // compared in place.
+            var position = children.startIndex
+            var local = slotName.local
+            let found = local.withUTF8 { name -> Bool in
+                for _ in old {
+                    while position < children.endIndex,
+                        claimed?[position - children.startIndex] == true
+                            || !outline.hasLocalName(children[position], bytes: name)
+                    {
+                        position += 1
+                    }
+                    guard position < children.endIndex else { return false }
+                    claimed?[position - children.startIndex] = true
+                    elements.append(children[position])
+                    position += 1
+                }
+                return true
+            }
+            guard found else { return false }
+        }
         // Where to look next for each name: siblings bind in document order. The last
         // name's place is kept aside, as a list's children mostly share one name.
         var cursors: [String: Int] = [:]
         var lastName: String?
         var lastPosition = 0
-        for object in old {
-            let local = slotName?.local ?? snapshot.nodes[object].binding.elementName.local
+        for object in old where slotName == nil {
+            let local = snapshot.nodes[object].binding.elementName.local
             var position = local == lastName ? lastPosition : cursors[local] ?? children.startIndex
             while position < children.endIndex,
                 claimed?[position - children.startIndex] == true || !outline.hasLocalName(children[position], local)
@@ -77,19 +102,22 @@ extension EditPlanner {
             lastPosition = position + 1
         }
         // Lists of one length pair in order while each pair looks alike.
-        if old.count == new.count {
+        if old.count == newRange.count {
             let editMark = edits.count
             let noteMark = notes.count
             var alike = true
             for index in old.indices {
                 alike = try compare(
-                    old[index], new[index], element: elements[index], slotName: slotName, mustBeAlike: true)
+                    old[index], pendingItems[newRange.lowerBound + index], element: elements[index],
+                    slotName: slotName, mustBeAlike: true)
                 if !alike { break }
             }
             if alike { return true }
             edits.removeSubrange(editMark...)
             notes.removeSubrange(noteMark...)
         }
+        // Lists that changed length, or pair badly in order: aligned, from a copy.
+        let new = Array(pendingItems[newRange])
         let steps = align(old, new)
         var lastPlaced: Int?
         for (position, step) in steps.enumerated() {
@@ -198,7 +226,11 @@ extension EditPlanner {
         var total = 0
         for index in binding.properties.indices {
             total += 1
-            if snapshot.value(of: old, index, equals: Self.value(index, of: binding, new.box)) { same += 1 }
+            if snapshot.stillHolds(old, index, binding: binding, box: new.box)
+                || snapshot.value(of: old, index, equals: Self.value(index, of: binding, new.box))
+            {
+                same += 1
+            }
         }
         for slot in binding.childSlots.indices {
             total += 1

@@ -16,10 +16,22 @@ struct EditPlanner {
 
     /// An object of the graph with its binding and its box (the instance itself for a
     /// class, a box around a struct).
+    ///
+    /// Two references and no existential: the planner copies an item for every object it
+    /// compares, and a third reference (the value as `Any`) cost a retain and a release
+    /// each time. The value is made from the box when it is written (``value``).
     struct Item {
-        var value: Any
         var binding: ElementBinding
         var box: AnyObject
+
+        init(binding: ElementBinding, box: AnyObject) {
+            self.binding = binding
+            self.box = box
+        }
+
+        /// The object as the program holds it: the instance itself for a class, the
+        /// struct's value (copied out of its box) for a struct.
+        var value: Any { binding.isClass ? box : binding.access.value(box) }
     }
 
     let snapshot: GraphSnapshot
@@ -33,9 +45,12 @@ struct EditPlanner {
     /// Empty-element tags opened (`/>` rewritten as `>`) to take inserted content, with
     /// the end tag still to write after it.
     var pendingCloses: [Int: String] = [:]
-    /// The program's objects of the lists being compared, innermost object's last (see
-    /// ``compare(_:_:element:slotName:mustBeAlike:)``).
-    private var pendingLists: [[Item]] = []
+    /// The program's objects of the lists being compared, innermost object's last, on one
+    /// stack shared by every level of the walk (see ``compare(_:_:element:slotName:mustBeAlike:)``):
+    /// no array is made per object. Each list is a range of it, ending at its entry of
+    /// ``pendingListEnds``. Entries below a level's mark never change while it compares.
+    private(set) var pendingItems: [Item] = []
+    private var pendingListEnds: [Int] = []
 
     init(snapshot: GraphSnapshot, outline: DocumentOutline, reader: GraphReader) {
         self.snapshot = snapshot
@@ -89,23 +104,34 @@ struct EditPlanner {
         // children, read once.
         var changed: [(index: Int, value: String?)] = []
         for index in binding.properties.indices {
+            if snapshot.stillHolds(old, index, binding: binding, box: new.box) { continue }
             let after = Self.value(index, of: binding, new.box)
             if !snapshot.value(of: old, index, equals: after) { changed.append((index, after)) }
         }
-        // The program's objects of each list, on a stack shared by every level of the walk
+        // The program's objects of each list, on the stack shared by every level of the walk
         // (the snapshot holds the document's: list `offset` of node `old`).
-        let listMark = pendingLists.count
+        let listMark = pendingListEnds.count
+        let itemMark = pendingItems.count
         defer {
-            // One list at a time: cheaper than removing a range for the one or two a node has.
-            while pendingLists.count > listMark { pendingLists.removeLast() }
+            // One at a time: cheaper than removing a range for the few a node has.
+            while pendingItems.count > itemMark { pendingItems.removeLast() }
+            while pendingListEnds.count > listMark { pendingListEnds.removeLast() }
         }
         for slot in binding.childSlots.indices {
-            pendingLists.append(reader.children(slot, of: binding, new.box).items)
+            _ = reader.appendChildren(slot, of: binding, new.box, to: &pendingItems)
+            pendingListEnds.append(pendingItems.count)
         }
         if binding.childSlots.isEmpty, let read = binding.access.readChildren {
-            pendingLists.append(read(new.box).compactMap { reader.item($0) })
+            for value in read(new.box) {
+                if let item = reader.item(value) { pendingItems.append(item) }
+            }
+            pendingListEnds.append(pendingItems.count)
         }
-        let listCount = pendingLists.count - listMark
+        let listCount = pendingListEnds.count - listMark
+        /// The range of `pendingItems` that holds list `offset`.
+        func newList(_ offset: Int) -> Range<Int> {
+            (offset == 0 ? itemMark : pendingListEnds[listMark + offset - 1])..<pendingListEnds[listMark + offset]
+        }
         let keptAttributes = binding.access.readAttributes.map { read in
             (old: snapshot.keptAttributes(of: old) ?? [], new: read(new.box))
         }
@@ -113,7 +139,7 @@ struct EditPlanner {
             let total = binding.properties.count + listCount + (keptAttributes == nil ? 0 : 1)
             var differing = changed.count
             for offset in 0..<listCount
-            where snapshot.list(offset, of: old).count != pendingLists[listMark + offset].count {
+            where snapshot.list(offset, of: old).count != newList(offset).count {
                 differing += 1
             }
             if let keptAttributes, keptAttributes.old != keptAttributes.new { differing += 1 }
@@ -149,7 +175,7 @@ struct EditPlanner {
             listCount > 1 ? [Bool](repeating: false, count: outline.children(of: element).count) : nil
         for offset in 0..<listCount {
             let oldList = snapshot.list(offset, of: old)
-            let newItems = pendingLists[listMark + offset]
+            let newItems = newList(offset)
             guard oldList.count > 0 || !newItems.isEmpty else { continue }
             let name = offset < binding.childSlots.count ? binding.childSlots[offset].xmlName : nil
             guard
@@ -175,15 +201,16 @@ struct EditPlanner {
     /// built-in conversion read from its field (as the serializer reads it), any other
     /// through its key path and conversion.
     static func value(_ index: Int, of binding: ElementBinding, _ box: AnyObject) -> String? {
-        let setter = binding.setters[index]
-        if setter.boolOffset >= 0 {
-            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: setter.boolOffset)
-                ? "true" : "false"
-        }
-        if setter.textOffset >= 0 {
+        // The setter's fields read in place (a copy of its slot would retain its closures).
+        let textOffset = binding.textOffset(of: index)
+        if textOffset >= 0 {
             let fields = FieldAccess.of(box, isClass: binding.isClass)
-            return setter.textIsOptional
-                ? fields.load(String?.self, at: setter.textOffset) : fields.load(String.self, at: setter.textOffset)
+            return binding.textIsOptional(of: index)
+                ? fields.load(String?.self, at: textOffset) : fields.load(String.self, at: textOffset)
+        }
+        let boolOffset = binding.boolOffset(of: index)
+        if boolOffset >= 0 {
+            return FieldAccess.of(box, isClass: binding.isClass).load(Bool.self, at: boolOffset) ? "true" : "false"
         }
         return binding.properties[index].read(box)
     }
@@ -276,6 +303,10 @@ struct EditPlanner {
     /// Notes a value about to be rewritten whose text holds a `${…}` reference or an entity
     /// reference: the new value replaces the reference.
     private mutating func noteReferences(in range: Range<Int>, what: String) {
+        // Most values hold neither: found by one pass over their bytes, with no string made.
+        guard outline.bytes[range].contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "$") }) else {
+            return
+        }
         let text = outline.text(range)
         if text.contains("${") {
             notes.append(

@@ -5,7 +5,7 @@
 struct GraphReader {
     let registry: CompiledRegistry
     let prefixes: [String: String]
-    /// The binding of each class met in a child slot (see ``children(_:of:_:)``).
+    /// The binding of each class met in a child slot (see ``appendChildren(_:of:_:to:)``).
     private var classBindings: [ObjectIdentifier: ElementBinding] = [:]
     /// The last class met and its binding: the objects of a list are mostly of one class.
     private var lastClass: (type: ObjectIdentifier, binding: ElementBinding)?
@@ -20,38 +20,55 @@ struct GraphReader {
 
     /// The item for a graph value: `nil` for a `nil` optional or an unregistered type.
     func item(_ value: Any) -> EditPlanner.Item? {
+        // A value of a registered type is no `Optional`: found at once, without the
+        // conformance check that unwrapping costs (a scan of the process's conformances for
+        // a class, about a million instructions, each time the root is read).
+        if let index = registry.typeIndex[ObjectIdentifier(type(of: value))],
+            let box = registry.bindings[index].access.box(value)
+        {
+            return EditPlanner.Item(binding: registry.bindings[index], box: box)
+        }
         guard let unwrapped = OptionalValue.unwrapped(value),
             let (binding, box) = registry.binding(for: unwrapped)
         else { return nil }
-        return EditPlanner.Item(value: unwrapped, binding: binding, box: box)
+        return EditPlanner.Item(binding: binding, box: box)
     }
 
-    /// The children of one slot, and how many values the slot held (`nil`s and unregistered
-    /// values included): read as references from their field when they are class instances
-    /// held there (as the serializer reads them), else as the slot's values.
-    mutating func children(_ slot: Int, of binding: ElementBinding, _ box: AnyObject) -> (
-        items: [EditPlanner.Item], readCount: Int
-    ) {
+    /// Appends the children of one slot to `items` and returns how many values the slot
+    /// held (`nil`s and unregistered values included): read as references from their field
+    /// when they are class instances held there (as the serializer reads them), else as the
+    /// slot's values. Appended to a list the caller keeps rather than returned in an array
+    /// of their own: no allocation per object compared.
+    mutating func appendChildren(
+        _ slot: Int, of binding: ElementBinding, _ box: AnyObject, to items: inout [EditPlanner.Item]
+    ) -> Int {
         guard let direct = WritingForm.directChildren(binding, slot) else {
             let values = binding.childSlots[slot].read(box)
-            return (values.compactMap(item), values.count)
+            for value in values {
+                if let found = item(value) { items.append(found) }
+            }
+            return values.count
         }
-        let objects = FieldAccess.of(box, isClass: binding.isClass).loadReferences(
-            at: direct.offset, isArray: direct.isArray)
-        var items: [EditPlanner.Item] = []
-        items.reserveCapacity(objects.count)
+        let field = FieldAccess.of(box, isClass: binding.isClass)
+        if !direct.isArray {
+            // One reference, most often `nil`: no array made to hold it.
+            guard let object = field.load(AnyObject?.self, at: direct.offset) else { return 0 }
+            if let binding = classBinding(of: object) { items.append(EditPlanner.Item(binding: binding, box: object)) }
+            return 1
+        }
+        let objects = field.loadReferences(at: direct.offset, isArray: true)
         for object in objects {
             if let binding = classBinding(of: object) {
-                items.append(EditPlanner.Item(value: object, binding: binding, box: object))
+                items.append(EditPlanner.Item(binding: binding, box: object))
             }
         }
-        return (items, objects.count)
+        return objects.count
     }
 
     /// The item for a class instance (see ``classBinding(of:)``); `nil` for an unregistered
     /// class.
     mutating func classItem(_ object: AnyObject) -> EditPlanner.Item? {
-        classBinding(of: object).map { EditPlanner.Item(value: object, binding: $0, box: object) }
+        classBinding(of: object).map { EditPlanner.Item(binding: $0, box: object) }
     }
 
     /// The binding of a class instance: found at once for the class met last, else in the

@@ -27,6 +27,12 @@ struct GraphRecorder {
     /// By binding index: whether the binding is compared whole.
     private let comparesWhole: [Bool]
 
+    /// About how many bytes of a document an object takes, as reserved for: an element of
+    /// a few short attributes on its own line (the `beans` workload's take 77 on average).
+    static let bytesPerObject = 64
+    /// The most objects reserved for at once (past it, the arrays grow as they fill).
+    static let mostObjectsReserved = 1 << 22
+
     /// Whether the parse may hand the recorder its objects as their elements end: only when
     /// no code of the program runs on an object after its element has ended. A parent's
     /// validator, or an ``Ancestor``'s `addChild`, may change a child's values once the
@@ -35,9 +41,21 @@ struct GraphRecorder {
     /// registry, the whole graph is recorded after the parse, by the same code.
     let recordsWhileBinding: Bool
 
-    init(registry: CompiledRegistry, prefixes: [String: String]) {
+    /// - Parameter expectedBytes: The document's size, when known: the record's arrays are
+    ///   made about as large as its objects need (one object per ``bytesPerObject``), so
+    ///   that they do not grow by doubling as the parse goes.
+    init(registry: CompiledRegistry, prefixes: [String: String], expectedBytes: Int = 0) {
         recordsWhileBinding = !registry.bindings.contains { binding in
             !binding.validators.isEmpty || binding.access.type is any Ancestor.Type
+        }
+        if expectedBytes > 0 {
+            // Room reserved is not memory used until written: a document of fewer, larger
+            // objects leaves the rest untouched.
+            let objects = min(expectedBytes / Self.bytesPerObject, Self.mostObjectsReserved)
+            // Values: the bindings' average, rounded up, and one more.
+            let bindings = max(registry.bindings.count, 1)
+            let properties = registry.bindings.reduce(0) { $0 + $1.properties.count }
+            snapshot.reserve(objects: objects, valuesPerObject: (properties + bindings - 1) / bindings + 1)
         }
         reader = GraphReader(registry: registry, prefixes: prefixes)
         comparesWhole = registry.bindings.map(EditPlanner.needsWholeComparison)
@@ -56,7 +74,7 @@ struct GraphRecorder {
         if parentBinding >= 0, parentBinding < comparesWhole.count, comparesWhole[parentBinding] { return }
         let item: EditPlanner.Item
         if let binding = classBindings[bindingIndex] {
-            item = EditPlanner.Item(value: object, binding: binding, box: object)
+            item = EditPlanner.Item(binding: binding, box: object)
         } else {
             // A struct's box is not what its parent holds; a class found per object.
             guard reader.registry.bindings[bindingIndex].isClass, let found = reader.classItem(object) else { return }

@@ -51,6 +51,15 @@ struct GraphSnapshot: Sendable {
     /// The root's node, `nil` when the graph has no registered root.
     var root: Int?
 
+    /// Makes room for about `objects` objects of `valuesPerObject` values each at once,
+    /// rather than growing the arrays by doubling (each doubling copies them to new pages).
+    mutating func reserve(objects: Int, valuesPerObject: Int) {
+        nodes.reserveCapacity(objects)
+        lists.reserveCapacity(objects)
+        members.reserveCapacity(objects)
+        values.reserveCapacity(objects * valuesPerObject)
+    }
+
     // MARK: Reading
 
     /// Whether property `property` of node `node` read `value` (its text as the writer
@@ -59,6 +68,17 @@ struct GraphSnapshot: Sendable {
         let recorded = self.value(of: node, property)
         guard let value, let recorded else { return value == nil && recorded == nil }
         return Self.sameBytes(recorded, value)
+    }
+
+    /// Whether property `property` of node `node` is a `String?` field, read in place, that
+    /// still holds the very string recorded: a value left alone is found unchanged with no
+    /// copy of it, no reference counted and no byte compared. `false` says nothing (a
+    /// property of another kind, or another string: compare with ``value(of:_:equals:)``).
+    func stillHolds(_ node: Int, _ property: Int, binding: ElementBinding, box: AnyObject) -> Bool {
+        let offset = binding.textOffset(of: property)
+        guard offset >= 0, binding.textIsOptional(of: property) else { return false }
+        return FieldAccess.of(box, isClass: binding.isClass).holdsBits(
+            ofOptionalStringAt: offset, of: values, at: nodes[node].firstValue + property)
     }
 
     /// What property `property` of node `node` read, as the writer writes it.
@@ -239,7 +259,8 @@ struct GraphSnapshot: Sendable {
         var first = memberMark
         for list in pending.lists[listMark...] {
             lists.append(List(start: members.count, count: list.count, readCount: list.readCount))
-            members += pending.members[first..<(first + list.count)]
+            // One at a time: the generic append of a slice cost more for the one or two a list holds.
+            for position in first..<(first + list.count) { members.append(pending.members[position]) }
             first += list.count
         }
         // One element at a time: cheaper than removing a range for the few a list holds.

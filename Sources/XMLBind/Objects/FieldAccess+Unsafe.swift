@@ -8,6 +8,9 @@
 // - SafeMode: `FieldTable.writableOffset(_:)` hands out no offset, so nothing calls the
 //   methods that take one; they stop the program rather than touch memory if that
 //   invariant were ever broken (a programming error, never input).
+// - `holdsBits(ofOptionalStringAt:of:at:)` reads a `String?` field and an element of a
+//   `[String?]` the caller holds (below its count) as raw bytes, in place, for the length of
+//   the call: nothing is copied, written or kept.
 // - `withUTF8(ofStringAt:isOptional:_:)` lends a `String` field's UTF-8 in place, for the
 //   length of the call: the caller keeps the object alive and does not assign the field
 //   meanwhile (the writer only reads the graph), so the string's storage outlives the loan.
@@ -46,6 +49,10 @@
         func storeReference(_ object: AnyObject, at offset: Int) { Self.noOffsets() }
 
         func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] { Self.noOffsets() }
+
+        func holdsBits(ofOptionalStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
+            Self.noOffsets()
+        }
 
         func withUTF8<R>(
             ofStringAt offset: Int, isOptional: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
@@ -147,6 +154,35 @@
             let field = base + offset
             if isOptional { return Self.lendUTF8(of: &field.assumingMemoryBound(to: String?.self).pointee, body) }
             return Self.lendUTF8(of: &field.assumingMemoryBound(to: String.self).pointee, body)
+        }
+
+        /// Whether the `String?` field at `offset` holds, bit for bit, `values[position]`:
+        /// the very string recorded there, unchanged (the same small string, or the same
+        /// storage and count: storage two values share is never changed in place). Both are
+        /// read where they lie, so neither is retained and released; unequal bits say nothing
+        /// (the caller then compares the strings).
+        @inline(__always)
+        func holdsBits(ofOptionalStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
+            values.withUnsafeBufferPointer { recorded in
+                guard position >= 0, position < recorded.count, let start = recorded.baseAddress else { return false }
+                let field = UnsafeRawPointer(base + offset)
+                let value = UnsafeRawPointer(start + position)
+                let size = MemoryLayout<String?>.size
+                var byte = 0
+                while byte &+ 8 <= size {
+                    guard
+                        field.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+                            == value.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+                    else { return false }
+                    byte &+= 8
+                }
+                while byte < size {
+                    let left = field.load(fromByteOffset: byte, as: UInt8.self)
+                    guard left == value.load(fromByteOffset: byte, as: UInt8.self) else { return false }
+                    byte &+= 1
+                }
+                return true
+            }
         }
 
         // Not inlined on purpose: an `inout` parameter is exclusive for the call, so the

@@ -40,4 +40,14 @@ extension ElementBinding {
             setters.withUnsafeBufferPointer { $0[index].textIsOptional }
         #endif
     }
+
+    /// ``SetterSlot/boolOffset`` of property `index`.
+    @inline(__always)
+    func boolOffset(of index: Int) -> Int {
+        #if SafeMode
+            setters[index].boolOffset
+        #else
+            setters.withUnsafeBufferPointer { $0[index].boolOffset }
+        #endif
+    }
 }

@@ -159,7 +159,7 @@ extension XMLBinder {
         let snapshot: GraphSnapshot
         var kept: ParseOutcome?
         do {
-            let made = GraphRecorder(registry: registry, prefixes: prefixes)
+            let made = GraphRecorder(registry: registry, prefixes: prefixes, expectedBytes: original.count)
             var outcome = try bind(input, file: file, recorder: made.recordsWhileBinding ? made : nil)
             // The parse hands its recorder back; one that recorded nothing records the whole graph.
             var recorder = outcome.recorder ?? made
