@@ -23,9 +23,9 @@ extension GeneratedCodeTests {
         }
         #expect(!binder.contains("register\(count)("))
         // A check's closure moves left with its statement.
-        #expect(
-            binder.contains(
-                "        definition = definition.validate { value, context in\n            if value.section.count > 3 {"))
-        #expect(binder.contains(" + String(value.section.count)) }\n        }\n        definition = definition.attribute("))
+        let check = "        definition = definition.validate { value, context in\n"
+        #expect(binder.contains(check + "            if value.section.count > 3 {"))
+        let end = " + String(value.section.count)) }\n        }\n        definition = definition.attribute("
+        #expect(binder.contains(end))
     }
 }
