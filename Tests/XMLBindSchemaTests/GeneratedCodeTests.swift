@@ -50,7 +50,7 @@ struct GeneratedCodeTests {
             "public final class Rounded: Square {", "public final class Circle: Shape {",
             #"XMLBinder(prefixes: ["sh": "urn:example:shapes"])"#,
             #"var definition = mapping(Circle.self, element: "sh:shape", namespace: "urn:example:shapes")"#
-                + "\n                definition = definition.xsiType(\"{urn:example:shapes}Circle\")",
+                + "\n        definition = definition.xsiType(\"{urn:example:shapes}Circle\")",
             #"definition = definition.children(\.shape, xml: "{urn:example:shapes}shape")"#,
             #"definition = definition.child(\.background, xml: "{urn:example:shapes}background")"#,
             #"definition = definition.children(\.figure)"#,

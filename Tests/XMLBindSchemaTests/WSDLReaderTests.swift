@@ -106,13 +106,36 @@ struct WSDLReaderTests {
         #expect(protocolFile.contains(".oneWayOperation(\n"))
     }
 
+    @Test("A binding in encoded use for every operation (rpc/encoded) is a located error, not an empty client")
+    func encodedOnly() throws {
+        let literal = try String(contentsOf: Self.fixtures.appendingPathComponent("rpc.wsdl"), encoding: .utf8)
+        let encoded = literal.replacingOccurrences(
+            of: "use=\"literal\"", with: "use=\"encoded\" encodingStyle=\"http://www.w3.org/2003/05/soap-encoding\"")
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = URL(fileURLWithPath: "encoded.wsdl", relativeTo: folder)
+        try encoded.write(to: file, atomically: true, encoding: .utf8)
+        let result = ModelGenerator(name: "Geometry", inputs: [file]).generate()
+        #expect(result.failed)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(
+            errors.map(\.description) == [
+                "encoded.wsdl:58:14: error: binding GeometrySoap12 uses SOAP encoding ('encoded' use, as rpc/encoded "
+                    + "services do) for every operation; only literal use (document/literal, rpc/literal) is generated"
+            ], "\(result.diagnostics)")
+        #expect(result.model.services.isEmpty)
+        #expect(result.files.isEmpty)
+    }
+
     @Test("Several services and ports, SOAP headers both ways, a one-way operation; a headerfault is a warning")
     func servicesHeadersOneWay() throws {
         let result = Self.generate("Quotes", "quotes.wsdl")
         #expect(!result.failed, "\(result.diagnostics)")
         #expect(
             result.diagnostics.map(\.description) == [
-                "quotes.wsdl:126:11: warning: <soap:headerfault> in <header> is not read by the generator; it is skipped"
+                "quotes.wsdl:126:11: warning: operation ping: the soap:headerfault {urn:example:quotes}AuthFaultMessage "
+                    + "(part fault) is not generated; a fault answering this header is thrown as SOAPFault without its "
+                    + "header blocks (SOAPClient.send(_:) returns the whole envelope)"
             ])
         let services = result.model.services
         #expect(services.map(\.name) == ["QuoteService", "AdminService"])

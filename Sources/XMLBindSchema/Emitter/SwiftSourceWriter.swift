@@ -15,7 +15,6 @@ struct SwiftSourceWriter {
         text += "/// and writes them back.\n"
         text += "public enum \(plan.moduleName) {\n"
         text += "    /// Binds documents of this model and writes them back: every generated mapping registered.\n"
-        text += "    public static let binder: XMLBinder = {\n"
         let prefixes =
             plan.prefixes.isEmpty
             ? ""
@@ -29,41 +28,55 @@ struct SwiftSourceWriter {
                 + planned.elementNames.map { mapping(of: planned, element: $0) }
         }
         guard !mappings.isEmpty else {
-            return text + "        XMLBinder(\(prefixes))\n    }()\n}\n"
+            return text + "    public static let binder: XMLBinder = XMLBinder(\(prefixes))\n}\n"
         }
+        // One function per mapping, called from a function the stored property's initializer
+        // calls: the type checker takes each body alone, and the module's interface needs none
+        // of them. Inside one closure, MathML's 405 mappings kept `emit-module` over ten minutes.
+        text += "    public static let binder: XMLBinder = makeBinder()\n\n"
+        text += "    private static func makeBinder() -> XMLBinder {\n"
+        text += "        var binder = XMLBinder(\(prefixes))\n"
         text += "        do {\n"
-        text += "            var binder = XMLBinder(\(prefixes))\n"
-        // One mapping per statement, and one declaration per statement: a call with several
-        // mappings as one parameter pack, or one chain of thirty overloaded calls (fontconfig's
-        // `<ceil>`), takes the type checker minutes, while each statement alone checks fast.
-        let indent = "                    "
-        for mapping in mappings {
-            let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
-            let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") || $0.hasPrefix(indent + "(") }
-            text += "            do {\n"
-            text += "                \(declares ? "var" : "let") definition = "
-            text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
-            for line in lines.dropFirst() {
-                if line.hasPrefix(indent + ".") {
-                    text += "                definition = definition" + line.dropFirst(indent.count) + "\n"
-                } else if line.hasPrefix(indent + "(") {
-                    // A declaration that depends on a value (a default, see `declaration(of:)`).
-                    text += "                definition = " + line.dropFirst(indent.count) + "\n"
-                } else {
-                    text += line + "\n"
-                }
-            }
-            text += "                binder = try binder.register(definition)\n"
-            text += "            }\n"
+        for index in mappings.indices {
+            text += "            try register\(index)(&binder)\n"
         }
-        text += "            return binder\n"
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
         text +=
             "            preconditionFailure(\"the generated mappings of \(plan.moduleName) do not register: \\(error)\")\n"
         text += "        }\n"
-        text += "    }()\n"
+        text += "        return binder\n"
+        text += "    }\n"
+        for (index, mapping) in mappings.enumerated() {
+            text += "\n" + registration(mapping, index: index)
+        }
         text += "}\n"
+        return text
+    }
+
+    /// One mapping's registration function. One declaration per statement: one chain of thirty
+    /// overloaded calls (fontconfig's `<ceil>`) takes the type checker minutes, while each
+    /// statement alone checks fast.
+    private func registration(_ mapping: String, index: Int) -> String {
+        let indent = "                    "
+        let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
+        let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") || $0.hasPrefix(indent + "(") }
+        var text = "    private static func register\(index)(_ binder: inout XMLBinder) throws {\n"
+        text += "        \(declares ? "var" : "let") definition = "
+        text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
+        for line in lines.dropFirst() {
+            if line.hasPrefix(indent + ".") {
+                text += "        definition = definition" + line.dropFirst(indent.count) + "\n"
+            } else if line.hasPrefix(indent + "(") {
+                // A declaration that depends on a value (a default, see `declaration(of:)`).
+                text += "        definition = " + line.dropFirst(indent.count) + "\n"
+            } else {
+                // The lines of a closure (a `.validate` check), moved left with their statement.
+                text += (line.hasPrefix(indent) ? line.dropFirst(indent.count - 8) : line[...]) + "\n"
+            }
+        }
+        text += "        binder = try binder.register(definition)\n"
+        text += "    }\n"
         return text
     }
 

@@ -65,7 +65,8 @@ enum WSDLBinder {
                 .attribute(\.name).attribute(\.type).child(\.soap11, xml: "{\(soap11)}binding")
                 .child(\.soap12, xml: "{\(soap12)}binding").children(\.operations).ignoring(documentation),
             soapBinding(soap11), soapBinding(soap12), soapOperation(soap11), soapOperation(soap12),
-            soapHeader(soap11), soapHeader(soap12), soapBody(soap11, "body"), soapBody(soap12, "body"),
+            soapHeader(soap11), soapHeader(soap12), soapHeaderFault(soap11), soapHeaderFault(soap12),
+            soapBody(soap11, "body"), soapBody(soap12, "body"),
             soapBody(soap11, "fault"), soapBody(soap12, "fault"),
             mapping(WSDLService.self, element: "service", namespace: wsdl)
                 .attribute(\.name).element(\.documentation, xml: documentation).wholeText().children(\.ports),
@@ -83,10 +84,16 @@ enum WSDLBinder {
             .children(\.headers12, xml: "{\(soap12)}header").ignoring("{\(namespace)}documentation")
     }
 
-    /// `soap:header`; its `soap:headerfault`s are not read (a located warning).
+    /// `soap:header`, with its `soap:headerfault`s.
     private static func soapHeader(_ namespace: String) -> ClassDefinition<WSDLSOAPHeader> {
         mapping(WSDLSOAPHeader.self, element: "header", namespace: namespace).attribute(\.message).attribute(\.part)
-            .attribute(\.use).attribute(\.namespace).attribute(\.encodingStyle)
+            .attribute(\.use).attribute(\.namespace).attribute(\.encodingStyle).children(\.headerFaults)
+    }
+
+    /// `soap:headerfault`, read to be reported: the generator does not type it.
+    private static func soapHeaderFault(_ namespace: String) -> ClassDefinition<WSDLSOAPHeaderFault> {
+        mapping(WSDLSOAPHeaderFault.self, element: "headerfault", namespace: namespace).attribute(\.message)
+            .attribute(\.part).ignoring("@use").ignoring("@namespace").ignoring("@encodingStyle")
     }
 
     private static func soapBinding(_ namespace: String) -> ClassDefinition<WSDLSOAPBinding> {

@@ -141,6 +141,16 @@ final class WSDLSOAPHeader: Bindable, OriginAware {
     var use: String?
     var namespace: String?
     var encodingStyle: String?
+    var headerFaults: [WSDLSOAPHeaderFault] = []
+    var origin: Origin?
+    init() {}
+}
+
+/// `<soap:headerfault>` in a `<soap:header>`: the header block a fault about that header
+/// carries (WSDL 1.1, section 3.7).
+final class WSDLSOAPHeaderFault: Bindable, OriginAware {
+    var message: XMLQualifiedName?
+    var part: String?
     var origin: Origin?
     init() {}
 }

@@ -125,6 +125,14 @@ extension WSDLServiceBuilder {
                     at: header.origin)
                 return nil
             }
+            for fault in header.headerFaults {
+                // Typing one needs a fault that carries header blocks, which SOAPFault does not.
+                let name = fault.message.map { Self.name($0).description } ?? "(none)"
+                warn(
+                    "operation \(operation): the soap:headerfault \(name) (part \(fault.part ?? "")) is not "
+                        + "generated; a fault answering this header is thrown as SOAPFault without its header blocks "
+                        + "(SOAPClient.send(_:) returns the whole envelope)", at: fault.origin)
+            }
             // A header whose message is missing (spyne's one-way operations name WS-Addressing
             // headers it does not declare) is left out: the request can go without it.
             guard let reference = header.message, let headerMessage = messages[Self.name(reference)] else {

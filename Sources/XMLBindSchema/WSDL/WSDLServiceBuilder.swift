@@ -88,12 +88,26 @@ struct WSDLServiceBuilder {
                     operations.append(built)
                 }
             }
+            if operations.isEmpty, let encoded = Self.encodedBody(in: group.binding) {
+                // Nothing to call: an empty client would only move the surprise to run time.
+                error(
+                    "binding \(group.binding.name ?? "") uses SOAP encoding ('encoded' use, as rpc/encoded services "
+                        + "do) for every operation; only literal use (document/literal, rpc/literal) is generated",
+                    at: encoded.origin)
+                continue
+            }
             model.services.append(
                 WebService(
                     name: name, namespace: targetNamespace, operations: operations, ports: group.ports,
                     documentation: service?.documentation))
         }
         return model
+    }
+
+    /// The first `soap:body` of a binding's operations that names a use other than literal.
+    private static func encodedBody(in binding: WSDLBinding) -> WSDLSOAPBody? {
+        let bodies = binding.operations.flatMap { [$0.input, $0.output] }.compactMap { $0?.soap11 ?? $0?.soap12 }
+        return bodies.first { $0.use.map { $0 != "literal" } ?? false }
     }
 
     /// Every service's SOAP ports, grouped by the port type of their binding.
