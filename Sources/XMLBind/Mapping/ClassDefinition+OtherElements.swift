@@ -33,9 +33,14 @@ extension ClassDefinition {
     /// ``XMLElementNode/namespaceDeclarations`` where the document does not already bind
     /// them the same way; names and text are checked and escaped as any other.
     ///
+    /// With ``mixedText(_:)`` (mixed content such as `xs:documentation`'s), a kept element
+    /// stands among the text pieces as a child object does: the piece before it is its own,
+    /// read and written. Beside child slots, its place among their objects needs
+    /// ``childOrder(_:)``.
+    ///
     /// Registration refuses combinations it could not honour: a second `.otherElements`,
-    /// `.wholeText()` or `.mixedText` (the text beside a kept element would have no place),
-    /// keyed members, and an element reader (`.reading(with:)`).
+    /// `.wholeText()` (elements inside the text are text), `.mixedText` beside child slots
+    /// without `.childOrder`, keyed members, and an element reader (`.reading(with:)`).
     ///
     /// - Parameters:
     ///   - keyPath: The `[XMLElementNode]` property the elements are appended to.
