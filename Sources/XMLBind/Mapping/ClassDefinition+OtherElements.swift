@@ -23,8 +23,10 @@ extension ClassDefinition {
     /// appended to the property, with its ``XMLElementNode/origin``. The parse's limits hold
     /// inside it as everywhere (depth, attributes, names, text). Elements outside
     /// `namespaces`, and those `.ignoring` names, stay unknown content: the policy decides.
-    /// An element that a registered mapping binds, but that the mapping has no slot for,
-    /// is still reported as a child it cannot place: declare a slot for it.
+    /// An element that a registered mapping binds, but that this mapping has no slot for,
+    /// is kept as a tree too (so that it keeps its place among the children and the text),
+    /// unless the type takes such children itself as an ``Ancestor`` or a
+    /// ``ChildrenProvider``.
     ///
     /// Writing: the kept elements are written after the declared content, in their order,
     /// or, with ``childOrder(_:)``, in their places among the child objects (the order list

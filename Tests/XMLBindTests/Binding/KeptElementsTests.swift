@@ -306,4 +306,37 @@ struct KeptElementsTests {
             try paragraph.xml(from: bound, options: compact)
                 == #"<p>One <em>two</em> three <x:k xmlns:x="urn:x">four</x:k><em>five</em></p>"#)
     }
+
+    final class Holder: Bindable, Ancestor {
+        var objects: [Any] = []
+        var other: [XMLElementNode] = []
+        init() {}
+        func addChild(_ child: Any) { objects.append(child) }
+    }
+
+    @Test func registeredElementsWithoutASlotAreKeptInTheirPlaces() throws {
+        let compact = WritingOptions(layout: .compact, includesDeclaration: false)
+        let item = mapping(Item.self, element: "item").attribute(\.name)
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Documentation.self, element: "doc").otherElements(\.elements).mixedText(\.texts), item)
+        let text = #"<doc>An <item name="a"/> inside, <item name="b">twice</item>.</doc>"#
+        let doc = try binder.parse(Data(text.utf8), as: Documentation.self)
+        #expect(doc.texts == ["An ", " inside, ", "."])
+        #expect(doc.elements.map { $0[attribute: "name"] } == ["a", "b"])
+        #expect(try binder.xml(from: doc, options: compact) == text)
+        // Its own mapping still binds it elsewhere.
+        #expect(try binder.parse(Data(#"<item name="c"/>"#.utf8), as: Item.self).name == "c")
+        // Outside the kept namespaces it is still a child without a place.
+        let only = XMLBinder().registeredAtSetup(
+            mapping(Documentation.self, element: "doc").otherElements(\.elements, namespaces: .only(["urn:x"]))
+                .mixedText(\.texts), item)
+        #expect(throws: XMLBindError.self) { try only.parse(Data(text.utf8), as: Documentation.self) }
+        // An Ancestor takes it as an object, as before.
+        let ancestor = XMLBinder().registeredAtSetup(
+            mapping(Holder.self, element: "holder").otherElements(\.other), item)
+        let holder = try ancestor.parse(
+            Data(#"<holder><item name="d"/><x:y xmlns:x="urn:x"/></holder>"#.utf8), as: Holder.self)
+        #expect(holder.objects.compactMap { ($0 as? Item)?.name } == ["d"])
+        #expect(holder.other.map(\.localName) == ["y"])
+    }
 }
