@@ -47,6 +47,8 @@ extension GeneratedCodeTests {
             "<o:em>more</o:em> &amp; more.</o:remark>", #"source="notes.html">Read <h:a"#,
             #"href="spec.html">the <h:i>spec</h:i></h:a> first;"#,
             ">a paragraph</h:p>, <o:em>this</o:em> then the rest.</o:documentation>",
+            // A family's classes keep their order too: Block and Section (a substitution group's member).
+            ">one<", #"command="r""#, ">two<", #"<o:section title="T">"#, #"command="s""#, ">three<", #"command="t""#,
         ]
         let keptPositions = keptMarks.compactMap { ordered.stdout.range(of: $0)?.lowerBound }
         #expect(
@@ -60,6 +62,23 @@ extension GeneratedCodeTests {
         ]
         let mathPositions = mathMarks.compactMap { math.stdout.range(of: $0)?.lowerBound }
         #expect(mathPositions.count == mathMarks.count && mathPositions == mathPositions.sorted(), "\(math.stdout)")
+    }
+
+    @Test("A family's classes keep their children's order, the property declared once, and xs:any content its order")
+    func orderInFamiliesAndWildcards() throws {
+        let result = Self.generate("Ordered", "ordered.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let file = { (name: String) in result.files.first { $0.name == "Ordered+\(name).swift" }?.contents ?? "" }
+        #expect(file("Block").contains("public var childOrder: [String] = []"))
+        #expect(file("Section").contains("public final class Section: Block {"))
+        #expect(!file("Section").contains("childOrder"))
+        let mappings = result.files[0].contents.components(separatedBy: "var definition = mapping(")
+        for type in ["Block", "Section", "Entry", "Remark"] {
+            let mapping = mappings.first { $0.hasPrefix(type + ".self") } ?? ""
+            #expect(mapping.contains("definition.childOrder(\\.childOrder)"), "\(type)")
+        }
+        // Elements of the model's types under Documentation's xs:any are kept as trees, in place.
+        #expect(file("Documentation").contains("public final class Documentation: Bindable, OriginAware {"))
     }
 
     @Test("A substitution group whose head has no type is a slot of a protocol its members' classes conform to")

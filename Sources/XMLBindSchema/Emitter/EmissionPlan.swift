@@ -17,6 +17,8 @@ struct EmissionPlan {
         var choices: [[Int]]
         /// Whether the children's document order is kept (``ComplexType/keepsChildOrder``).
         var keepsChildOrder = false
+        /// Whether a superclass declares the `childOrder` property already.
+        var inheritsChildOrder = false
         /// Elements the class is registered for with `.xsiType(…)`: where a derived type stands
         /// for its declared base (see ``PolymorphismPlan``).
         var typedElementNames: [(element: QualifiedName, xsiType: QualifiedName)] = []

@@ -128,7 +128,8 @@ extension EmissionPlanner {
         _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
     ) -> String? {
         entry.keepsChildOrder = false
-        if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
+        // A family's classes each keep their order (its mappings each declare it); the
+        // topmost that does declares the property (see ``markInheritedChildOrder(in:)``).
         if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
             return "some child elements hold only a value (of xs:anyType), not an object"
         }
@@ -205,6 +206,23 @@ extension EmissionPlanner {
             elements += member.elementNames + member.typedElementNames.map(\.element)
         }
         return elements
+    }
+
+    /// Marks the classes whose superclass (or one above) declares `childOrder` already.
+    static func markInheritedChildOrder(in classes: inout [QualifiedName: EmissionPlan.PlannedClass]) {
+        let bySwiftName = Dictionary(classes.values.map { ($0.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
+        for (name, entry) in classes {
+            var current = entry.superclass
+            var steps = 0
+            while let swiftName = current, let base = bySwiftName[swiftName], steps <= classes.count {
+                if base.keepsChildOrder {
+                    classes[name]?.inheritsChildOrder = true
+                    break
+                }
+                current = base.superclass
+                steps += 1
+            }
+        }
     }
 
     /// Why a mixed type keeps its text as one string, for the warning.

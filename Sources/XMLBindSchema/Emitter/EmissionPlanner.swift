@@ -197,6 +197,7 @@ struct EmissionPlanner {
             }
             planned[type.name] = entry
         }
+        Self.markInheritedChildOrder(in: &planned)
         var seen: Set<QualifiedName> = []
         plan.classes = types.filter { seen.insert($0.name).inserted }.compactMap { planned[$0.name] } + wrappers
         // Members of untyped heads' groups conform to their groups' protocols.

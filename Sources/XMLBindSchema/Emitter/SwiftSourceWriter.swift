@@ -231,7 +231,7 @@ struct SwiftSourceWriter {
             text += "        /// kept as they were read and written back after the declared children.\n"
             text += "        public var foreignElements: [XMLElementNode] = []\n"
         }
-        if planned.keepsChildOrder {
+        if planned.keepsChildOrder && !planned.inheritsChildOrder {
             text += "        /// The element names of the children, in document order: written back in that order.\n"
             text += "        public var childOrder: [String] = []\n"
         }
