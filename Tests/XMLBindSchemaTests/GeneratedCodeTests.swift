@@ -526,7 +526,9 @@ struct GeneratedCodeTests {
                 // Each rule written alone: the prefixes its values use were declared on <rules>.
                 let rules = try QNames.binder.parse(contentsOf: url, as: QNames.Rules.self, file: url.lastPathComponent)
                 let names = { (rule: QNames.Rule) in
-                    [rule.kind, rule.matches, rule.fallback].map { $0?.description ?? "-" }.joined(separator: " ")
+                    ([rule.kind, rule.matches, rule.fallback].map { $0?.description ?? "-" }
+                        + [rule.also.map { $0.map(\.description).joined(separator: ",") } ?? "-"])
+                        .joined(separator: " ")
                 }
                 for rule in rules.rule {
                     let alone = try QNames.binder.xml(from: rule)

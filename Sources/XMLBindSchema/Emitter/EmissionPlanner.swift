@@ -343,9 +343,8 @@ struct EmissionPlanner {
                 case .union:
                     return ("String", nil)
                 case .list(let item):
-                    var (itemType, itemConversion) = valueShape(of: item, at: origin)
-                    // The binder resolves a single qualified name, not the items of a list.
-                    if itemType == "XMLQualifiedName" { (itemType, itemConversion) = ("String", nil) }
+                    // A list of `xs:QName` is `[XMLQualifiedName]`: the binder resolves each item.
+                    let (itemType, itemConversion) = valueShape(of: item, at: origin)
                     guard let itemConversion else { return ("[\(itemType)]", nil) }
                     return ("[\(itemType)]", "Conversion<[\(itemType)]>.list(of: \(itemConversion))")
                 case .restriction(let restriction):
