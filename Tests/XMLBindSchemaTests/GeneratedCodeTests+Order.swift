@@ -12,7 +12,7 @@ extension GeneratedCodeTests {
     func checkChildOrder(_ run: (String, String) async throws -> ProcessRun) async throws {
         let cases = [
             ("ordered", "ordered.xml"), ("page", "Real/page.xml"), ("notes", "notes.xml"),
-            ("inline", "Real/inline.xml"), ("library", "library.xml"),
+            ("inline", "Real/inline.xml"), ("library", "library.xml"), ("math", "Real/math.xml"),
         ]
         var same = 0
         for (model, instance) in cases {
@@ -39,6 +39,66 @@ extension GeneratedCodeTests {
         ]
         let positions = marks.compactMap { page.stdout.range(of: $0)?.lowerBound }
         #expect(positions.count == marks.count && positions == positions.sorted(), "\(page.stdout)")
+        // Elements kept for xs:any in their places among declared ones, and among mixed text.
+        let ordered = try await run("ordered", "ordered.xml")
+        let keptMarks = [
+            ">First<", "x:rating", "a.html", ">blue<", ">Second<", ">green <x:b>and</x:b> red<", "b.html", "c.html",
+            ">Mixed <o:em>text</o:em> with <x:ref", #"id="r1">a <x:b>kept</x:b> element</x:ref>, <x:br "#, "/>and ",
+            "<o:em>more</o:em> &amp; more.</o:remark>", #"source="notes.html">Read <h:a"#,
+            #"href="spec.html">the <h:i>spec</h:i></h:a> first;"#,
+            ">a paragraph</h:p>, <o:em>this</o:em> then the rest.</o:documentation>",
+            // A family's classes keep their order too: Block and Section (a substitution group's member).
+            ">one<", #"command="r""#, ">two<", #"<o:section title="T">"#, #"command="s""#, ">three<", #"command="t""#,
+        ]
+        let keptPositions = keptMarks.compactMap { ordered.stdout.range(of: $0)?.lowerBound }
+        #expect(
+            keptPositions.count == keptMarks.count && keptPositions == keptPositions.sorted(), "\(ordered.stdout)")
+        // Members of substitution groups whose heads have no type, each its own class, in place.
+        let math = try await run("math", "Real/math.xml")
+        #expect(math.stdout.hasPrefix("round trip: same\n"), "\(math.stdout)")
+        let mathMarks = [
+            ">x<", #"stretchy="false">=<"#, #"mathvariant="bold">y<"#, ">2<", "plus/>", ">a<", ">3<", ">z<", "times/>",
+            ">b<", ">c<", ">d<",
+        ]
+        let mathPositions = mathMarks.compactMap { math.stdout.range(of: $0)?.lowerBound }
+        #expect(mathPositions.count == mathMarks.count && mathPositions == mathPositions.sorted(), "\(math.stdout)")
+    }
+
+    @Test("A family's classes keep their children's order, the property declared once, and xs:any content its order")
+    func orderInFamiliesAndWildcards() throws {
+        let result = Self.generate("Ordered", "ordered.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let file = { (name: String) in result.files.first { $0.name == "Ordered+\(name).swift" }?.contents ?? "" }
+        #expect(file("Block").contains("public var childOrder: [String] = []"))
+        #expect(file("Section").contains("public final class Section: Block {"))
+        #expect(!file("Section").contains("childOrder"))
+        let mappings = result.files[0].contents.components(separatedBy: "var definition = mapping(")
+        for type in ["Block", "Section", "Entry", "Remark"] {
+            let mapping = mappings.first { $0.hasPrefix(type + ".self") } ?? ""
+            #expect(mapping.contains("definition.childOrder(\\.childOrder)"), "\(type)")
+        }
+        // Elements of the model's types under Documentation's xs:any are kept as trees, in place.
+        #expect(file("Documentation").contains("public final class Documentation: Bindable, OriginAware {"))
+    }
+
+    @Test("A substitution group whose head has no type is a slot of a protocol its members' classes conform to")
+    func untypedSubstitutionHeads() throws {
+        let result = Self.generate("MathML", "Real/math.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let text = result.files.map(\.contents).joined()
+        for expected in [
+            "public protocol PresentationExpressionMember: AnyObject {}",
+            "public var presentationExpression: [(any PresentationExpressionMember)] = []",
+            "public var contExp: [(any ContExpMember)] = []",
+            "public final class Token: Bindable, OriginAware, PresentationExpressionMember {",
+            "public final class PlusElement: Bindable, OriginAware, ContExpMember, NaryArithClassMember {",
+            // Two groups in one class: each by type, in the document's order.
+            "definition = definition.children(\\.presentationExpression)\n"
+                + "                definition = definition.children(\\.contExp)",
+            "definition = definition.childOrder(\\.childOrder)",
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
     }
 
     /// A rule whose qualified names use prefixes declared on the document's root, written
@@ -48,12 +108,15 @@ extension GeneratedCodeTests {
         let bound = try await run("qnames", "qnames.xml")
         #expect(bound.status == 0, "\(bound.stdout)")
         let names = bound.stdout.split(separator: "\n").filter { $0.hasPrefix("names: ") }
+        // The first rule's kind, matches, fallback and its list of names (`also`).
+        let first: String =
+            "{urn:example:animals}Mammal {urn:example:plants}Fern {urn:example:zoo}Keeper "
+            + "{urn:example:animals}Bird,{urn:example:plants}Fern"
         #expect(
             names == [
-                "names: {urn:example:animals}Mammal {urn:example:plants}Fern {urn:example:zoo}Keeper | "
-                    + "{urn:example:animals}Mammal {urn:example:plants}Fern {urn:example:zoo}Keeper",
-                "names: {urn:example:qnames}Local {urn:example:animals}Bird - | "
-                    + "{urn:example:qnames}Local {urn:example:animals}Bird -",
+                "names: \(first) | \(first)",
+                "names: {urn:example:qnames}Local {urn:example:animals}Bird - - | "
+                    + "{urn:example:qnames}Local {urn:example:animals}Bird - -",
             ], "\(bound.stdout)")
         let python = URL(fileURLWithPath: try await WSDLGeneratedCodeTests.peersPython())
         let script = Self.fixtures.deletingLastPathComponent().appendingPathComponent("Peers/xmlschema_peer.py").path

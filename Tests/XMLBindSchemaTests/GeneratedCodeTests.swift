@@ -15,7 +15,7 @@ struct GeneratedCodeTests {
         ("Settings", "settings.xsd"), ("Shapes", "shapes.xsd"), ("Notes", "notes.xsd"),
         ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
         ("Faults", "Real/unqualified.xsd"), ("Ordered", "ordered.xsd"), ("Page", "Real/page.xsd"),
-        ("QNames", "qnames.xsd"), ("WSDLTypes", "Real/wsdl-types.xsd"),
+        ("QNames", "qnames.xsd"), ("WSDLTypes", "Real/wsdl-types.xsd"), ("MathML", "Real/math.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -161,7 +161,8 @@ struct GeneratedCodeTests {
         #expect(library.files.map(\.contents).joined().contains(#"definition = definition.mixedText(\.texts)"#))
 
         // What cannot be an object (content of xs:anyType) keeps the text as one string, with a
-        // located warning; so does a mixed type with xs:any, whose elements the class takes as an Ancestor.
+        // located warning; a mixed type with xs:any keeps its pieces around the kept elements,
+        // elements of generated types among them kept as trees too (not as an Ancestor's objects).
         let folder = try temporaryDirectory()
         let schema = folder.appendingPathComponent("value.xsd")
         try Data(
@@ -172,6 +173,9 @@ struct GeneratedCodeTests {
                 <xs:sequence><xs:element name="v"/></xs:sequence>
               </xs:complexType>
               <xs:complexType name="N" mixed="true">
+                <xs:sequence><xs:any namespace="##other" processContents="lax"/></xs:sequence>
+              </xs:complexType>
+              <xs:complexType name="O" mixed="true">
                 <xs:sequence><xs:any processContents="lax"/></xs:sequence>
               </xs:complexType>
             </xs:schema>
@@ -185,9 +189,15 @@ struct GeneratedCodeTests {
                 "\(schema.path):3:3: warning: mixed content of {urn:t}M: the text between child elements is kept as "
                     + "one string; its place among them is not written back (some child elements hold only a value "
                     + "(of xs:anyType), not an object)",
-                "\(schema.path):6:3: warning: mixed content of {urn:t}N: the text between child elements is kept as "
-                    + "one string; its place among them is not written back (it allows xs:any)",
             ])
+        let kept = value.files.map(\.contents).joined()
+        let n = try #require(value.files.first { $0.name == "Value+N.swift" }).contents
+        #expect(n.contains("public final class N: Bindable, OriginAware {"), "\(n)")
+        #expect(kept.contains(#".otherElements(\.foreignElements, namespaces: .except(["urn:t", nil]))"#))
+        #expect(kept.contains(#"definition = definition.mixedText(\.texts)"#))
+        let o = try #require(value.files.first { $0.name == "Value+O.swift" }).contents
+        #expect(o.contains("public final class O: Bindable, OriginAware {") && !o.contains("otherElements"), "\(o)")
+        #expect(kept.contains(#".otherElements(\.foreignElements, namespaces: .any)"#))
     }
 
     @Test("xs:any keeps elements of the namespaces it admits as trees, beside the generated types")
@@ -445,7 +455,7 @@ struct GeneratedCodeTests {
             ("notes", "notes.xsd", "notes.xml"), ("redefine", "redefine.xsd", "redefine.xml"),
             ("redefine", "redefine.xsd", "redefine-invalid.xml"), ("ordered", "ordered.xsd", "ordered.xml"),
             ("page", "Real/page.xsd", "Real/page.xml"),
-            ("wsdltypes", "Real/wsdl-types.xsd", "Real/wsdl-types.xml"),
+            ("wsdltypes", "Real/wsdl-types.xsd", "Real/wsdl-types.xml"), ("math", "Real/math.xsd", "Real/math.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -511,11 +521,14 @@ struct GeneratedCodeTests {
             case "fault": try roundTrip(Faults.binder, Faults.Fault.self, url)
             case "ordered": try roundTrip(Ordered.binder, Ordered.Config.self, url)
             case "page": try roundTrip(Page.binder, Page.Html.self, url)
+            case "math": try roundTrip(MathML.binder, MathML.Math.self, url)
             case "qnames":
                 // Each rule written alone: the prefixes its values use were declared on <rules>.
                 let rules = try QNames.binder.parse(contentsOf: url, as: QNames.Rules.self, file: url.lastPathComponent)
                 let names = { (rule: QNames.Rule) in
-                    [rule.kind, rule.matches, rule.fallback].map { $0?.description ?? "-" }.joined(separator: " ")
+                    ([rule.kind, rule.matches, rule.fallback].map { $0?.description ?? "-" }
+                        + [rule.also.map { $0.map(\.description).joined(separator: ",") } ?? "-"])
+                        .joined(separator: " ")
                 }
                 for rule in rules.rule {
                     let alone = try QNames.binder.xml(from: rule)

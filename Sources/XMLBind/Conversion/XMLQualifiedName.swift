@@ -19,7 +19,8 @@
 /// ```
 ///
 /// Text in Clark notation, `{uri}local` (or `{uri}prefix:local`), is read with that URI as
-/// its namespace.
+/// its namespace. A property of type `[XMLQualifiedName]` (a list of `xs:QName`) has each of
+/// its whitespace-separated items resolved and written the same way.
 public struct XMLQualifiedName: Sendable, Hashable, CustomStringConvertible {
     /// The namespace URI the prefix is bound to, or `nil`.
     public var namespace: String?
@@ -84,8 +85,15 @@ extension XMLQualifiedName: XMLValueConvertible {
 
 extension PropertyBinding {
     /// Whether values of `type` are qualified names the engine resolves before converting
-    /// (``XMLQualifiedName`` or its optional).
+    /// (``XMLQualifiedName`` or its optional, or a list of them: see ``isQualifiedNameList(_:)``).
     static func isQualifiedName(_ type: Any.Type) -> Bool {
-        type == XMLQualifiedName.self || type == XMLQualifiedName?.self
+        type == XMLQualifiedName.self || type == XMLQualifiedName?.self || isQualifiedNameList(type)
+    }
+
+    /// Whether values of `type` are whitespace-separated lists of qualified names
+    /// (`[XMLQualifiedName]` or its optional, XML Schema's list of `xs:QName`): each item is
+    /// resolved where it is written, and written with the prefix its namespace is declared with.
+    static func isQualifiedNameList(_ type: Any.Type) -> Bool {
+        type == [XMLQualifiedName].self || type == [XMLQualifiedName]?.self
     }
 }

@@ -136,7 +136,7 @@ extension BindingEngine {
         let found = lookupElement(name, parent: frames.lastSlot)
         guard let bindingIndex = found,
             !registry.hasAlternativeLookups || parentIndex < 0
-                || !absorbsUnplacedChild(bindingIndex, under: parentIndex)
+                || !absorbsUnplacedChild(bindingIndex, under: parentIndex, name: name)
         else {
             // An unknown root still has a place, for an unexpected-root error in lenient mode.
             if frames.isEmpty { rootByteIndex = byteIndex }

@@ -22,6 +22,8 @@ extension BindingEngine {
         skipDepth = 1
         // A piece of a parallel parse has no container object to keep it in.
         if pieceContainerOwns(frames.count &- 1) { return true }
+        // `.mixedText`: the text before a kept element is a piece of its own, as before a child object.
+        noteMixedText(parentIndex: top.pointee.bindingIndex)
         keeper = ElementKeeper()
         skipKeepsText = true
         keepStart(name, attributes: attributes)

@@ -355,9 +355,9 @@ extension BindingEngine {
 
     /// Ends the text piece before a child object in its parent's `.mixedText` list, if it
     /// keeps one: the parent's text gathered since its last child (the child's own text is
-    /// gone from the buffer by now).
+    /// gone from the buffer by now). Also called as an element kept by `.otherElements` starts.
     @inline(never)
-    private func noteMixedText(parentIndex: Int) {
+    func noteMixedText(parentIndex: Int) {
         guard let mixed = registry.bindings[parentIndex].mixedTextSlot else { return }
         let top = frames.count &- 1
         // `.mixedText` has no paths beside it (refused at registration): the parent is on top.

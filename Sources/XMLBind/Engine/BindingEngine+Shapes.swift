@@ -42,12 +42,20 @@ extension BindingEngine {
 
     // MARK: Whole text
 
-    /// Whether a registered child of a whole-text parent is text instead: the parent
-    /// takes its whole text and has no place for such a child.
-    func absorbsUnplacedChild(_ child: Int, under parent: Int) -> Bool {
-        guard withBinding(parent, { $0.textTakesWholeText }) else { return false }
+    /// Whether a registered child is not an object here, as its parent has no place for it:
+    /// the parent takes its whole text (the child is text), or keeps other elements of the
+    /// child's namespace (`.otherElements`, the child is kept as a tree) and takes no
+    /// children itself (an ``Ancestor`` or ``ChildrenProvider`` does).
+    func absorbsUnplacedChild(_ child: Int, under parent: Int, name: ExpandedName) -> Bool {
+        let absorbs = withBinding(parent) { binding in
+            if binding.textTakesWholeText { return true }
+            guard let kept = binding.keptElementsSlot, !binding.access.takesChildren else { return false }
+            return kept.admits(name.uri) && !ignores(element: name, in: binding)
+        }
+        guard absorbs else { return false }
         let placement = registry.placement(parent: parent, child: child)
         return placement.place == nil && placement.collectedSlot < 0 && placement.directOffset < 0
+            && placement.singleSlot < 0 && placement.keyedSlot < 0
     }
 
     /// Whether the innermost open element gathers its whole text, so that an element

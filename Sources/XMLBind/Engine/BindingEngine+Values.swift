@@ -101,7 +101,9 @@ extension BindingEngine {
         // A qualified name, resolved where it is written: only parses that keep the
         // scope look (see NamespaceScopeTracker), so the others pay one test here.
         if let scopeTracker, PropertyBinding.isQualifiedName(binding.properties[index].valueType) {
-            let resolved = scopeTracker.resolvingQualifiedName(bytes)
+            let resolved =
+                PropertyBinding.isQualifiedNameList(binding.properties[index].valueType)
+                ? scopeTracker.resolvingQualifiedNames(bytes) : scopeTracker.resolvingQualifiedName(bytes)
             resolved.withUnsafeBufferPointer { resolved in
                 convertResolved(
                     resolved, shown: bytes, into: index, of: binding, object: object, base: base, place: place,

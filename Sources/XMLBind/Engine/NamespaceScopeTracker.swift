@@ -36,10 +36,25 @@ final class NamespaceScopeTracker {
     /// unprefixed name, the default namespace) resolved now; `{}text` when it is unbound,
     /// so the conversion never reads a `{` of the document's as a resolved URI.
     func resolvingQualifiedName(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let trimmed = XMLWhitespace.trimmed(text)
-        let colon = trimmed.firstIndex(of: UInt8(ascii: ":"))
-        let prefix = colon.map { String(decoding: trimmed[trimmed.startIndex..<$0], as: UTF8.self) } ?? ""
+        resolving(Array(XMLWhitespace.trimmed(text)))
+    }
+
+    /// `text`, a whitespace-separated list of qualified names (a list of `xs:QName`), each
+    /// resolved as ``resolvingQualifiedName(_:)`` resolves one, joined by single spaces.
+    func resolvingQualifiedNames(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var resolved: [UInt8] = []
+        for item in text.split(whereSeparator: XMLWhitespace.isWhitespace) {
+            if !resolved.isEmpty { resolved.append(UInt8(ascii: " ")) }
+            resolved += resolving(Array(item))
+        }
+        return resolved
+    }
+
+    /// One name without surrounding whitespace, in Clark notation.
+    private func resolving(_ name: [UInt8]) -> [UInt8] {
+        let colon = name.firstIndex(of: UInt8(ascii: ":"))
+        let prefix = colon.map { String(decoding: name[..<$0], as: UTF8.self) } ?? ""
         let uri = stacks[prefix]?.last ?? ""
-        return Array("{\(uri)}".utf8) + Array(trimmed)
+        return Array("{\(uri)}".utf8) + name
     }
 }

@@ -25,9 +25,13 @@ extension ClassDefinition {
     /// and the pieces left over after the last child; a missing piece writes nothing.
     /// Nothing is indented inside the element, since whitespace there is text.
     ///
+    /// Elements kept by ``otherElements(_:namespaces:)`` count as child objects: piece `i`
+    /// is the text before the `i`-th child object or kept element.
+    ///
     /// The objects must come in one order: one slot (`.child` or `.children`, an array of
     /// a protocol for several kinds), or slots ordered by ``childOrder(_:)`` (by type or
-    /// declared with `xml:`, such as two elements of one type). Registration
+    /// declared with `xml:`, such as two elements of one type), which kept elements beside
+    /// child slots need too. Registration
     /// refuses declarations whose place among the pieces cannot be kept: property elements
     /// (`.element`, `.property`, lists of values, paths), `.text`, keyed members, an
     /// element reader, and a type that is an ``Ancestor`` or a ``ChildrenProvider``.

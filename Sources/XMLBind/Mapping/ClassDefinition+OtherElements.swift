@@ -23,8 +23,10 @@ extension ClassDefinition {
     /// appended to the property, with its ``XMLElementNode/origin``. The parse's limits hold
     /// inside it as everywhere (depth, attributes, names, text). Elements outside
     /// `namespaces`, and those `.ignoring` names, stay unknown content: the policy decides.
-    /// An element that a registered mapping binds, but that the mapping has no slot for,
-    /// is still reported as a child it cannot place: declare a slot for it.
+    /// An element that a registered mapping binds, but that this mapping has no slot for,
+    /// is kept as a tree too (so that it keeps its place among the children and the text),
+    /// unless the type takes such children itself as an ``Ancestor`` or a
+    /// ``ChildrenProvider``.
     ///
     /// Writing: the kept elements are written after the declared content, in their order,
     /// or, with ``childOrder(_:)``, in their places among the child objects (the order list
@@ -33,9 +35,14 @@ extension ClassDefinition {
     /// ``XMLElementNode/namespaceDeclarations`` where the document does not already bind
     /// them the same way; names and text are checked and escaped as any other.
     ///
+    /// With ``mixedText(_:)`` (mixed content such as `xs:documentation`'s), a kept element
+    /// stands among the text pieces as a child object does: the piece before it is its own,
+    /// read and written. Beside child slots, its place among their objects needs
+    /// ``childOrder(_:)``.
+    ///
     /// Registration refuses combinations it could not honour: a second `.otherElements`,
-    /// `.wholeText()` or `.mixedText` (the text beside a kept element would have no place),
-    /// keyed members, and an element reader (`.reading(with:)`).
+    /// `.wholeText()` (elements inside the text are text), `.mixedText` beside child slots
+    /// without `.childOrder`, keyed members, and an element reader (`.reading(with:)`).
     ///
     /// - Parameters:
     ///   - keyPath: The `[XMLElementNode]` property the elements are appended to.

@@ -22,8 +22,9 @@ final class CompiledRegistry: Sendable {
     /// The mappings chosen by `xsi:type`, by the binding the element's name finds.
     let typedVariants: [Int: [(type: XMLName, binding: Int)]]
     /// Whether an element found by its name may still be something else: a mapping's
-    /// whole text (`.wholeText()`) may take it as text, or an `xsi:type` may choose
-    /// another mapping. One test on the engine's lookup path when neither is registered.
+    /// whole text (`.wholeText()`) may take it as text, a mapping's `.otherElements` keep
+    /// it as a tree where it has no slot, or an `xsi:type` may choose another mapping. One
+    /// test on the engine's lookup path when none is registered.
     let hasAlternativeLookups: Bool
     /// For writing: the binding of each mapped type (the last registration of a type wins).
     let typeIndex: TypeIndex
@@ -103,7 +104,11 @@ final class CompiledRegistry: Sendable {
             variants[base, default: []].append((type, index))
         }
         self.typedVariants = variants
-        self.hasAlternativeLookups = !variants.isEmpty || bindings.contains { $0.textTakesWholeText }
+        self.hasAlternativeLookups =
+            !variants.isEmpty
+            || bindings.contains {
+                $0.textTakesWholeText || ($0.keptElementsSlot != nil && !$0.access.takesChildren)
+            }
         self.pendingPrefixes = pending
         var propertyPrefixes: [String] = []
         for binding in bindings {

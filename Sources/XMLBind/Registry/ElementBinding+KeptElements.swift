@@ -8,8 +8,9 @@ extension ElementBinding {
         if textTakesWholeText {
             reasons.append("elements inside a .wholeText() text are part of the text; declare one or the other")
         }
-        if mixedTextSlot != nil {
-            reasons.append("a kept element would have no place among the text pieces of .mixedText")
+        if mixedTextSlot != nil, !childSlots.isEmpty, childOrderSlot == nil {
+            reasons.append(
+                "beside .mixedText and child slots, a kept element's place among the child objects needs .childOrder")
         }
         if keyed != nil {
             reasons.append("the members of .keyedMembers are matched by key; other elements are unknown members")

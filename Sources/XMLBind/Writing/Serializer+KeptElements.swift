@@ -20,6 +20,8 @@ extension Serializer {
         var scope: [String: String] = [:]
         for declaration in plan.declarations { scope[declaration.prefix] = declaration.uri }
         for element in elements {
+            // `.mixedText`: the piece before each kept element, as before each child object.
+            if frame.writesPieces { try writePieces(in: &frame, last: false) }
             open(&frame)
             newline(frame.depth + 1, unless: frame.inline)
             frame.wroteElement = true

@@ -131,7 +131,10 @@ extension Serializer {
         // closures) per value would cost more than most values' formatting.
         guard var text = binding.properties[index].read(box) else { return nil }
         if text.utf8.first == UInt8(ascii: "{"), PropertyBinding.isQualifiedName(binding.properties[index].valueType) {
-            text = qualifiedNameText(text)
+            text =
+                PropertyBinding.isQualifiedNameList(binding.properties[index].valueType)
+                ? text.split(separator: " ").map { qualifiedNameText(String($0)) }.joined(separator: " ")
+                : qualifiedNameText(text)
         }
         if let original = options.restoresSubstitutions?.original(
             of: box, binding: binding, property: index, current: text)
@@ -186,11 +189,17 @@ extension Serializer {
     mutating func noteQualifiedNames(_ binding: ElementBinding, _ box: AnyObject) {
         for index in binding.qualifiedNameProperties {
             guard let text = binding.properties[index].read(box) else { continue }
-            let name = XMLQualifiedName(text)
-            if let uri = name.namespace {
-                plan.note(.uri(uri, hint: name.prefix), attribute: false)
-            } else if name.prefix == nil {
-                plan.note(.noNamespace, attribute: false)
+            // A list's items are written space-separated, each as one name is.
+            let items =
+                PropertyBinding.isQualifiedNameList(binding.properties[index].valueType)
+                ? text.split(separator: " ").map(String.init) : [text]
+            for item in items {
+                let name = XMLQualifiedName(item)
+                if let uri = name.namespace {
+                    plan.note(.uri(uri, hint: name.prefix), attribute: false)
+                } else if name.prefix == nil {
+                    plan.note(.noNamespace, attribute: false)
+                }
             }
         }
     }

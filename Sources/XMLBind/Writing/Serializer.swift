@@ -450,7 +450,7 @@ struct Serializer {
     /// Writes the next `.mixedText` piece of the element (before its next child), or, at its
     /// end (`last`), every piece left, and then forgets its pieces; escaped, an empty piece
     /// writing nothing.
-    private mutating func writePieces(in frame: inout Frame, last: Bool) throws(XMLBindError) {
+    mutating func writePieces(in frame: inout Frame, last: Bool) throws(XMLBindError) {
         guard var open = openPieces.popLast() else { return }
         let end = last ? open.pieces.count : min(open.next + 1, open.pieces.count)
         let binding = forms[frame.form].binding

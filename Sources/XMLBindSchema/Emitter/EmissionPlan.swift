@@ -17,6 +17,8 @@ struct EmissionPlan {
         var choices: [[Int]]
         /// Whether the children's document order is kept (``ComplexType/keepsChildOrder``).
         var keepsChildOrder = false
+        /// Whether a superclass declares the `childOrder` property already.
+        var inheritsChildOrder = false
         /// Elements the class is registered for with `.xsiType(…)`: where a derived type stands
         /// for its declared base (see ``PolymorphismPlan``).
         var typedElementNames: [(element: QualifiedName, xsiType: QualifiedName)] = []
@@ -29,6 +31,12 @@ struct EmissionPlan {
         /// Whether a superclass already keeps other attributes or elements.
         var inheritsOtherAttributes = false
         var inheritsOtherElements = false
+        /// Protocols the class conforms to: those of the substitution groups of untyped heads
+        /// its element is a member of (see ``UntypedSubstitutionGroups``).
+        var memberProtocols: [String] = []
+        /// Whether its `xs:any` admits elements of generated mappings, which then go to the
+        /// class as an `Ancestor` (`otherElements: [Any]`), apart from the kept trees.
+        var takesGeneratedElements = true
         var keepsOtherElements: Bool { fields.contains { $0.form == .otherElements } }
         var keepsOtherAttributes: Bool { fields.contains { $0.form == .otherAttributes } }
     }
@@ -63,6 +71,16 @@ struct EmissionPlan {
         /// Whether the child slot takes its elements by type (no `xml:`) in a class that keeps
         /// its children's order: its class is registered for exactly that element.
         var takesByType = false
+        /// For a slot in the place of a substitution group's untyped head (its element type a
+        /// protocol, see ``UntypedSubstitutionGroups``): the member elements it takes by type.
+        var memberElements: [QualifiedName]?
+    }
+
+    /// A protocol to write: the members of a substitution group whose head has no type.
+    struct PlannedProtocol {
+        var swiftName: String
+        var head: QualifiedName
+        var members: [QualifiedName]
     }
 
     /// An enum to write.
@@ -87,6 +105,7 @@ struct EmissionPlan {
     var moduleName: String
     var classes: [PlannedClass] = []
     var enums: [PlannedEnum] = []
+    var protocols: [PlannedProtocol] = []
     var conversions: [PlannedConversion] = []
     var prefixes: [(prefix: String, uri: String)] = []
     var diagnostics: [GenerationDiagnostic] = []

@@ -19,8 +19,7 @@ extension EmissionPlanner {
         var made: [String: QualifiedName] = [:]
         var added: [ModelType] = []
         for index in model.types.indices {
-            guard case .complex(var complex) = model.types[index].kind, complex.isMixed || complex.keepsChildOrder,
-                !complex.fields.contains(where: { $0.kind == .any })
+            guard case .complex(var complex) = model.types[index].kind, complex.isMixed || complex.keepsChildOrder
             else { continue }
             for position in complex.fields.indices where complex.fields[position].kind == .element {
                 let field = complex.fields[position]
@@ -83,7 +82,8 @@ extension EmissionPlanner {
 
     /// Makes a mixed type's text field keep its pieces among the child objects (the core's
     /// `.mixedText`), when every child element is an object and they come in one order: one
-    /// slot, or slots the core's `.childOrder` orders. Each slot then takes its elements by
+    /// slot, or slots the core's `.childOrder` orders; elements kept for `xs:any` count as
+    /// children (alone, they are one order; beside slots, `.childOrder` names them too). Each slot then takes its elements by
     /// type when its class is registered for exactly that element (or is a family's open
     /// slot), else by name (`xml:`), as two elements of one type need; no two slots may give
     /// their children one local name, which is what the order keeps.
@@ -92,16 +92,22 @@ extension EmissionPlanner {
         _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
     ) -> Bool {
         guard entry.superclass == nil, !entry.hasSubclasses,
-            entry.fields.allSatisfy({ [.attribute, .text, .child, .children, .otherAttributes].contains($0.form) }),
+            entry.fields.allSatisfy({
+                [.attribute, .text, .child, .children, .otherAttributes, .otherElements].contains($0.form)
+            }),
             let text = entry.fields.firstIndex(where: { $0.form == .text }),
             entry.fields.filter({ $0.form == .text }).count == 1
         else { return false }
         let slots = entry.fields.indices.filter {
             entry.fields[$0].form == .child || entry.fields[$0].form == .children
         }
+        // Elements kept for xs:any stand among the pieces as child objects do, those of
+        // generated types too: as trees, not as an `Ancestor`'s objects (which have no place).
+        let keepsElements = entry.fields.contains { $0.form == .otherElements }
+        if keepsElements { entry.takesGeneratedElements = false }
         // Text alone is the element's whole text: `.text` keeps it exactly.
-        guard !slots.isEmpty else { return false }
-        if slots.count > 1 && !entry.keepsChildOrder {
+        guard !slots.isEmpty || keepsElements else { return false }
+        if (slots.count > 1 || (keepsElements && !slots.isEmpty)) && !entry.keepsChildOrder {
             guard ordersSlots(&entry, classes: classes) else { return false }
         }
         entry.fields[text].form = .mixedText
@@ -122,14 +128,19 @@ extension EmissionPlanner {
         _ entry: inout EmissionPlan.PlannedClass, classes: [QualifiedName: EmissionPlan.PlannedClass]
     ) -> String? {
         entry.keepsChildOrder = false
-        if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
+        // A family's classes each keep their order (its mappings each declare it); the
+        // topmost that does declares the property (see ``markInheritedChildOrder(in:)``).
         if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
             return "some child elements hold only a value (of xs:anyType), not an object"
         }
-        if entry.fields.contains(where: { $0.form == .otherElements }) { return "it allows xs:any" }
         let slots = entry.fields.filter { $0.form == .child || $0.form == .children }
-        // One kind of child has one order already.
-        guard slots.count > 1 else { return nil }
+        // One kind of child has one order already; elements kept for xs:any are named in the
+        // order as `{namespace}local`, which no slot's name is, so they interleave with any slot.
+        let keepsElements = entry.fields.contains { $0.form == .otherElements }
+        // Elements of generated types under the wildcard are kept as trees in their places,
+        // not as an `Ancestor`'s objects (written after the others).
+        if keepsElements { entry.takesGeneratedElements = false }
+        guard slots.count > 1 || (keepsElements && !slots.isEmpty) else { return nil }
         return ordersSlots(&entry, classes: classes) ? nil : "its child objects cannot be told apart by their names"
     }
 
@@ -147,6 +158,12 @@ extension EmissionPlanner {
         for index in entry.fields.indices
         where entry.fields[index].form == .child || entry.fields[index].form == .children {
             let slot = entry.fields[index]
+            if let members = slot.memberElements {
+                // An untyped head's members: by their protocol, each named by its own element.
+                guard byType.insert(slot.swiftType).inserted else { return false }
+                for name in Set(members.map(\.localName)) where !names.insert(name).inserted { return false }
+                continue
+            }
             guard case .named(let typeName) = slot.field.type, let child = classes[typeName] else { return false }
             let exact =
                 child.elementNames == [slot.field.qualifiedName] && child.typedElementNames.isEmpty
@@ -191,14 +208,53 @@ extension EmissionPlanner {
         return elements
     }
 
+    /// Marks the classes whose superclass (or one above) declares `childOrder` already.
+    static func markInheritedChildOrder(in classes: inout [QualifiedName: EmissionPlan.PlannedClass]) {
+        let bySwiftName = Dictionary(classes.values.map { ($0.swiftName, $0) }, uniquingKeysWith: { first, _ in first })
+        for (name, entry) in classes {
+            var current = entry.superclass
+            var steps = 0
+            while let swiftName = current, let base = bySwiftName[swiftName], steps <= classes.count {
+                if base.keepsChildOrder {
+                    classes[name]?.inheritsChildOrder = true
+                    break
+                }
+                current = base.superclass
+                steps += 1
+            }
+        }
+    }
+
     /// Why a mixed type keeps its text as one string, for the warning.
     static func whyTextIsNotInPlace(_ entry: EmissionPlan.PlannedClass) -> String {
         if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
         if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
             return "some child elements hold only a value (of xs:anyType), not an object"
         }
-        if entry.fields.contains(where: { $0.form == .otherElements }) { return "it allows xs:any" }
         return "its child objects cannot be kept in one order"
+    }
+
+    /// Decides which classes with `xs:any` take elements of generated mappings (as an
+    /// `Ancestor`): those whose wildcard admits the namespace of some registered element.
+    /// The others keep only trees (`foreignElements`). Classes that keep their children's
+    /// order or their text in place keep such elements as trees too (the core keeps an
+    /// element no slot takes when the type is no `Ancestor`), so that they keep their places.
+    /// Classes of families keep the `Ancestor` they inherit or pass on.
+    static func markGeneratedElements(
+        in classes: inout [QualifiedName: EmissionPlan.PlannedClass], wrappers: [EmissionPlan.PlannedClass]
+    ) {
+        var registered: Set<String?> = []
+        for entry in Array(classes.values) + wrappers {
+            registered.formUnion(entry.elementNames.map(\.namespace))
+            registered.formUnion(entry.typedElementNames.map(\.element.namespace))
+        }
+        for (name, entry) in classes where entry.superclass == nil && !entry.hasSubclasses {
+            guard let field = entry.fields.first(where: { $0.form == .otherElements }) else { continue }
+            let wildcard = field.field.wildcard ?? .any
+            classes[name]?.takesGeneratedElements = registered.contains {
+                wildcard.namespaces.contains($0) != wildcard.excludes
+            }
+        }
     }
 
 }

@@ -12,11 +12,15 @@ struct EmissionPlanner {
         reserved: SwiftIdentifier.keywords.union(["restricted", "floating", "hexBinary"]), ignoresCase: false)
     /// Which types are subclasses and which slots take any type of a family.
     private let polymorphism: PolymorphismPlan
+    /// Substitution groups whose head has no type, and their protocols' names by head.
+    private let untypedGroups: UntypedSubstitutionGroups
+    private var memberProtocols: [QualifiedName: String] = [:]
 
     init(model: SchemaModel, moduleName: String) {
         self.model = model
         self.plan = EmissionPlan(moduleName: moduleName)
         self.polymorphism = PolymorphismPlan(model)
+        self.untypedGroups = UntypedSubstitutionGroups(model, familyRegistrations: polymorphism.registrations)
         self.plan.diagnostics = polymorphism.diagnostics
     }
 
@@ -60,6 +64,12 @@ struct EmissionPlanner {
                 EmissionPlan.PlannedClass(
                     swiftName: name, xmlName: root.name, documentation: root.documentation,
                     fields: planFields([text], in: name).fields, elementNames: [root.name], choices: []))
+        }
+        // A protocol for each substitution group of an untyped head, after the types' names.
+        for (head, members) in untypedGroups.members.sorted(by: { $0.key < $1.key }) {
+            let name = allocator.claim(SwiftIdentifier.pascalCase(head.localName, fallback: "Group") + "Member")
+            memberProtocols[head] = name
+            plan.protocols.append(EmissionPlan.PlannedProtocol(swiftName: name, head: head, members: members))
         }
     }
 
@@ -163,6 +173,7 @@ struct EmissionPlanner {
             entry.inheritsOtherElements = parent.map { $0.keepsOtherElements || $0.inheritsOtherElements } ?? false
             planned[type.name] = entry
         }
+        Self.markGeneratedElements(in: &planned, wrappers: wrappers)
         for type in types {
             guard let complex = type.complexType, complex.isMixed || complex.keepsChildOrder,
                 var entry = planned[type.name]
@@ -186,8 +197,15 @@ struct EmissionPlanner {
             }
             planned[type.name] = entry
         }
+        Self.markInheritedChildOrder(in: &planned)
         var seen: Set<QualifiedName> = []
         plan.classes = types.filter { seen.insert($0.name).inserted }.compactMap { planned[$0.name] } + wrappers
+        // Members of untyped heads' groups conform to their groups' protocols.
+        for index in plan.classes.indices {
+            let elements = Set(plan.classes[index].elementNames)
+            plan.classes[index].memberProtocols = plan.protocols.filter { !elements.isDisjoint(with: $0.members) }
+                .map(\.swiftName)
+        }
     }
 
     /// The forms of fields that hold child elements.
@@ -241,6 +259,10 @@ struct EmissionPlanner {
                 {
                     form = field.occurrence.isRepeated ? .children : .child
                     swiftType = childName
+                } else if field.type == .builtin(.anyType), let name = memberProtocols[field.qualifiedName] {
+                    // An untyped substitution head: its members' objects, by type.
+                    form = field.occurrence.isRepeated ? .children : .child
+                    swiftType = "(any \(name))"
                 } else {
                     form = field.occurrence.isRepeated ? .elements : .element
                     (swiftType, conversion) = valueShape(of: field.type, at: field.origin)
@@ -265,7 +287,12 @@ struct EmissionPlanner {
             } else {
                 plannedField.propertyName = allocator.claim(plannedField.propertyName)
             }
-            if let owner, form == .child || form == .children {
+            if memberProtocols[field.qualifiedName] != nil, form == .child || form == .children,
+                field.type == .builtin(.anyType)
+            {
+                plannedField.takesByType = true
+                plannedField.memberElements = untypedGroups.members[field.qualifiedName]
+            } else if let owner, form == .child || form == .children {
                 plannedField.isOpenSlot = polymorphism.openSlots.contains(
                     PolymorphismPlan.FieldKey(owner: owner, field: field.qualifiedName))
             }
@@ -316,9 +343,8 @@ struct EmissionPlanner {
                 case .union:
                     return ("String", nil)
                 case .list(let item):
-                    var (itemType, itemConversion) = valueShape(of: item, at: origin)
-                    // The binder resolves a single qualified name, not the items of a list.
-                    if itemType == "XMLQualifiedName" { (itemType, itemConversion) = ("String", nil) }
+                    // A list of `xs:QName` is `[XMLQualifiedName]`: the binder resolves each item.
+                    let (itemType, itemConversion) = valueShape(of: item, at: origin)
                     guard let itemConversion else { return ("[\(itemType)]", nil) }
                     return ("[\(itemType)]", "Conversion<[\(itemType)]>.list(of: \(itemConversion))")
                 case .restriction(let restriction):

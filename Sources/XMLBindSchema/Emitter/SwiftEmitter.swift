@@ -62,6 +62,10 @@ public struct SwiftEmitter: Sendable {
             typeFiles.append(
                 GeneratedFile(name: "\(name)+\(planned.swiftName).swift", contents: writer.classFile(planned)))
         }
+        for planned in plan.protocols {
+            typeFiles.append(
+                GeneratedFile(name: "\(name)+\(planned.swiftName).swift", contents: writer.protocolFile(planned)))
+        }
         for planned in plan.enums {
             typeFiles.append(
                 GeneratedFile(name: "\(name)+\(planned.swiftName).swift", contents: writer.enumFile(planned)))

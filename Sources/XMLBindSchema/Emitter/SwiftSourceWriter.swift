@@ -223,7 +223,10 @@ struct SwiftSourceWriter {
         let keepsOtherElements = planned.keepsOtherElements && !planned.inheritsOtherElements
         // XMLBind's other name for `AttributeContainer`, which Foundation also has.
         if keepsOtherAttributes { conformances.append("XMLAttributeContainer") }
-        if keepsOtherElements { conformances += ["Ancestor", "ChildrenProvider"] }
+        // Elements of generated types under `xs:any`, where it admits their namespaces.
+        let takesObjects = keepsOtherElements && planned.takesGeneratedElements
+        if takesObjects { conformances += ["Ancestor", "ChildrenProvider"] }
+        conformances += planned.memberProtocols
         var text = header + "\n" + imports + "\n"
         text += "extension \(plan.moduleName) {\n"
         let about =
@@ -232,7 +235,7 @@ struct SwiftSourceWriter {
         text += SwiftLiteral.documentation(joined(planned.documentation, about), indent: "    ")
         let kind = planned.hasSubclasses ? "class" : "final class"
         text += "    public \(kind) \(planned.swiftName): \(conformances.joined(separator: ", ")) {\n"
-        for field in planned.fields where !field.isInherited {
+        for field in planned.fields where !field.isInherited && (field.form != .otherElements || takesObjects) {
             text += SwiftLiteral.documentation(joined(field.field.documentation, describe(field)), indent: "        ")
             text += "        public var \(SwiftIdentifier.escaped(field.propertyName)): \(propertyType(of: field))\n"
         }
@@ -241,7 +244,7 @@ struct SwiftSourceWriter {
             text += "        /// kept as they were read and written back after the declared children.\n"
             text += "        public var foreignElements: [XMLElementNode] = []\n"
         }
-        if planned.keepsChildOrder {
+        if planned.keepsChildOrder && !planned.inheritsChildOrder {
             text += "        /// The element names of the children, in document order: written back in that order.\n"
             text += "        public var childOrder: [String] = []\n"
         }
@@ -274,7 +277,7 @@ struct SwiftSourceWriter {
             text +=
                 "        public var keptAttributesToWrite: [XMLAttribute] { \(SwiftIdentifier.escaped(field.propertyName)) }\n"
         }
-        if keepsOtherElements, let field = planned.fields.first(where: { $0.form == .otherElements }) {
+        if takesObjects, let field = planned.fields.first(where: { $0.form == .otherElements }) {
             text += "\n        /// Keeps an element that `xs:any` allows and a generated mapping binds.\n"
             text +=
                 "        public func addChild(_ child: Any) { \(SwiftIdentifier.escaped(field.propertyName)).append(child) }\n\n"
@@ -304,6 +307,10 @@ struct SwiftSourceWriter {
         let field = planned.field
         if planned.form == .mixedText {
             return "Mixed content's text, in pieces: piece i before the i-th child, the last after the last one."
+        }
+        if planned.memberElements != nil {
+            return
+                "The elements in the place of `<\(field.name)>`, its substitution group's (\(field.occurrence.description))."
         }
         var text: String
         switch field.kind {

@@ -10,7 +10,8 @@ struct ContentCollector {
     var isMixed = false
     /// Whether children of different names may come in any order (see
     /// ``ComplexType/keepsChildOrder``): a repeated group or an `xs:all` with two names or
-    /// more, or a name met again after another.
+    /// more (an `xs:any` counts as one), or a name met again after another or after an
+    /// `xs:any` (whose kept elements are otherwise written after the declared ones).
     var interleaves = false
     /// The element fields' indexes, each time one is added or met again, in order: the
     /// names a group holds, and whether a name comes back after another.
@@ -55,10 +56,15 @@ struct ContentCollector {
         {
             // Two wildcards keep what either admits: any namespace, unless both say the same.
             if fields[index].wildcard != field.wildcard { fields[index].wildcard = nil }
+            if field.kind == .any { elementsMet.append(index) }
             return index
         }
         fields.append(field)
-        if field.kind == .element { elementsMet.append(fields.count - 1) }
+        if field.kind == .element || field.kind == .any {
+            // `(any, a)`: an element after a wildcard's elements.
+            if field.kind == .element, elementsMet.contains(where: { fields[$0].kind == .any }) { interleaves = true }
+            elementsMet.append(fields.count - 1)
+        }
         return fields.count - 1
     }
 

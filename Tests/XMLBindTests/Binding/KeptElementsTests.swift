@@ -237,6 +237,7 @@ struct KeptElementsTests {
             var other: [XMLElementNode] = []
             var more: [XMLElementNode] = []
             var pieces: [String] = []
+            var texts: [Item] = []
             init() {}
         }
         func problems(_ definition: ClassDefinition<Text>) -> [String] {
@@ -246,8 +247,96 @@ struct KeptElementsTests {
         #expect(twice.contains { $0.contains("one property keeps a mapping's other elements") })
         let whole = problems(mapping(Text.self, element: "t").text(\.value).wholeText().otherElements(\.other))
         #expect(whole.contains { $0.contains(".wholeText()") })
-        let mixed = problems(mapping(Text.self, element: "t").mixedText(\.pieces).otherElements(\.other))
-        #expect(mixed.contains { $0.contains(".mixedText") })
+        // Mixed text with kept elements alone is one order; beside a child slot it needs `.childOrder`.
+        #expect(problems(mapping(Text.self, element: "t").mixedText(\.pieces).otherElements(\.other)).isEmpty)
+        let mixed = problems(
+            mapping(Text.self, element: "t").mixedText(\.pieces).otherElements(\.other).children(\.texts))
+        #expect(mixed.contains { $0.contains(".mixedText") && $0.contains(".childOrder") })
         #expect(problems(mapping(Text.self, element: "t").text(\.value).otherElements(\.other)).isEmpty)
+    }
+
+    final class Documentation: Bindable {
+        var elements: [XMLElementNode] = []
+        var texts: [String] = []
+        init() {}
+    }
+
+    final class Paragraph: Bindable {
+        var emphasis: [Emphasis] = []
+        var other: [XMLElementNode] = []
+        var order: [String] = []
+        var texts: [String] = []
+        init() {}
+    }
+
+    final class Emphasis: Bindable {
+        var value = ""
+        init() {}
+    }
+
+    @Test func mixedTextKeepsItsPiecesAroundKeptElements() throws {
+        let compact = WritingOptions(layout: .compact, includesDeclaration: false)
+        // xs:documentation's shape: any elements among text.
+        let documentation = XMLBinder().registeredAtSetup(
+            mapping(Documentation.self, element: "doc").otherElements(\.elements).mixedText(\.texts))
+        let text =
+            #"<doc>See <h:a xmlns:h="urn:h" href="x">the <h:b>spec</h:b></h:a> for &lt;more&gt;.<br/>\#n  </doc>"#
+        let doc = try documentation.parse(Data(text.utf8), as: Documentation.self)
+        #expect(doc.texts == ["See ", " for <more>.", "\n  "])
+        #expect(doc.elements.map(\.localName) == ["a", "br"])
+        #expect(doc.elements.first?.text == "the ")
+        #expect(try documentation.xml(from: doc, options: compact) == text)
+        let empty = try documentation.parse(Data("<doc><x/></doc>".utf8), as: Documentation.self)
+        #expect(empty.texts == ["", ""])
+
+        // Beside a child slot, `.childOrder` places each kept element, and the text around it.
+        let paragraph = XMLBinder().registeredAtSetup(
+            mapping(Paragraph.self, element: "p").children(\.emphasis).otherElements(\.other)
+                .childOrder(\.order).mixedText(\.texts),
+            mapping(Emphasis.self, element: "em").text(\.value))
+        let markup = #"<p>One <em>two</em> three <x:k xmlns:x="urn:x">four</x:k><em>five</em> six</p>"#
+        let bound = try paragraph.parse(Data(markup.utf8), as: Paragraph.self)
+        #expect(bound.texts == ["One ", " three ", "", " six"])
+        #expect(bound.order == ["em", "{urn:x}k", "em"])
+        #expect(bound.emphasis.map(\.value) == ["two", "five"])
+        #expect(try paragraph.xml(from: bound, options: compact) == markup)
+        // Pieces the program did not keep in step lose no element and no text.
+        bound.texts.removeLast(2)
+        #expect(
+            try paragraph.xml(from: bound, options: compact)
+                == #"<p>One <em>two</em> three <x:k xmlns:x="urn:x">four</x:k><em>five</em></p>"#)
+    }
+
+    final class Holder: Bindable, Ancestor {
+        var objects: [Any] = []
+        var other: [XMLElementNode] = []
+        init() {}
+        func addChild(_ child: Any) { objects.append(child) }
+    }
+
+    @Test func registeredElementsWithoutASlotAreKeptInTheirPlaces() throws {
+        let compact = WritingOptions(layout: .compact, includesDeclaration: false)
+        let item = mapping(Item.self, element: "item").attribute(\.name)
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Documentation.self, element: "doc").otherElements(\.elements).mixedText(\.texts), item)
+        let text = #"<doc>An <item name="a"/> inside, <item name="b">twice</item>.</doc>"#
+        let doc = try binder.parse(Data(text.utf8), as: Documentation.self)
+        #expect(doc.texts == ["An ", " inside, ", "."])
+        #expect(doc.elements.map { $0[attribute: "name"] } == ["a", "b"])
+        #expect(try binder.xml(from: doc, options: compact) == text)
+        // Its own mapping still binds it elsewhere.
+        #expect(try binder.parse(Data(#"<item name="c"/>"#.utf8), as: Item.self).name == "c")
+        // Outside the kept namespaces it is still a child without a place.
+        let only = XMLBinder().registeredAtSetup(
+            mapping(Documentation.self, element: "doc").otherElements(\.elements, namespaces: .only(["urn:x"]))
+                .mixedText(\.texts), item)
+        #expect(throws: XMLBindError.self) { try only.parse(Data(text.utf8), as: Documentation.self) }
+        // An Ancestor takes it as an object, as before.
+        let ancestor = XMLBinder().registeredAtSetup(
+            mapping(Holder.self, element: "holder").otherElements(\.other), item)
+        let holder = try ancestor.parse(
+            Data(#"<holder><item name="d"/><x:y xmlns:x="urn:x"/></holder>"#.utf8), as: Holder.self)
+        #expect(holder.objects.compactMap { ($0 as? Item)?.name } == ["d"])
+        #expect(holder.other.map(\.localName) == ["y"])
     }
 }

@@ -116,6 +116,37 @@ struct UnknownContentScopeTests {
         #expect(try attributeOnly.parse(unprefixed, as: Fault.self).kind == plain.kind)
     }
 
+    final class Rule: Bindable {
+        var matches: [XMLQualifiedName] = []
+        var also: [XMLQualifiedName]?
+        init() {}
+    }
+
+    @Test("A list of qualified names resolves each item, and writes each with a declared prefix")
+    func qualifiedNameLists() throws {
+        let binder = try XMLBinder().register(
+            mapping(Rule.self, element: "rule").element(\.matches).attribute(\.also))
+        let rule = try binder.parse(
+            #"<rule xmlns:a="urn:a" also="a:X  Y"><matches xmlns:b="urn:b">"#
+                + "\n a:One b:Two\tThree </matches></rule>",
+            as: Rule.self)
+        #expect(
+            rule.matches == [
+                XMLQualifiedName(namespace: "urn:a", localName: "One", prefix: "a"),
+                XMLQualifiedName(namespace: "urn:b", localName: "Two", prefix: "b"),
+                XMLQualifiedName(namespace: nil, localName: "Three"),
+            ])
+        #expect(rule.also?.map(\.description) == ["{urn:a}X", "Y"])
+        // Written alone, every namespace the items need is declared, and they read back the same.
+        let written = try binder.xml(from: rule)
+        for declaration in [#"xmlns:a="urn:a""#, #"xmlns:b="urn:b""#] {
+            #expect(written.contains(declaration), "\(written)")
+        }
+        #expect(written.contains(">a:One b:Two Three<") && written.contains(#"also="a:X Y""#), "\(written)")
+        let back = try binder.parse(written, as: Rule.self)
+        #expect(back.matches == rule.matches && back.also == rule.also)
+    }
+
     @Test func qualifiedNameText() {
         #expect(XMLQualifiedName("{urn:a}p:n") == XMLQualifiedName(namespace: "urn:a", localName: "n", prefix: "p"))
         #expect(XMLQualifiedName(" local\n").qualifiedName == "local")
