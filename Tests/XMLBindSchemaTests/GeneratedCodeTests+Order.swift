@@ -94,7 +94,7 @@ extension GeneratedCodeTests {
             "public final class PlusElement: Bindable, OriginAware, ContExpMember, NaryArithClassMember {",
             // Two groups in one class: each by type, in the document's order.
             "definition = definition.children(\\.presentationExpression)\n"
-                + "                definition = definition.children(\\.contExp)",
+                + "        definition = definition.children(\\.contExp)",
             "definition = definition.childOrder(\\.childOrder)",
         ] {
             #expect(text.contains(expected), "\(expected)")
