@@ -37,6 +37,9 @@ contenders=("$@")
 scratch="${XB_SCRATCH:-/tmp/xmlbind-bench-build}"
 out="${XB_OUT:-/tmp/xmlbind-callgrind}"
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
+# Swift seeds its hashing per process: counts of dictionary- and set-heavy runs (beans) then
+# vary by about 0.3 % from run to run. A fixed seed makes two runs of one build comparable.
+export SWIFT_DETERMINISTIC_HASHING=1
 
 swift build -c release --scratch-path "$scratch" ${XB_TRAITS:+--traits "$XB_TRAITS"} --product XMLBindBenchmarks >&2
 binary="$scratch/release/XMLBindBenchmarks"
