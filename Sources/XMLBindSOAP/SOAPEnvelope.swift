@@ -68,14 +68,15 @@ public struct SOAPEnvelope {
         self.action = action
     }
 
-    /// Creates an envelope that carries a fault.
+    /// Creates an envelope that carries a fault, with the fault's header blocks
+    /// (``SOAPFault/headers``) in its `Header`.
     ///
     /// - Parameters:
     ///   - fault: The fault.
     ///   - version: The SOAP version.
     public init(fault: SOAPFault, version: SOAPVersion) {
         self.body = .fault(fault)
-        self.headers = []
+        self.headers = fault.headers
         self.version = version
     }
 

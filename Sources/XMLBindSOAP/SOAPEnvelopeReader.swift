@@ -113,14 +113,19 @@ public struct SOAPEnvelopeReader: Sendable {
             throw SOAPError(code: .malformedEnvelope, message: "the SOAP envelope has no Body", origin: envelope.origin)
         }
         var result: SOAPEnvelope
+        let headers = envelope.header?.blocks.map { SOAPHeaderBlock($0) } ?? []
         if let fault = body.payload.first(where: { $0 is Fault11Node || $0 is Fault12Node }) {
-            result = SOAPEnvelope(fault: self.fault(from: fault, version: read), version: read)
+            // The header blocks travel with the fault: a fault about a request's header
+            // block has its details there, and a caller given only the thrown fault needs them.
+            var answered = self.fault(from: fault, version: read)
+            answered.headers = headers
+            result = SOAPEnvelope(fault: answered, version: read)
         } else if let object = body.payload.first {
             result = SOAPEnvelope(body: object, version: read)
         } else {
             result = SOAPEnvelope(body: EmptyBody(), version: read)
         }
-        result.headers = envelope.header?.blocks.map { SOAPHeaderBlock($0) } ?? []
+        result.headers = headers
         result.unknownHeaders = unknownHeaders
         result.origin = envelope.origin
         result.encodingStyle = envelope.attributes.first { $0.name.hasSuffix(":encodingStyle") }?.value

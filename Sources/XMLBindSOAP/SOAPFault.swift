@@ -6,7 +6,9 @@ import XMLBind
 /// One type stands for both versions. A SOAP 1.1 `faultcode` of `Client` or `Server` and
 /// a SOAP 1.2 `Code/Value` of `Sender` or `Receiver` are the same ``code``; the name as
 /// sent is ``codeName``. The detail's first registered object is ``detail``; read it
-/// with ``detail(as:)``.
+/// with ``detail(as:)``. A fault about a header block of the request carries its details
+/// in header blocks of the fault's envelope instead (SOAP 1.1 §4.4, WSDL's
+/// `soap:headerfault`): they are ``headers``; read one with ``header(as:)``.
 ///
 /// ```swift
 /// do {
@@ -90,6 +92,11 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
     public var version: SOAPVersion?
     /// Where the `Fault` element is in the response, when read.
     public var origin: Origin?
+    /// The header blocks that go with the fault, in order: read from the `Header` of the
+    /// envelope that carries it, and written there when a service answers with it. SOAP
+    /// puts the details of a fault about a request's header block here rather than in the
+    /// detail (WSDL's `soap:headerfault`).
+    public var headers: [SOAPHeaderBlock] = []
 
     /// Creates a fault to throw from a service operation.
     ///
@@ -100,9 +107,11 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
     ///   - detail: An object of a type the service's binder has a mapping for.
     ///   - node: The faulting node's URI.
     ///   - role: The role it acted in (1.2 only).
+    ///   - headers: Header blocks to answer with beside the fault: the details of a fault
+    ///     about a request's header block.
     public init(
         code: Code, reason: String, subcodes: [SOAPQualifiedName] = [], detail: Any? = nil, node: String? = nil,
-        role: String? = nil
+        role: String? = nil, headers: [SOAPHeaderBlock] = []
     ) {
         self.code = code
         self.codeName = nil
@@ -111,6 +120,7 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
         self.node = node
         self.role = role
         self.detail = detail
+        self.headers = headers
     }
 
     /// A fault for a request the sender got wrong (`Client` in 1.1, `Sender` in 1.2).
@@ -142,6 +152,14 @@ public struct SOAPFault: Error, @unchecked Sendable, CustomStringConvertible {
     /// - Returns: The detail, or `nil` when there is none or it is of another type.
     public func detail<D>(as type: D.Type) -> D? {
         detail as? D
+    }
+
+    /// The first header block that goes with the fault whose object is of the given type.
+    ///
+    /// - Parameter type: A registered header block type.
+    /// - Returns: The block's object, or `nil` when no block is of that type.
+    public func header<H>(as type: H.Type) -> H? {
+        headers.lazy.compactMap { $0.value as? H }.first
     }
 
     /// `SOAP fault Sender: reason`, with the origin when the fault was read.

@@ -83,10 +83,11 @@ extension SOAPService {
         }
     }
 
-    /// A fault answer. A fault that cannot be written as given (a detail that does not write,
-    /// or a reason quoting characters XML cannot hold, as a reason about a broken request
-    /// may) goes out without its detail and with those characters replaced by U+FFFD, so
-    /// that every fault is answered with a whole envelope.
+    /// A fault answer. A fault that cannot be written as given (a detail or header block
+    /// that does not write, or a reason quoting characters XML cannot hold, as a reason
+    /// about a broken request may) goes out without its detail and header blocks and with
+    /// those characters replaced by U+FFFD, so that every fault is answered with a whole
+    /// envelope.
     private func fault(_ fault: SOAPFault, version: SOAPVersion) -> SOAPServiceResponse {
         let data: Data
         do {
@@ -95,6 +96,7 @@ extension SOAPService {
             var plain = fault
             plain.detail = nil
             plain.detailText = nil
+            plain.headers = []
             plain.reasons = [
                 SOAPFault.Reason(
                     SOAPMarkup.writable(fault.reason + " (the fault could not be written as given: \(error.message))"))
