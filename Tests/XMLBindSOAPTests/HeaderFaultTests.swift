@@ -42,7 +42,8 @@ struct HeaderFaultTests {
         let block = try #require(text.range(of: "a trace is required"))
         let body = try #require(text.range(of: "<soapenv:Body>"))
         #expect(header.upperBound <= block.lowerBound && block.upperBound <= body.lowerBound)
-        let mustUnderstand = version == .version1point1 ? "soapenv:mustUnderstand=\"1\"" : "soapenv:mustUnderstand=\"true\""
+        let mustUnderstand =
+            version == .version1point1 ? "soapenv:mustUnderstand=\"1\"" : "soapenv:mustUnderstand=\"true\""
         #expect(text.contains(mustUnderstand))
 
         let envelope = try SOAPEnvelopeReader(binder: serviceBinder).read(answer.body)

@@ -140,6 +140,8 @@ struct WSDLGeneratedCodeTests {
         "getQuote 6.0 session-of-ann",
         "getQuote fault Sender no valid Auth header",
         "audit fault Sender audit refused",
+        "ping header fault Sender not authorised no Auth header 1",
+        "ping header fault Sender not authorised a bad token 1",
         "ping 4 sold ACME untraced",
     ]
 

@@ -227,6 +227,12 @@ extension WSDLGeneratedCodeTests {
             let log: AuditLog
 
             func ping(auth: Quotes.Auth?) async throws -> Quotes.PingResponse {
+                // The WSDL's soap:headerfault: a fault about the Auth header carries an AuthFault header block.
+                guard let auth, auth.token == "secret" else {
+                    let detail = Quotes.AuthFault()
+                    detail.reason = auth == nil ? "no Auth header" : "a bad token"
+                    throw Quotes.AdminService.Faults.AuthFault(detail, reason: "not authorised", code: .sender)
+                }
                 let response = Quotes.PingResponse()
                 response.audits = Int32(log.all.count)
                 response.lastLine = log.all.last
@@ -271,7 +277,22 @@ extension WSDLGeneratedCodeTests {
                 }
             }
             let admin = Quotes.AdminService.Client(endpoint: try url("\(base)/admin"), timeout: 20)
-            let ping = try await admin.ping()
+            for token in [nil, "wrong"] {
+                let auth = token.map { token in
+                    let auth = Quotes.Auth()
+                    auth.token = token
+                    return auth
+                }
+                do {
+                    _ = try await admin.ping(auth: auth)
+                    print("ping: no fault")
+                } catch let error as Quotes.AdminService.Faults.AuthFault {
+                    print("ping header fault", error.fault.code, error.fault.reason, error.detail.reason ?? "nil", error.fault.headers.count)
+                }
+            }
+            let adminAuth = Quotes.Auth()
+            adminAuth.token = "secret"
+            let ping = try await admin.ping(auth: adminAuth)
             print("ping", ping.audits ?? -1, ping.lastLine ?? "nil")
             server.stop()
         }

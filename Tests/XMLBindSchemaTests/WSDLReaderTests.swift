@@ -127,15 +127,15 @@ struct WSDLReaderTests {
         #expect(result.files.isEmpty)
     }
 
-    @Test("Several services and ports, SOAP headers both ways, a one-way operation; a headerfault is a warning")
+    @Test("Several services and ports, SOAP headers both ways, a one-way operation, header faults")
     func servicesHeadersOneWay() throws {
         let result = Self.generate("Quotes", "quotes.wsdl")
         #expect(!result.failed, "\(result.diagnostics)")
         #expect(
             result.diagnostics.map(\.description) == [
-                "quotes.wsdl:126:11: warning: operation ping: the soap:headerfault {urn:example:quotes}AuthFaultMessage "
-                    + "(part fault) is not generated; a fault answering this header is thrown as SOAPFault without its "
-                    + "header blocks (SOAPClient.send(_:) returns the whole envelope)"
+                "quotes.wsdl:128:11: warning: operation ping: the soap:headerfault {urn:example:quotes}NoSuchMessage "
+                    + "part fault names a message the inputs do not declare; a fault carrying it is thrown as "
+                    + "SOAPFault, its header blocks in `headers`"
             ])
         let services = result.model.services
         #expect(services.map(\.name) == ["QuoteService", "AdminService"])
@@ -165,6 +165,11 @@ struct WSDLReaderTests {
         #expect(quotes.operations[1].output == nil)
         #expect(quotes.operations[1].inputHeaders.map(\.part) == ["trace"])
         #expect(services[1].operations.map(\.name) == ["ping"])
+        #expect(
+            services[1].operations[0].headerFaults == [
+                WebService.Fault(name: "fault", element: QualifiedName(namespace: namespace, "AuthFault"))
+            ])
+        #expect(services[1].operations[0].faults.isEmpty)
         #expect(services[1].ports.map(\.name) == ["AdminPort"])
 
         // Each service in an enum of its own, since there are two.

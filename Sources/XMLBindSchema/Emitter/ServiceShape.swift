@@ -45,6 +45,9 @@ struct ServiceShape {
         var className: String
         /// The detail class as the service code names it (``qualified(_:)``).
         var detailType: String
+        /// Whether the class travels as a header block of the fault (`soap:headerfault`)
+        /// rather than in its detail.
+        var inHeader = false
     }
 
     /// A header block of a request (a parameter) or of a response (a value returned).
@@ -118,9 +121,22 @@ struct ServiceShape {
                 continue
             }
             var methodFaults: [Fault] = []
-            for fault in operation.faults {
+            let declared = operation.faults.map { ($0, false) } + operation.headerFaults.map { ($0, true) }
+            for (fault, inHeader) in declared {
                 guard let detail = Self.planned(fault.element, in: plan) else { continue }
-                let shaped = Fault(fault: fault, className: detail.swiftName, detailType: detail.swiftName)
+                let shaped = Fault(
+                    fault: fault, className: detail.swiftName, detailType: detail.swiftName, inHeader: inHeader)
+                // One error type per class: a class that is both a detail and a header fault's
+                // block is typed where it came first.
+                if let known = faults.first(where: { $0.className == shaped.className }), known.inHeader != inHeader {
+                    diagnostics.append(
+                        GenerationDiagnostic(
+                            .warning,
+                            "operation \(operation.name): <\(fault.element.localName)> is both a fault's detail and "
+                                + "a header fault's block; as \(inHeader ? "a header block" : "a detail") it is not "
+                                + "typed (it is thrown as SOAPFault)", at: operation.origin))
+                    continue
+                }
                 if !methodFaults.contains(where: { $0.className == shaped.className }) { methodFaults.append(shaped) }
                 if !faults.contains(where: { $0.className == shaped.className }) { faults.append(shaped) }
             }

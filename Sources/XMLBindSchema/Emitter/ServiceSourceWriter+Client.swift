@@ -110,7 +110,8 @@ extension ServiceSourceWriter {
         if !method.faults.isEmpty {
             about +=
                 "\n\n- Throws: " + method.faults.map { "``Faults/\($0.className)``" }.joined(separator: ", ")
-                + " for the declared faults,\n  `SOAPFault` for others, `SOAPError` when the exchange fails."
+                + " for the declared faults (and header faults),\n  `SOAPFault` for others, `SOAPError` when the "
+                + "exchange fails."
         }
         var text = SwiftLiteral.documentation(joined(operation.documentation, about), indent: "        ")
         text += "        public func \(SwiftIdentifier.escaped(method.name))(\(parameterList(method, sending: true)))"
@@ -162,7 +163,8 @@ extension ServiceSourceWriter {
             text += body + "    " + (answer.map { "\($0.name) = " } ?? "") + call + "\n"
             text += body + "} catch let fault as SOAPFault {\n"
             for fault in method.faults {
-                text += body + "    if let detail = fault.detail(as: \(fault.detailType).self) {\n"
+                let place = fault.inHeader ? "header" : "detail"
+                text += body + "    if let detail = fault.\(place)(as: \(fault.detailType).self) {\n"
                 text += body + "        throw Faults.\(fault.className)(detail: detail, fault: fault)\n"
                 text += body + "    }\n"
             }

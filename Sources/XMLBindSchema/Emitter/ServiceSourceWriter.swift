@@ -1,8 +1,8 @@
 /// Writes the service files of a WSDL's model: `NAME+Client.swift` (the typed client),
 /// `NAME+Service.swift` (the protocol a service implements, and its registration on a
-/// `SOAPService`) and `NAME+Faults.swift` (an error type per declared fault detail). When
-/// the WSDL has several services (port types), each one's go into an enum of its own,
-/// `NAME.Scope`, in `NAME+Scope.Client.swift` and so on.
+/// `SOAPService`) and `NAME+Faults.swift` (an error type per declared fault detail and
+/// header fault block). When the WSDL has several services (port types), each one's go
+/// into an enum of its own, `NAME.Scope`, in `NAME+Scope.Client.swift` and so on.
 ///
 /// As in the model files, every name from the input is an identifier the planner made and
 /// every text a `\u{…}`-escaped literal or a `///` comment line, so no WSDL can inject code.
@@ -95,7 +95,9 @@ struct ServiceSourceWriter {
     private func registration(_ method: ServiceShape.Method) -> String {
         let operation = method.operation
         let indent = "            "
-        let faults = method.faults.map { "\($0.detailType).self" }.joined(separator: ", ")
+        // The fault types the service's WSDL declares: details only (a header fault's block
+        // is a header, not a fault message of the port type).
+        let faults = method.faults.filter { !$0.inHeader }.map { "\($0.detailType).self" }.joined(separator: ", ")
         let action = SwiftLiteral.string(operation.action)
         // The context carries the request's header blocks.
         let closure = method.inputHeaders.isEmpty ? "request, _ in" : "request, context in"
@@ -194,15 +196,22 @@ struct ServiceSourceWriter {
 
     func faultsFile() -> String {
         var text = head + "extension \(extended) {\n"
-        text += "    /// The faults the WSDL declares, one error type per detail element: the client throws them,\n"
+        text += "    /// The faults the WSDL declares, one error type per detail element (or header fault's\n"
+        text += "    /// block): the client throws them,\n"
         text += "    /// and a ``Service`` throws them to answer with the fault.\n"
         text += "    public enum Faults {}\n"
         text += "}\n"
         for fault in shape.faults {
             let detail = "\(moduleName).\(fault.className)"
             text += "\nextension \(extended).Faults {\n"
+            let about =
+                fault.inHeader
+                ? "The header fault `\(fault.fault.name)`: a fault about a header block of the request,\nwhose "
+                    + "details are the header block `<\(fault.fault.element.localName)>` in the fault's envelope "
+                    + "(`soap:headerfault`;\n``detail`` is that block)."
+                : "The fault `\(fault.fault.name)`, whose detail is `<\(fault.fault.element.localName)>`."
             text += SwiftLiteral.documentation(
-                "The fault `\(fault.fault.name)`, whose detail is `<\(fault.fault.element.localName)>`.\n\n"
+                about + "\n\n"
                     + "`@unchecked Sendable`: the detail is made by the parse that reads the fault\n(or by the "
                     + "code that throws it) and only handed on, as `SOAPFault`'s is.",
                 indent: "    ")
@@ -223,15 +232,30 @@ struct ServiceSourceWriter {
             text += "        ///   - reason: A reason a person can read.\n"
             text += "        ///   - code: The kind of fault; `.sender` for a bad request.\n"
             text += "        public init(_ detail: \(detail), reason: String, code: SOAPFault.Code = .receiver) {\n"
-            text +=
-                "            self.init(detail: detail, fault: SOAPFault(code: code, reason: reason, detail: detail))\n"
-            text += "        }\n\n"
-            text += "        /// The fault to answer with: ``fault`` with ``detail``.\n"
-            text += "        public var soapFault: SOAPFault {\n"
-            text += "            var fault = fault\n"
-            text += "            fault.detail = detail\n"
-            text += "            return fault\n"
-            text += "        }\n\n"
+            if fault.inHeader {
+                text += "            self.init(\n"
+                text += "                detail: detail,\n"
+                text += "                fault: SOAPFault(\n"
+                text += "                    code: code, reason: reason, headers: [SOAPHeaderBlock(detail)]))\n"
+                text += "        }\n\n"
+                text += "        /// The fault to answer with: ``fault`` with ``detail`` as its header block.\n"
+                text += "        public var soapFault: SOAPFault {\n"
+                text += "            var fault = fault\n"
+                text += "            fault.headers.removeAll { $0.value is \(detail) }\n"
+                text += "            fault.headers.insert(SOAPHeaderBlock(detail), at: 0)\n"
+                text += "            return fault\n"
+                text += "        }\n\n"
+            } else {
+                text +=
+                    "            self.init(detail: detail, fault: SOAPFault(code: code, reason: reason, detail: detail))\n"
+                text += "        }\n\n"
+                text += "        /// The fault to answer with: ``fault`` with ``detail``.\n"
+                text += "        public var soapFault: SOAPFault {\n"
+                text += "            var fault = fault\n"
+                text += "            fault.detail = detail\n"
+                text += "            return fault\n"
+                text += "        }\n\n"
+            }
             text += "        /// The fault's description: code and reason.\n"
             text += "        public var description: String { fault.description }\n"
             text += "    }\n}\n"

@@ -90,10 +90,10 @@ enum WSDLBinder {
             .attribute(\.use).attribute(\.namespace).attribute(\.encodingStyle).children(\.headerFaults)
     }
 
-    /// `soap:headerfault`, read to be reported: the generator does not type it.
+    /// `soap:headerfault`: the header block a fault about its header carries.
     private static func soapHeaderFault(_ namespace: String) -> ClassDefinition<WSDLSOAPHeaderFault> {
         mapping(WSDLSOAPHeaderFault.self, element: "headerfault", namespace: namespace).attribute(\.message)
-            .attribute(\.part).ignoring("@use").ignoring("@namespace").ignoring("@encodingStyle")
+            .attribute(\.part).attribute(\.use).attribute(\.namespace).ignoring("@encodingStyle")
     }
 
     private static func soapBinding(_ namespace: String) -> ClassDefinition<WSDLSOAPBinding> {

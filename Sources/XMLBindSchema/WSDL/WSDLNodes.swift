@@ -151,6 +151,8 @@ final class WSDLSOAPHeader: Bindable, OriginAware {
 final class WSDLSOAPHeaderFault: Bindable, OriginAware {
     var message: XMLQualifiedName?
     var part: String?
+    var use: String?
+    var namespace: String?
     var origin: Origin?
     init() {}
 }

@@ -9,9 +9,10 @@ import XMLBind
 /// Document/literal (wrapped or not) and rpc/literal operations over SOAP 1.1 and SOAP 1.2
 /// bindings are read, one-way operations and `soap:header` parts included (a part given by
 /// `type=` is a header block named after the part, in the header's `namespace` or the
-/// WSDL's), and an action a SOAP 1.2 binding gives beside a SOAP 1.1 one. What cannot be
-/// generated (encoded use, a part in neither body nor header, a `soap:headerfault`) is a
-/// located warning, and the operation or part is left out; a
+/// WSDL's), header faults (`soap:headerfault`: a header block a fault about a request's
+/// header carries), and an action a SOAP 1.2 binding gives beside a SOAP 1.1 one. What
+/// cannot be generated (encoded use, a part in neither body nor header) is a located
+/// warning, and the operation or part is left out; a
 /// document that cannot be read at all is a located error. A WSDL is read by the
 /// core binder, so it is held to the binder's limits, and imports (`wsdl:import`,
 /// `xs:import`, `xs:include`) are read from local files or the ``catalog`` only: nothing is

@@ -69,10 +69,12 @@ extension WSDLServiceBuilder {
                 responseElement = response
             }
         }
-        return WebService.Operation(
+        var result = WebService.Operation(
             name: name, action: soap?.soapAction ?? "", style: style, input: requestElement, output: responseElement,
             faults: faults(of: operation, bound: bound), inputHeaders: inputHeaders, outputHeaders: outputHeaders,
             documentation: operation.documentation, origin: operation.origin)
+        result.headerFaults = headerFaults(of: [bound?.input, bound?.output], operation: name, namespace: namespace)
+        return result
     }
 
     /// The parts of a message the binding puts in the body: those its `soap:body` lists
@@ -125,14 +127,6 @@ extension WSDLServiceBuilder {
                     at: header.origin)
                 return nil
             }
-            for fault in header.headerFaults {
-                // Typing one needs a fault that carries header blocks, which SOAPFault does not.
-                let name = fault.message.map { Self.name($0).description } ?? "(none)"
-                warn(
-                    "operation \(operation): the soap:headerfault \(name) (part \(fault.part ?? "")) is not "
-                        + "generated; a fault answering this header is thrown as SOAPFault without its header blocks "
-                        + "(SOAPClient.send(_:) returns the whole envelope)", at: fault.origin)
-            }
             // A header whose message is missing (spyne's one-way operations name WS-Addressing
             // headers it does not declare) is left out: the request can go without it.
             guard let reference = header.message, let headerMessage = messages[Self.name(reference)] else {
@@ -168,6 +162,66 @@ extension WSDLServiceBuilder {
             headers.append(WebService.Header(part: partName, element: name))
         }
         return headers
+    }
+
+    /// The header faults (`soap:headerfault`) of the header blocks of a binding's input and
+    /// output: each a message part whose element (or, given by `type=`, the part's name in
+    /// the header fault's namespace) travels in the fault's `Header`. One that cannot be
+    /// generated is left out with a located warning; the fault is then thrown as a plain
+    /// `SOAPFault`, its header blocks with it.
+    private mutating func headerFaults(
+        of bodies: [WSDLMessageReference?], operation: String, namespace: String
+    ) -> [WebService.Fault] {
+        var faults: [WebService.Fault] = []
+        for body in bodies {
+            for header in (body?.headers11 ?? []) + (body?.headers12 ?? []) {
+                for fault in header.headerFaults {
+                    let described = (fault.message.map { Self.name($0).description } ?? "(none)") + " part "
+                        + (fault.part ?? "(none)")
+                    let skipped = "; a fault carrying it is thrown as SOAPFault, its header blocks in `headers`"
+                    if let use = fault.use, use != "literal" {
+                        warn(
+                            "operation \(operation): the soap:headerfault \(described) in '\(use)' encoding is not "
+                                + "generated" + skipped, at: fault.origin)
+                        continue
+                    }
+                    guard let reference = fault.message, let message = messages[Self.name(reference)] else {
+                        warn(
+                            "operation \(operation): the soap:headerfault \(described) names a message the inputs do "
+                                + "not declare" + skipped, at: fault.origin)
+                        continue
+                    }
+                    guard let partName = fault.part, let part = message.parts.first(where: { $0.name == partName })
+                    else {
+                        warn(
+                            "operation \(operation): the soap:headerfault \(described) names a part message "
+                                + "\(message.name ?? "") does not have" + skipped, at: fault.origin)
+                        continue
+                    }
+                    let element: QualifiedName
+                    if let declared = part.element {
+                        element = Self.name(declared)
+                        guard model.rootElements.contains(where: { $0.name == element }) else {
+                            warn(
+                                "operation \(operation): the header fault's element \(element) is not declared in "
+                                    + "the types" + skipped, at: part.origin)
+                            continue
+                        }
+                    } else if let type = part.type {
+                        element = QualifiedName(namespace: fault.namespace ?? header.namespace ?? namespace, partName)
+                        guard headerElement(element, type: type, operation: operation, at: part.origin) else { continue }
+                    } else {
+                        warn(
+                            "operation \(operation): the header fault's part \(partName) names no element or type"
+                                + skipped, at: part.origin)
+                        continue
+                    }
+                    let shaped = WebService.Fault(name: partName, element: element)
+                    if !faults.contains(shaped) { faults.append(shaped) }
+                }
+            }
+        }
+        return faults
     }
 
     /// Adds the root element of a header block given by a part's `type=` (once; a second

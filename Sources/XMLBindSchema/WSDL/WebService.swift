@@ -44,11 +44,13 @@ public struct WebService: Sendable, Hashable {
         }
     }
 
-    /// A fault an operation declares: a message whose one part is an element.
+    /// A fault an operation declares: a message whose one part is an element, the fault's
+    /// detail; or, for a header fault (`soap:headerfault`), the part that travels as a
+    /// header block beside a fault about a request's header.
     public struct Fault: Sendable, Hashable {
-        /// The fault's name in the port type.
+        /// The fault's name in the port type; for a header fault, its part's name.
         public var name: String
-        /// The detail element.
+        /// The detail element; for a header fault, the header block's element.
         public var element: QualifiedName
 
         /// Creates a fault.
@@ -91,6 +93,10 @@ public struct WebService: Sendable, Hashable {
         public var output: QualifiedName?
         /// The declared faults.
         public var faults: [Fault]
+        /// The header faults of the binding's header blocks (`soap:headerfault`): a fault
+        /// about one of the request's header blocks carries such a block in its envelope's
+        /// `Header` (SOAP 1.1, section 4.4) rather than in its detail.
+        public var headerFaults: [Fault] = []
         /// The header blocks the request carries, in the binding's order.
         public var inputHeaders: [Header]
         /// The header blocks the response carries, in the binding's order.
