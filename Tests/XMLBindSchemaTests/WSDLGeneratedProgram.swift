@@ -280,6 +280,7 @@ extension WSDLGeneratedCodeTests {
             for token in [nil, "wrong"] {
                 let auth = token.map { token in
                     let auth = Quotes.Auth()
+                    auth.user = "ann"
                     auth.token = token
                     return auth
                 }
@@ -291,6 +292,7 @@ extension WSDLGeneratedCodeTests {
                 }
             }
             let adminAuth = Quotes.Auth()
+            adminAuth.user = "ann"
             adminAuth.token = "secret"
             let ping = try await admin.ping(auth: adminAuth)
             print("ping", ping.audits ?? -1, ping.lastLine ?? "nil")

@@ -176,7 +176,8 @@ extension WSDLServiceBuilder {
         for body in bodies {
             for header in (body?.headers11 ?? []) + (body?.headers12 ?? []) {
                 for fault in header.headerFaults {
-                    let described = (fault.message.map { Self.name($0).description } ?? "(none)") + " part "
+                    let described =
+                        (fault.message.map { Self.name($0).description } ?? "(none)") + " part "
                         + (fault.part ?? "(none)")
                     let skipped = "; a fault carrying it is thrown as SOAPFault, its header blocks in `headers`"
                     if let use = fault.use, use != "literal" {
@@ -209,7 +210,9 @@ extension WSDLServiceBuilder {
                         }
                     } else if let type = part.type {
                         element = QualifiedName(namespace: fault.namespace ?? header.namespace ?? namespace, partName)
-                        guard headerElement(element, type: type, operation: operation, at: part.origin) else { continue }
+                        guard headerElement(element, type: type, operation: operation, at: part.origin) else {
+                            continue
+                        }
                     } else {
                         warn(
                             "operation \(operation): the header fault's part \(partName) names no element or type"
