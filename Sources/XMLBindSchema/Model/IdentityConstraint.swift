@@ -47,8 +47,9 @@ public struct IdentityConstraint: Sendable, Hashable {
     public var selector: [Path]
     /// Each field's paths (a union: the first path that reaches a value gives it).
     public var fields: [[Path]]
-    /// The selector and fields as the schema writes them, for messages.
+    /// The selector as the schema writes it, for messages.
     public var selectorText: String
+    /// Each field as the schema writes it, for messages.
     public var fieldTexts: [String]
     /// Where the constraint is declared.
     public var origin: Origin?
