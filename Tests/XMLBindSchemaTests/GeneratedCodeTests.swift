@@ -16,6 +16,7 @@ struct GeneratedCodeTests {
         ("Redefined", "redefine.xsd"), ("InlineText", "Real/inline.xsd"), ("AppConfig", "Real/undeclared-prefix.xsd"),
         ("Faults", "Real/unqualified.xsd"), ("Ordered", "ordered.xsd"), ("Page", "Real/page.xsd"),
         ("QNames", "qnames.xsd"), ("WSDLTypes", "Real/wsdl-types.xsd"), ("MathML", "Real/math.xsd"),
+        ("Keys", "keys.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -424,6 +425,8 @@ struct GeneratedCodeTests {
         try await checkAgainstXMLSchema(run)
         try await checkChildOrder(run)
         try await checkQualifiedNames(run)
+        try await checkIdentityConstraints(run)
+        try await checkManyIdentities(package)
 
         let invalid = try await run("po", "po-invalid.xml")
         #expect(invalid.status == 1)
@@ -456,6 +459,8 @@ struct GeneratedCodeTests {
             ("redefine", "redefine.xsd", "redefine-invalid.xml"), ("ordered", "ordered.xsd", "ordered.xml"),
             ("page", "Real/page.xsd", "Real/page.xml"),
             ("wsdltypes", "Real/wsdl-types.xsd", "Real/wsdl-types.xml"), ("math", "Real/math.xsd", "Real/math.xml"),
+            ("keys", "keys.xsd", "keys.xml"), ("keys", "keys.xsd", "keys-duplicate.xml"),
+            ("keys", "keys.xsd", "keys-missing.xml"), ("keys", "keys.xsd", "keys-dangling.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -522,6 +527,22 @@ struct GeneratedCodeTests {
             case "ordered": try roundTrip(Ordered.binder, Ordered.Config.self, url)
             case "page": try roundTrip(Page.binder, Page.Html.self, url)
             case "math": try roundTrip(MathML.binder, MathML.Math.self, url)
+            case "keys": try roundTrip(Keys.binder, Keys.Catalog.self, url)
+            case "keys-many":
+                // Many selected nodes, one duplicate key at the end: checked by hashing, one error.
+                let count = Int(CommandLine.arguments[2]) ?? 0
+                var text = "<catalog xmlns=\"urn:example:keys\"><products>"
+                for id in 0..<count { text += "<product id=\"\(id)\"><sku>S\(id)</sku></product>" }
+                text += "<product id=\"7\"><sku>T</sku></product></products><orders>"
+                for id in 0..<count { text += "<order product=\"\(id)\"/>" }
+                text += "</orders></catalog>"
+                do {
+                    _ = try Keys.binder.parse(text, as: Keys.Catalog.self, file: "many.xml")
+                    print("accepted")
+                } catch let error as XMLBindError {
+                    print("errors:", error.diagnostics.count)
+                    error.diagnostics.forEach { print($0.description) }
+                }
             case "qnames":
                 // Each rule written alone: the prefixes its values use were declared on <rules>.
                 let rules = try QNames.binder.parse(contentsOf: url, as: QNames.Rules.self, file: url.lastPathComponent)

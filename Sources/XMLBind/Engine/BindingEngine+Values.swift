@@ -326,6 +326,14 @@ extension BindingEngine {
             }
         }
         for item in context.reports {
+            if let origin = item.origin {
+                // A descendant's place, known by line and column only: the fallback position.
+                report(
+                    PendingDiagnostic(
+                        severity: item.severity, code: .validationFailed, message: item.message, byteOffset: -1,
+                        fallback: (origin.line, origin.column - 1)))
+                continue
+            }
             report(
                 PendingDiagnostic(
                     severity: item.severity, code: .validationFailed, message: item.message,

@@ -7,6 +7,8 @@ public final class ValidationContext {
         var severity: Diagnostic.Severity
         var message: String
         var attribute: String?
+        /// Another element to point at (a descendant of the checked one), by its origin.
+        var origin: Origin?
     }
 
     private(set) var reports: [Report] = []
@@ -25,6 +27,18 @@ public final class ValidationContext {
     ///   - attribute: An attribute of the element to point at, by its qualified name.
     public func error(_ message: String, attribute: String? = nil) {
         reports.append(Report(severity: .error, message: message, attribute: attribute))
+    }
+
+    /// Reports an error at another element than the one checked: one of its descendants,
+    /// whose origin the check knows (an ``OriginAware`` object), as a check across a whole
+    /// subtree does (XML Schema's identity constraints, say). Such a diagnostic has the
+    /// origin's line and column, without the source line and caret of the others.
+    ///
+    /// - Parameters:
+    ///   - message: What is wrong.
+    ///   - origin: Where the offending element starts; `nil` points at the checked element.
+    public func error(_ message: String, at origin: Origin?) {
+        reports.append(Report(severity: .error, message: message, attribute: nil, origin: origin))
     }
 
     /// Reports a warning: the parse still succeeds.

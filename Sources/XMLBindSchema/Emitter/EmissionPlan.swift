@@ -37,6 +37,9 @@ struct EmissionPlan {
         /// Whether its `xs:any` admits elements of generated mappings, which then go to the
         /// class as an `Ancestor` (`otherElements: [Any]`), apart from the kept trees.
         var takesGeneratedElements = true
+        /// The body of the `.validate` check of its identity constraints, by the element whose
+        /// registration checks them (see `EmissionPlanner+IdentityConstraints.swift`).
+        var identityChecks: [QualifiedName: [String]] = [:]
         var keepsOtherElements: Bool { fields.contains { $0.form == .otherElements } }
         var keepsOtherAttributes: Bool { fields.contains { $0.form == .otherAttributes } }
     }
@@ -108,5 +111,7 @@ struct EmissionPlan {
     var protocols: [PlannedProtocol] = []
     var conversions: [PlannedConversion] = []
     var prefixes: [(prefix: String, uri: String)] = []
+    /// Whether a class checks identity constraints, so that their helper file is written.
+    var checksIdentityConstraints = false
     var diagnostics: [GenerationDiagnostic] = []
 }

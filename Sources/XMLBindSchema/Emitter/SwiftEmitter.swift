@@ -7,7 +7,9 @@
 ///   (and per root element of simple type), a `public enum` per enumeration, each nested in
 ///   `NAME` so that several models share a target without clashing;
 /// - `NAME+Conversions.swift` when values need checks: the conversions that enforce the
-///   schema's facets, so a value outside them is a located error when binding.
+///   schema's facets, so a value outside them is a located error when binding;
+/// - `NAME+IdentityConstraints.swift` when global elements declare `xs:key`, `xs:unique` or
+///   `xs:keyref`: the checks their registrations' `.validate` closures hand their rows to.
 ///
 /// Types are classes, not structs: a schema's content is a graph of children, often
 /// recursive (a `section` holds `section`s), which a struct cannot hold without boxes;
@@ -71,6 +73,10 @@ public struct SwiftEmitter: Sendable {
                 GeneratedFile(name: "\(name)+\(planned.swiftName).swift", contents: writer.enumFile(planned)))
         }
         typeFiles.append(GeneratedFile(name: "\(name)+Conversions.swift", contents: writer.conversionsFile()))
+        if plan.checksIdentityConstraints {
+            typeFiles.append(
+                GeneratedFile(name: "\(name)+IdentityConstraints.swift", contents: writer.identityConstraintsFile()))
+        }
         var diagnostics = plan.diagnostics
         // A WSDL's clients and service protocols, over the model's classes.
         let scopes = ServiceShape.scopes(of: model.services, moduleName: name)

@@ -102,6 +102,11 @@ struct SwiftSourceWriter {
                 + choice.map { "\\." + SwiftIdentifier.escaped(planned.fields[$0].propertyName) }
                 .joined(separator: ", ") + ")"
         }
+        if let checks = planned.identityChecks[element] {
+            // XML Schema's identity constraints, checked when the element is complete.
+            text += "\n" + indent + ".validate { value, context in\n"
+            text += checks.map { indent + "    " + $0 + "\n" }.joined() + indent + "}"
+        }
         if planned.keepsOtherElements {
             // xs:any: elements of registered types go to `Ancestor`; the others, in the namespaces
             // the wildcard admits, are kept as trees; any beyond them are reported, not lost silently.

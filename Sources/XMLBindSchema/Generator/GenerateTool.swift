@@ -19,7 +19,10 @@ public enum GenerateTool {
         or sequence of several names, xs:all, a DTD's (a | b)*) are written back in the
         document's order: each of their elements is then an object (an element of simple
         type gets a class holding its text). xs:QName values are XMLQualifiedName, written
-        with their namespace declared.
+        with their namespace declared. The xs:key, xs:unique and xs:keyref of global
+        elements are checked when a document binds (NAME+IdentityConstraints.swift), each
+        problem an error at the element at fault; their XPaths may be child steps (a/b,
+        ./p:a), '.', a field's @attribute, and unions with '|' (others: a warning).
 
         From a WSDL (document/literal or rpc/literal, SOAP 1.1 or 1.2 binding), also
         NAME+Client.swift (NAME.Client: one async throws method per operation, over

@@ -18,6 +18,9 @@ public struct RootElement: Sendable, Hashable {
     public var documentation: String?
     /// Where the element is declared in the input.
     public var origin: Origin?
+    /// Its identity constraints (XML Schema's `xs:key`, `xs:unique` and `xs:keyref`), checked
+    /// by the generated mapping when an element is complete.
+    public var identityConstraints: [IdentityConstraint] = []
 
     /// Creates a root element.
     ///
@@ -29,10 +32,13 @@ public struct RootElement: Sendable, Hashable {
     ///   - substitutionGroup: The head of its substitution group.
     ///   - documentation: The input's documentation.
     ///   - origin: Where it is declared.
+    ///   - identityConstraints: Its keys, uniqueness constraints and key references.
     public init(
         name: QualifiedName, type: TypeReference, isNillable: Bool = false, isAbstract: Bool = false,
-        substitutionGroup: QualifiedName? = nil, documentation: String? = nil, origin: Origin? = nil
+        substitutionGroup: QualifiedName? = nil, documentation: String? = nil, origin: Origin? = nil,
+        identityConstraints: [IdentityConstraint] = []
     ) {
+        self.identityConstraints = identityConstraints
         self.name = name
         self.type = type
         self.isNillable = isNillable

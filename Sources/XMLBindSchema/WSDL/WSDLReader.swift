@@ -56,7 +56,8 @@ public struct WSDLReader: Sendable {
                 for (index, schema) in types.schemas.enumerated() {
                     schemaLoader.adopt(
                         schema, path: next.path, shown: next.shown,
-                        memberTypeLists: index == 0 ? document.memberTypeLists : [])
+                        memberTypeLists: index == 0 ? document.memberTypeLists : [],
+                        xpaths: index == 0 ? document.xpaths : [])
                 }
             }
             for reference in document.definitions.imports {
@@ -113,7 +114,8 @@ public struct WSDLReader: Sendable {
                 contentsOf: URL(fileURLWithPath: path), as: WSDLDefinitions.self, file: shown)
             diagnostics += skipped.diagnostics + skipped.schema.diagnostics
             return WSDLDocument(
-                definitions: definitions, shown: shown, memberTypeLists: skipped.schema.memberTypeLists)
+                definitions: definitions, shown: shown, memberTypeLists: skipped.schema.memberTypeLists,
+                xpaths: skipped.schema.xpaths)
         } catch let error as XMLBindError {
             diagnostics += error.diagnostics.map {
                 GenerationDiagnostic($0.severity == .warning ? .warning : .error, $0.message, at: $0.origin)
@@ -131,4 +133,5 @@ struct WSDLDocument {
     let definitions: WSDLDefinitions
     let shown: String
     let memberTypeLists: [XSDBinder.ResolvedNames]
+    let xpaths: [XSDBinder.ResolvedXPath]
 }

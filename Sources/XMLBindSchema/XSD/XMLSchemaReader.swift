@@ -55,6 +55,8 @@ struct LoadedSchema {
     let isChameleon: Bool
     /// The unions' `memberTypes`, resolved in their scope.
     let memberTypeLists: [XSDBinder.ResolvedNames]
+    /// The identity constraints' XPaths, with their prefixes resolved in their scope.
+    var xpaths: [XSDBinder.ResolvedXPath] = []
 }
 
 /// Reads schema documents and the ones they include and import, each once.
@@ -101,7 +103,8 @@ struct XSDLoader {
         schemas.append(
             LoadedSchema(
                 schema: schema, path: shown, targetNamespace: own ?? chameleon,
-                isChameleon: own == nil && chameleon != nil, memberTypeLists: skipped.memberTypeLists))
+                isChameleon: own == nil && chameleon != nil, memberTypeLists: skipped.memberTypeLists,
+                xpaths: skipped.xpaths))
         for case let reference as XSDInclude in schema.children {
             follow(reference, from: path, shown: shown, targetNamespace: own ?? chameleon)
         }
@@ -110,13 +113,14 @@ struct XSDLoader {
     /// Takes a schema read inside another document (a WSDL's `<wsdl:types>`), then what it
     /// includes and imports, resolved against that document's folder.
     mutating func adopt(
-        _ schema: XSDSchema, path: String, shown: String, memberTypeLists: [XSDBinder.ResolvedNames]
+        _ schema: XSDSchema, path: String, shown: String, memberTypeLists: [XSDBinder.ResolvedNames],
+        xpaths: [XSDBinder.ResolvedXPath] = []
     ) {
         let own = schema.targetNamespace.flatMap { $0.isEmpty ? nil : $0 }
         schemas.append(
             LoadedSchema(
                 schema: schema, path: shown, targetNamespace: own, isChameleon: false,
-                memberTypeLists: memberTypeLists))
+                memberTypeLists: memberTypeLists, xpaths: xpaths))
         for case let reference as XSDInclude in schema.children {
             follow(reference, from: path, shown: shown, targetNamespace: own)
         }

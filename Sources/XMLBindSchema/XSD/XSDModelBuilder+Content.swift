@@ -189,6 +189,11 @@ extension XSDModelBuilder {
             error("<xs:element> needs a name or a ref", at: element.origin)
             return nil
         }
+        for constraint in element.identityConstraints {
+            warn(
+                "xs:\(constraint.kind) '\(constraint.name ?? "")' of a local element is not checked by the generated "
+                    + "code (those of global elements are)", at: constraint.origin)
+        }
         let qualified = element.form.map { $0 == "qualified" } ?? context.qualifiesElements
         let namespace = qualified ? context.targetNamespace : nil
         let type = elementType(

@@ -31,6 +31,8 @@ struct XSDModelBuilder {
     let schemas: [LoadedSchema]
     /// Every `memberTypes` read, resolved in its scope, with where it is.
     let memberTypeLists: [XSDBinder.ResolvedNames]
+    /// Every identity constraint's XPath, resolved in its scope, with where it is.
+    let xpaths: [XSDBinder.ResolvedXPath]
     var model = SchemaModel()
     var complexTypes: [QualifiedName: Declared<XSDComplexType>] = [:]
     var simpleTypes: [QualifiedName: Declared<XSDSimpleType>] = [:]
@@ -61,6 +63,7 @@ struct XSDModelBuilder {
     init(schemas: [LoadedSchema]) {
         self.schemas = schemas
         self.memberTypeLists = schemas.flatMap(\.memberTypeLists)
+        self.xpaths = schemas.flatMap(\.xpaths)
     }
 
     mutating func build() -> SchemaModel {
@@ -160,7 +163,8 @@ struct XSDModelBuilder {
         model.rootElements.append(
             RootElement(
                 name: name, type: type, isNillable: element.nillable ?? false, isAbstract: element.abstract ?? false,
-                substitutionGroup: head, documentation: element.annotation?.text, origin: element.origin))
+                substitutionGroup: head, documentation: element.annotation?.text, origin: element.origin,
+                identityConstraints: identityConstraints(of: element, context: context)))
     }
 
     // MARK: Names

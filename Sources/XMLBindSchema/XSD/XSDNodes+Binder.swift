@@ -20,6 +20,20 @@ enum XSDBinder {
         var diagnostics: [GenerationDiagnostic] { found.withLock { $0 } }
         /// The `memberTypes` lists read, in document order.
         var memberTypeLists: [ResolvedNames] { resolved.withLock { $0 } }
+        private let paths = Mutex<[ResolvedXPath]>([])
+        /// The identity constraints' `xpath` attributes read, in document order.
+        var xpaths: [ResolvedXPath] { paths.withLock { $0 } }
+
+        /// The prefixes an XPath writes (`p:name`, `@p:name`), each with its namespace in `scope`.
+        static func prefixes(in text: String, _ scope: XMLNamespaceScope?) -> [String: String?] {
+            var found: [String: String?] = [:]
+            for token in text.split(whereSeparator: { "/|@ \t\r\n".contains($0) }) {
+                guard let colon = token.firstIndex(of: ":"), colon != token.startIndex else { continue }
+                let prefix = String(token[..<colon])
+                found[prefix] = .some(scope?.namespace(forPrefix: prefix))
+            }
+            return found
+        }
 
         func note(_ content: UnknownContent) {
             if content.kind == .attribute, content.name == "memberTypes", content.namespace == nil,
@@ -29,6 +43,16 @@ enum XSDBinder {
                     content.scope?.resolve(String(token)) ?? XMLQualifiedName(String(token))
                 }
                 resolved.withLock { $0.append(ResolvedNames(origin: origin, names: names)) }
+                return
+            }
+            if content.kind == .attribute, content.name == "xpath", content.namespace == nil,
+                content.parent?.hasSuffix("selector") == true || content.parent?.hasSuffix("field") == true,
+                let origin = content.origin
+            {
+                let text = content.value ?? ""
+                paths.withLock {
+                    $0.append(ResolvedXPath(origin: origin, text: text, namespaces: Self.prefixes(in: text, content.scope)))
+                }
                 return
             }
             // Attributes in other namespaces and elements of other vocabularies (inside
@@ -47,6 +71,14 @@ enum XSDBinder {
 
     /// `<xs:annotation>` where nothing is documented by it.
     private static let annotation = "{\(namespace)}annotation"
+
+    /// An identity constraint's XPath, with the namespace of each prefix written in it
+    /// (`nil` for an undeclared one), resolved where it was written.
+    struct ResolvedXPath: Sendable {
+        let origin: Origin
+        let text: String
+        let namespaces: [String: String?]
+    }
 
     /// Qualified names read from one attribute, resolved where they were written.
     struct ResolvedNames: Sendable {
@@ -79,7 +111,7 @@ enum XSDBinder {
                 .attribute(\.name).attribute(\.ref).attribute(\.type).attribute(\.minOccurs).attribute(\.maxOccurs)
                 .attribute(\.nillable).attribute(\.defaultValue, xml: "default").attribute(\.fixed)
                 .attribute(\.form).attribute(\.abstract).attribute(\.substitutionGroup)
-                .child(\.annotation).child(\.complexType).child(\.simpleType)
+                .child(\.annotation).child(\.complexType).child(\.simpleType).children(\.identityConstraints)
                 .ignoring("@id").ignoring("@block").ignoring("@final"),
             mapping(XSDAttribute.self, element: "attribute", namespace: xs)
                 .attribute(\.name).attribute(\.ref).attribute(\.type).attribute(\.use, conversion: .trimmed)
@@ -106,7 +138,7 @@ enum XSDBinder {
             facet("enumeration"), facet("pattern"), facet("length"), facet("minLength"), facet("maxLength"),
             facet("minInclusive"), facet("maxInclusive"), facet("minExclusive"), facet("maxExclusive"),
             facet("totalDigits"), facet("fractionDigits"), facet("whiteSpace"),
-            constraint("unique"), constraint("key"), constraint("keyref"))
+            constraint("unique"), constraint("key"), constraint("keyref"), path("selector"), path("field"))
     }
 
     private static func group(_ name: String) -> ClassDefinition<XSDModelGroup> {
@@ -137,6 +169,11 @@ enum XSDBinder {
 
     private static func constraint(_ name: String) -> ClassDefinition<XSDIdentityConstraint> {
         mapping(XSDIdentityConstraint.self, element: name, namespace: namespace).elementName(\.kind)
-            .unknownContent(.ignore)
+            .attribute(\.name).attribute(\.refer).children(\.paths).ignoring("@id").ignoring(annotation)
+    }
+
+    private static func path(_ name: String) -> ClassDefinition<XSDXPath> {
+        mapping(XSDXPath.self, element: name, namespace: namespace).elementName(\.kind)
+            .ignoring("@id").ignoring(annotation)
     }
 }

@@ -69,6 +69,7 @@ final class XSDElement: Bindable, OriginAware, XSDNode {
     var annotation: XSDAnnotation?
     var complexType: XSDComplexType?
     var simpleType: XSDSimpleType?
+    var identityConstraints: [XSDIdentityConstraint] = []
     var origin: Origin?
     init() {}
 }
@@ -192,8 +193,19 @@ final class XSDFacet: Bindable, OriginAware, XSDNode {
     init() {}
 }
 
-/// Identity constraints (`xs:unique`, `xs:key`, `xs:keyref`), read only to be reported.
+/// Identity constraints (`xs:unique`, `xs:key`, `xs:keyref`) of an element.
 final class XSDIdentityConstraint: Bindable, OriginAware, XSDNode {
+    var kind = ""
+    var name: String?
+    var refer: XMLQualifiedName?
+    var paths: [XSDXPath] = []
+    var origin: Origin?
+    init() {}
+}
+
+/// An identity constraint's `<xs:selector>` or `<xs:field>`. Its `xpath` is read by the
+/// unknown-content callback, which resolves the prefixes in it (see ``XSDBinder/Skipped``).
+final class XSDXPath: Bindable, OriginAware {
     var kind = ""
     var origin: Origin?
     init() {}

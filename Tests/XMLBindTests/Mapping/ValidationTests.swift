@@ -137,6 +137,32 @@ struct ValidationTests {
         }
     }
 
+    final class Cluster: Bindable, OriginAware {
+        var servers: [Server] = []
+        var origin: Origin?
+    }
+
+    @Test func validatorReportsAtADescendantByItsOrigin() {
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Server.self, element: "server").attribute(\.host),
+            mapping(Cluster.self, element: "cluster").children(\.servers)
+                .validate { cluster, context in
+                    var hosts: Set<String> = []
+                    for server in cluster.servers where !hosts.insert(server.host ?? "").inserted {
+                        context.error("host '\(server.host ?? "")' again", at: server.origin)
+                    }
+                })
+        #expect {
+            _ = try binder.parse(
+                "<cluster>\n  <server host=\"a\"/>\n  <server host=\"b\"/>\n    <server host=\"a\"/>\n</cluster>",
+                as: Cluster.self, file: "c.xml")
+        } throws: { error in
+            guard let error = error as? XMLBindError else { return false }
+            return error.diagnostics.map(\.description) == ["c.xml:4:5: error: host 'a' again"]
+                && error.code == .validationFailed
+        }
+    }
+
     @Test func aThrowingValidatorIsAnError() {
         struct Refusal: Error, CustomStringConvertible {
             var description: String { "ports below 1024 need root" }
