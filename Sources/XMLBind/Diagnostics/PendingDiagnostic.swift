@@ -35,6 +35,9 @@ struct PendingDiagnostic: Sendable {
     var focus: Focus = .offset
     /// expat's own line and 0-based column, used when the source cannot be read again.
     var fallback: (line: Int, column: Int)?
+    /// Whether the place is known only by `fallback` (a validator's report at a
+    /// descendant's origin) and is to be found in the source by it.
+    var placedByLineAndColumn = false
     var notes: [Note] = []
     /// For expat's well-formedness errors, which one, so ``WellFormednessAdvice`` can
     /// rewrite the message once the parse has stopped.
@@ -61,7 +64,21 @@ struct PendingDiagnostic: Sendable {
     static func resolve(_ pending: [PendingDiagnostic], file: String?, locator: SourceLocator) -> [Diagnostic] {
         // Most parses have nothing to locate: no sorting, sets or dictionaries for them.
         guard !pending.isEmpty else { return [] }
-        let offsets = pending.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
+        // A place known only by line and column (a validator's report at a descendant's
+        // origin) is found in the source, for its line text and its place in the order.
+        let placed = pending.compactMap { item in
+            item.placedByLineAndColumn
+                ? item.fallback.map { SourceLocator.LineColumn(line: $0.line, column: $0.column + 1) } : nil
+        }
+        let placedOffsets = placed.isEmpty ? [:] : locator.offsets(ofLinesAndColumns: placed)
+        let offsets = pending.map { item in
+            if item.placedByLineAndColumn, let fallback = item.fallback,
+                let offset = placedOffsets[SourceLocator.LineColumn(line: fallback.line, column: fallback.column + 1)]
+            {
+                return offset
+            }
+            return locator.offset(of: item.byteOffset, focus: item.focus)
+        }
         let noteOffsets = pending.map { diagnostic in
             diagnostic.notes.map { locator.offset(of: $0.byteOffset, focus: $0.focus) }
         }

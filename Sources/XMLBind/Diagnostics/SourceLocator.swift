@@ -56,19 +56,74 @@ struct SourceLocator {
         }
         guard !targets.isEmpty else { return result }
         var found: [Int: (line: Int, column: Int, lineStart: Int)] = [:]
+        walk(from: base) { position, line, column, lineStart in
+            while let next = targets.first, next <= position {
+                found[next] = (line, column, lineStart)
+                targets.removeFirst()
+            }
+            return !targets.isEmpty
+        }
+        for (offset, place) in found {
+            var window = lineText(from: place.lineStart, caretOffset: offset)
+            if place.lineStart == base.offset, base.column > 1, window.caretColumn == nil {
+                // The line began before the recent input that is kept: show what is left of it.
+                window = ("…" + window.text, place.column - base.column + 2)
+            }
+            result[offset] = Location(
+                line: place.line, column: place.column, lineText: window.text, caretColumn: window.caretColumn)
+        }
+        return result
+    }
+
+    /// The byte offsets where characters at the given lines and columns (counted as expat
+    /// counts, from 1) start, found in one pass: for a position known only by line and
+    /// column (a descendant's origin), so that its diagnostic gets its source line and its
+    /// place in document order. A position the source does not have is left out.
+    func offsets(ofLinesAndColumns positions: [LineColumn]) -> [LineColumn: Int] {
+        guard let base = source.base else { return [:] }
+        var targets = Array(Set(positions)).sorted()[...]
+        var found: [LineColumn: Int] = [:]
+        walk(from: base) { position, line, column, _ in
+            let here = LineColumn(line: line, column: column)
+            while let next = targets.first, next <= here {
+                if next == here, found[next] == nil { found[next] = position }
+                if next < here { targets.removeFirst() } else { break }
+            }
+            return !targets.isEmpty
+        }
+        return found
+    }
+
+    /// A line and a column, ordered as in the document.
+    struct LineColumn: Hashable, Comparable {
+        var line: Int
+        var column: Int
+
+        static func < (left: LineColumn, right: LineColumn) -> Bool {
+            (left.line, left.column) < (right.line, right.column)
+        }
+    }
+
+    /// Walks the source from `base`, counting lines and columns as expat does: `visit` gets
+    /// each byte's offset with the line, column and line start before that byte, and once
+    /// more the offset just past the end; it returns `false` to stop.
+    private func walk(
+        from base: (offset: Int, line: Int, column: Int),
+        _ visit: (_ position: Int, _ line: Int, _ column: Int, _ lineStart: Int) -> Bool
+    ) {
         var line = base.line
         var column = base.column
         var lineStart = base.offset
         var afterCR = false
         var pending: UInt8? = nil  // first byte of a UTF-16 unit split across chunks
         var position = base.offset
+        var stopped = false
         source.forEachChunk(from: base.offset) { chunk, _ in
             for byte in chunk {
-                while let next = targets.first, next <= position {
-                    found[next] = (line, column, lineStart)
-                    targets.removeFirst()
+                guard visit(position, line, column, lineStart) else {
+                    stopped = true
+                    return false
                 }
-                if targets.isEmpty { return false }
                 let unit: UInt16
                 if unitSize == 2 {
                     guard let first = pending else {
@@ -103,20 +158,7 @@ struct SourceLocator {
             return true
         }
         // An offset at the very end of the input (expat's "no element found").
-        while let next = targets.first, next == position {
-            found[next] = (line, column, lineStart)
-            targets.removeFirst()
-        }
-        for (offset, place) in found {
-            var window = lineText(from: place.lineStart, caretOffset: offset)
-            if place.lineStart == base.offset, base.column > 1, window.caretColumn == nil {
-                // The line began before the recent input that is kept: show what is left of it.
-                window = ("…" + window.text, place.column - base.column + 2)
-            }
-            result[offset] = Location(
-                line: place.line, column: place.column, lineText: window.text, caretColumn: window.caretColumn)
-        }
-        return result
+        if !stopped { _ = visit(position, line, column, lineStart) }
     }
 
     /// Whether a code unit starts a character (expat's column counting).

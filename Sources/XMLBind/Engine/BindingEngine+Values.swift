@@ -327,11 +327,13 @@ extension BindingEngine {
         }
         for item in context.reports {
             if let origin = item.origin {
-                // A descendant's place, known by line and column only: the fallback position.
-                report(
-                    PendingDiagnostic(
-                        severity: item.severity, code: .validationFailed, message: item.message, byteOffset: -1,
-                        fallback: (origin.line, origin.column - 1)))
+                // A descendant's place, known by line and column only: found in the source
+                // by them when the diagnostics are resolved.
+                var diagnostic = PendingDiagnostic(
+                    severity: item.severity, code: .validationFailed, message: item.message, byteOffset: -1,
+                    fallback: (origin.line, origin.column - 1))
+                diagnostic.placedByLineAndColumn = true
+                report(diagnostic)
                 continue
             }
             report(

@@ -31,8 +31,9 @@ public final class ValidationContext {
 
     /// Reports an error at another element than the one checked: one of its descendants,
     /// whose origin the check knows (an ``OriginAware`` object), as a check across a whole
-    /// subtree does (XML Schema's identity constraints, say). Such a diagnostic has the
-    /// origin's line and column, without the source line and caret of the others.
+    /// subtree does (XML Schema's identity constraints, say). The diagnostic is found in
+    /// the source by the origin's line and column: it has its source line and caret, and
+    /// takes its place in document order, as the others do.
     ///
     /// - Parameters:
     ///   - message: What is wrong.

@@ -32,8 +32,11 @@ extension EmissionPlanner {
                 + root.identityConstraints.filter { $0.kind == .keyref }
             for (number, constraint) in ordered.enumerated() {
                 let what = "xs:\(constraint.kind.rawValue) '\(constraint.name.localName)'"
-                guard let rows = rowLines(
-                        constraint, of: plan.classes[index], elementName: root.name.localName, number: number, what: what) else {
+                guard
+                    let rows = rowLines(
+                        constraint, of: plan.classes[index], elementName: root.name.localName, number: number,
+                        what: what)
+                else {
                     continue
                 }
                 let fields = "[" + constraint.fieldTexts.map(SwiftLiteral.string).joined(separator: ", ") + "]"

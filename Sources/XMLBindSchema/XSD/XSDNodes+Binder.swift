@@ -51,7 +51,8 @@ enum XSDBinder {
             {
                 let text = content.value ?? ""
                 paths.withLock {
-                    $0.append(ResolvedXPath(origin: origin, text: text, namespaces: Self.prefixes(in: text, content.scope)))
+                    $0.append(
+                        ResolvedXPath(origin: origin, text: text, namespaces: Self.prefixes(in: text, content.scope)))
                 }
                 return
             }
