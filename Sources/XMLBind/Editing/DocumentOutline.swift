@@ -4,7 +4,9 @@
 /// Made only for an edit (a normal parse records nothing of it), by one scan of a document
 /// that expat has already accepted as well-formed, so the scan only finds boundaries: tags,
 /// attribute values, comments, processing instructions, CDATA sections and the DOCTYPE.
-/// Elements are kept in document order (the order of their `<`), in flat arrays.
+/// Elements are kept in document order (the order of their `<`), in flat arrays; the
+/// attributes of a start tag are read again when an edit asks for them (a few tags), rather
+/// than recorded for every tag of the document.
 struct DocumentOutline: Sendable {
     /// One element: its tags and where its content lies.
     struct Element {
@@ -20,16 +22,13 @@ struct DocumentOutline: Sendable {
         var end: Int
         /// Whether it is written `<name …/>`.
         var isEmptyTag: Bool
-        /// Its attributes: `attributes[firstAttribute ..< firstAttribute + attributeCount]`.
-        var firstAttribute: Int
-        var attributeCount: Int
         /// The enclosing element, `-1` for the root.
         var parent: Int
         /// Whether its content holds a comment, processing instruction or CDATA section.
         var holdsMarkup = false
     }
 
-    /// One attribute of a start tag.
+    /// One attribute of a start tag (read on demand: ``attributes(of:)``).
     struct Attribute {
         /// Its qualified name.
         var name: Range<Int>
@@ -45,7 +44,6 @@ struct DocumentOutline: Sendable {
     /// The document's line break: `\r\n` when its first line ends so, else `\n`.
     let lineBreak: String
     private(set) var elements: [Element] = []
-    private(set) var attributes: [Attribute] = []
     /// The child elements of element `i`, in order: `childList[childStart[i] ..< childStart[i + 1]]`
     /// (in flat arrays rather than one array per element, which would cost an allocation
     /// for each element that has children).
@@ -67,10 +65,10 @@ struct DocumentOutline: Sendable {
         let firstBreak = bytes.firstIndex(of: 0x0A)
         lineBreak = firstBreak.map { $0 > 0 && bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
         if checksEncoding { try checkEncoding() }
-        (elements, attributes) = try bytes.withUnsafeBufferPointer { view throws(OutlineError) in
+        elements = try bytes.withUnsafeBufferPointer { view throws(OutlineError) in
             var scanner = OutlineScanner(expectedElements: expectedElements)
             try scanner.scan(view)
-            return (scanner.elements, scanner.attributes)
+            return scanner.elements
         }
         (childStart, childList) = Self.children(of: elements)
     }
@@ -119,19 +117,29 @@ struct DocumentOutline: Sendable {
 
     /// Whether element `index`'s local name is `local`, compared as bytes.
     func hasLocalName(_ index: Int, _ local: String) -> Bool {
+        // A native string lends its UTF-8 in place (no copy of the string to make it so).
+        if let found = local.utf8.withContiguousStorageIfAvailable({ hasLocalName(index, bytes: $0) }) {
+            return found
+        }
         var local = local
         return local.withUTF8 { hasLocalName(index, bytes: $0) }
     }
 
-    /// Whether element `index`'s local name is the UTF-8 `local`.
+    /// Whether element `index`'s local name (what follows its last `:`) is the UTF-8 `local`.
+    ///
+    /// Compared from the end: the name ends with `local`, which holds no `:`, and the byte
+    /// before it (if any) is `:`. No pass over the prefix to find its colon.
     func hasLocalName(_ index: Int, bytes local: UnsafeBufferPointer<UInt8>) -> Bool {
         let name = elements[index].name
+        let start = name.upperBound - local.count
+        guard start >= name.lowerBound else { return false }
         return bytes.withUnsafeBufferPointer { all in
-            var start = name.lowerBound
-            for offset in name where all[offset] == UInt8(ascii: ":") { start = offset + 1 }
-            guard local.count == name.upperBound - start else { return false }
+            if start > name.lowerBound, all[start - 1] != UInt8(ascii: ":") { return false }
             // A plain loop: the generic `elementsEqual` cost some 280 instructions a name.
-            for offset in 0..<local.count where local[offset] != all[start + offset] { return false }
+            for offset in 0..<local.count {
+                let byte = local[offset]
+                if byte != all[start + offset] || byte == UInt8(ascii: ":") { return false }
+            }
             return true
         }
     }
@@ -142,10 +150,10 @@ struct DocumentOutline: Sendable {
         return name.firstIndex(of: ":").map { String(name[..<$0]) }
     }
 
-    /// The attributes of element `index`.
-    func attributes(of index: Int) -> ArraySlice<Attribute> {
-        let element = elements[index]
-        return attributes[element.firstAttribute..<(element.firstAttribute + element.attributeCount)]
+    /// The attributes of element `index`, in order, read from its start tag.
+    func attributes(of index: Int) -> [Attribute] {
+        let start = elements[index].start
+        return bytes.withUnsafeBufferPointer { OutlineScanner.attributes(ofStartTagAt: start, in: $0) }
     }
 
     /// The namespace URI `prefix` is bound to at element `index` (`nil` prefix: the default

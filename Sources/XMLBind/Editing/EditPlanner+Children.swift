@@ -55,10 +55,14 @@ extension EditPlanner {
         claimed: inout [Bool]?
     ) throws(XMLBindError) -> Bool {
         if old.isEmpty, newRange.isEmpty { return true }
-        // Each object of the document's list and the element it was bound from.
-        var elements: [Int] = []
+        // Each object of the document's list and the element it was bound from:
+        // `pendingElements[elementMark...]`, on the stack shared by every level of the walk
+        // (no array made per list); the comparisons below push and pop only above it.
+        let elementMark = pendingElements.count
+        defer {
+            while pendingElements.count > elementMark { pendingElements.removeLast() }
+        }
         let children = outline.children(of: element)
-        elements.reserveCapacity(old.count)
         if let slotName {
             // One name for the whole list (a slot's): its elements in order, the name's bytes
             // compared in place.
@@ -74,7 +78,7 @@ extension EditPlanner {
                     }
                     guard position < children.endIndex else { return false }
                     claimed?[position - children.startIndex] = true
-                    elements.append(children[position])
+                    pendingElements.append(children[position])
                     position += 1
                 }
                 return true
@@ -82,23 +86,34 @@ extension EditPlanner {
             guard found else { return false }
         }
         // Where to look next for each name: siblings bind in document order. The last
-        // name's place is kept aside, as a list's children mostly share one name.
+        // name's place is kept aside, as a list's children mostly share one name (and one
+        // binding: an object of the last one's binding has its name, known without reading it).
         var cursors: [String: Int] = [:]
-        var lastName: String?
+        var lastBinding: ElementBinding?
+        var lastName = ""
         var lastPosition = 0
         for object in old where slotName == nil {
-            let local = snapshot.nodes[object].binding.elementName.local
-            var position = local == lastName ? lastPosition : cursors[local] ?? children.startIndex
+            let binding = snapshot.nodes[object].binding
+            var position: Int
+            if binding === lastBinding {
+                position = lastPosition
+            } else {
+                let local = binding.elementName.local
+                let sameName = lastBinding != nil && lastName == local
+                if lastBinding != nil, !sameName { cursors[lastName] = lastPosition }
+                position = sameName ? lastPosition : cursors[local] ?? children.startIndex
+                lastBinding = binding
+                lastName = local
+            }
             while position < children.endIndex,
-                claimed?[position - children.startIndex] == true || !outline.hasLocalName(children[position], local)
+                claimed?[position - children.startIndex] == true
+                    || !outline.hasLocalName(children[position], lastName)
             {
                 position += 1
             }
             guard position < children.endIndex else { return false }
             claimed?[position - children.startIndex] = true
-            elements.append(children[position])
-            if let lastName, lastName != local { cursors[lastName] = lastPosition }
-            lastName = local
+            pendingElements.append(children[position])
             lastPosition = position + 1
         }
         // Lists of one length pair in order while each pair looks alike.
@@ -108,15 +123,16 @@ extension EditPlanner {
             var alike = true
             for index in old.indices {
                 alike = try compare(
-                    old[index], pendingItems[newRange.lowerBound + index], element: elements[index],
-                    slotName: slotName, mustBeAlike: true)
+                    old[index], pendingItems[newRange.lowerBound + index],
+                    element: pendingElements[elementMark + index], slotName: slotName, mustBeAlike: true)
                 if !alike { break }
             }
             if alike { return true }
             edits.removeSubrange(editMark...)
             notes.removeSubrange(noteMark...)
         }
-        // Lists that changed length, or pair badly in order: aligned, from a copy.
+        // Lists that changed length, or pair badly in order: aligned, from copies.
+        let elements = Array(pendingElements[elementMark...])
         let new = Array(pendingItems[newRange])
         let steps = align(old, new)
         var lastPlaced: Int?

@@ -51,6 +51,9 @@ struct EditPlanner {
     /// ``pendingListEnds``. Entries below a level's mark never change while it compares.
     private(set) var pendingItems: [Item] = []
     private var pendingListEnds: [Int] = []
+    /// The document's elements of the lists being compared (see
+    /// ``compareChildren(_:_:of:slotName:claimed:)``), on one stack in the same way.
+    var pendingElements: [Int] = []
 
     init(snapshot: GraphSnapshot, outline: DocumentOutline, reader: GraphReader) {
         self.snapshot = snapshot
@@ -235,8 +238,7 @@ struct EditPlanner {
             try replaceContent(of: element, with: value ?? "", cdata: property.writesCDATA, what: what)
             return true
         }
-        if property.form.acceptsAttribute, let attribute = findAttribute(property.xmlName, in: element) {
-            let found = outline.attributes[attribute]
+        if property.form.acceptsAttribute, let found = findAttribute(property.xmlName, in: element) {
             guard let value else {
                 edits.append(.remove(found.leadingSpace..<(found.value.upperBound + 1)))
                 return true
@@ -339,22 +341,17 @@ struct EditPlanner {
     // MARK: Finding
 
     /// The attribute of `element` a registered name matches.
-    func findAttribute(_ name: XMLName, in element: Int) -> Int? {
-        let range =
-            outline.elements[element]
-            .firstAttribute..<(outline.elements[element].firstAttribute
-            + outline.elements[element].attributeCount)
-        for index in range {
-            let attribute = outline.attributes[index]
+    func findAttribute(_ name: XMLName, in element: Int) -> DocumentOutline.Attribute? {
+        for attribute in outline.attributes(of: element) {
             guard outline.localName(attribute.name) == name.local else { continue }
             let prefix = outline.prefix(attribute.name)
             switch name.namespace {
             case .any, .none:
-                if prefix == nil { return index }
+                if prefix == nil { return attribute }
             case .uri(let uri):
-                if let prefix, outline.namespaceURI(prefix: prefix, at: element) == uri { return index }
+                if let prefix, outline.namespaceURI(prefix: prefix, at: element) == uri { return attribute }
             case .prefix(let expected):
-                if prefix == expected { return index }
+                if prefix == expected { return attribute }
             }
         }
         return nil

@@ -70,15 +70,16 @@ struct GraphSnapshot: Sendable {
         return Self.sameBytes(recorded, value)
     }
 
-    /// Whether property `property` of node `node` is a `String?` field, read in place, that
-    /// still holds the very string recorded: a value left alone is found unchanged with no
-    /// copy of it, no reference counted and no byte compared. `false` says nothing (a
-    /// property of another kind, or another string: compare with ``value(of:_:equals:)``).
+    /// Whether property `property` of node `node` is a `String` or `String?` field, read in
+    /// place, that still holds the very string recorded: a value left alone is found
+    /// unchanged with no copy of it, no reference counted and no byte compared. `false` says
+    /// nothing (a property of another kind, or another string: compare with
+    /// ``value(of:_:equals:)``).
     func stillHolds(_ node: Int, _ property: Int, binding: ElementBinding, box: AnyObject) -> Bool {
         let offset = binding.textOffset(of: property)
-        guard offset >= 0, binding.textIsOptional(of: property) else { return false }
+        guard offset >= 0 else { return false }
         return FieldAccess.of(box, isClass: binding.isClass).holdsBits(
-            ofOptionalStringAt: offset, of: values, at: nodes[node].firstValue + property)
+            ofStringAt: offset, of: values, at: nodes[node].firstValue + property)
     }
 
     /// What property `property` of node `node` read, as the writer writes it.
@@ -95,37 +96,17 @@ struct GraphSnapshot: Sendable {
         // or the same storage with the same count (a value's bits are the value; storage two
         // values share is not changed in place). Unequal bits say nothing.
         let sameValue = withUnsafeBytes(of: left) { leftValue in
-            withUnsafeBytes(of: right) { rightValue in sameBytes(leftValue, rightValue) }
+            withUnsafeBytes(of: right) { rightValue in FieldAccess.sameBytes(leftValue, rightValue) }
         }
         if sameValue { return true }
         let compared = left.utf8.withContiguousStorageIfAvailable { leftBytes in
             right.utf8.withContiguousStorageIfAvailable { rightBytes in
                 leftBytes.baseAddress == rightBytes.baseAddress && leftBytes.count == rightBytes.count
-                    || sameBytes(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
+                    || FieldAccess.sameBytes(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
             }
         }
         if let compared, let compared { return compared }
         return left.utf8.elementsEqual(right.utf8)
-    }
-
-    /// Whether two lent views hold the same bytes, compared eight at a time (the generic
-    /// `elementsEqual` cost some 200 instructions for a short value).
-    private static func sameBytes(_ leftWords: UnsafeRawBufferPointer, _ rightWords: UnsafeRawBufferPointer) -> Bool {
-        let count = leftWords.count
-        guard count == rightWords.count else { return false }
-        var offset = 0
-        while offset &+ 8 <= count {
-            guard
-                leftWords.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == rightWords.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset &+= 8
-        }
-        while offset < count {
-            guard leftWords[offset] == rightWords[offset] else { return false }
-            offset &+= 1
-        }
-        return true
     }
 
     /// The list `slot` of node `node`.

@@ -6,18 +6,15 @@
 /// bytes), with no bounds check per byte: the scan costs about as much as reading the bytes.
 struct OutlineScanner {
     private(set) var elements: [DocumentOutline.Element] = []
-    private(set) var attributes: [DocumentOutline.Attribute] = []
     /// The elements whose end tag is still to come, innermost last.
     private var open: [Int] = []
 
-    /// A scanner whose arrays hold `expectedElements` elements, and as many attributes,
-    /// before they grow.
+    /// A scanner whose array holds `expectedElements` elements before it grows.
     init(expectedElements: Int = 0) {
         elements.reserveCapacity(expectedElements)
-        attributes.reserveCapacity(expectedElements)
     }
 
-    /// Scans `bytes`, recording every element and attribute.
+    /// Scans `bytes`, recording every element.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(OutlineError) {
         var index = 0
         let count = bytes.count
@@ -40,7 +37,9 @@ struct OutlineScanner {
             } else if next == UInt8(ascii: "/") {
                 guard let last = open.popLast() else { throw OutlineError(message: "an end tag without a start") }
                 elements[last].endTagStart = index
-                index = try Self.skip(past: ">", from: index + 2, in: bytes)
+                index = Self.offset(of: UInt8(ascii: ">"), in: bytes, from: index + 2)
+                guard index < count else { throw OutlineError(message: "the document ends inside markup") }
+                index += 1
                 elements[last].end = index
             } else {
                 index = try startTag(at: index, in: bytes)
@@ -55,29 +54,71 @@ struct OutlineScanner {
     }
 
     /// Reads a start tag at `start` and returns the offset past it.
+    ///
+    /// Its attributes are passed over, not recorded: an edit reads the attributes of the
+    /// few start tags it rewrites again (``attributes(ofStartTagAt:in:)``), and the scan
+    /// saves a record for each of the document's attributes. Past the name, only quotes
+    /// (whose values may hold `>` and `/`), `>` and `/` matter.
     private mutating func startTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) throws(OutlineError) -> Int {
-        var index = start + 1
         let count = bytes.count
-        while index < count, !DocumentOutline.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+        var index = Self.nameEnd(from: start + 1, in: bytes)
+        let name = (start + 1)..<index
+        var isEmpty = false
+        while true {
+            guard index < count else { throw OutlineError(message: "a start tag is not closed") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") {
+                index += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                isEmpty = true
+                // `/>` in a well-formed document; the search is only a fallback.
+                if index + 1 < count, bytes[index + 1] == UInt8(ascii: ">") {
+                    index += 2
+                } else {
+                    index = try Self.skip(past: ">", from: index, in: bytes)
+                }
+                break
+            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                index = Self.offset(of: byte, in: bytes, from: index + 1)
+                guard index < count else { throw OutlineError(message: "an attribute value is not closed") }
+            }
+            index += 1
+        }
+        elements.append(
+            DocumentOutline.Element(
+                start: start, name: name, startTagEnd: index, endTagStart: index, end: index, isEmptyTag: isEmpty,
+                parent: open.last ?? -1))
+        if !isEmpty { open.append(elements.count - 1) }
+        return index
+    }
+
+    /// The offset just past the element name that starts at `index`.
+    private static func nameEnd(from index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = index
+        while index < bytes.count, !DocumentOutline.isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
             bytes[index] != UInt8(ascii: "/")
         {
             index += 1
         }
-        let name = (start + 1)..<index
-        let first = attributes.count
-        var isEmpty = false
+        return index
+    }
+
+    /// The attributes of the start tag at `start`, in order, read again from a document the
+    /// scan accepted (so a tag that ends early only ends the list).
+    static func attributes(ofStartTagAt start: Int, in bytes: UnsafeBufferPointer<UInt8>)
+        -> [DocumentOutline.Attribute]
+    {
+        var found: [DocumentOutline.Attribute] = []
+        let count = bytes.count
+        var index = nameEnd(from: start + 1, in: bytes)
         while true {
             let spaceStart = index
             while index < count, DocumentOutline.isSpace(bytes[index]) { index += 1 }
-            guard index < count else { throw OutlineError(message: "a start tag is not closed") }
-            if bytes[index] == UInt8(ascii: ">") {
-                index += 1
-                break
-            }
-            if bytes[index] == UInt8(ascii: "/") {
-                isEmpty = true
-                index = try Self.skip(past: ">", from: index, in: bytes)
-                break
+            guard index < count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else {
+                return found
             }
             let nameStart = index
             while index < count, !DocumentOutline.isSpace(bytes[index]), bytes[index] != UInt8(ascii: "=") {
@@ -85,22 +126,16 @@ struct OutlineScanner {
             }
             let attributeName = nameStart..<index
             while index < count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "'") { index += 1 }
-            guard index < count else { throw OutlineError(message: "an attribute value is not quoted") }
+            guard index < count else { return found }
             let quote = bytes[index]
             let valueStart = index + 1
-            index = Self.offset(of: quote, in: bytes, from: valueStart)
-            guard index < count else { throw OutlineError(message: "an attribute value is not closed") }
-            attributes.append(
+            index = offset(of: quote, in: bytes, from: valueStart)
+            guard index < count else { return found }
+            found.append(
                 DocumentOutline.Attribute(
                     name: attributeName, value: valueStart..<index, quote: quote, leadingSpace: spaceStart))
             index += 1
         }
-        elements.append(
-            DocumentOutline.Element(
-                start: start, name: name, startTagEnd: index, endTagStart: index, end: index, isEmptyTag: isEmpty,
-                firstAttribute: first, attributeCount: attributes.count - first, parent: open.last ?? -1))
-        if !isEmpty { open.append(elements.count - 1) }
-        return index
     }
 
     private static func matches(_ text: StaticString, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -8,9 +8,12 @@
 // - SafeMode: `FieldTable.writableOffset(_:)` hands out no offset, so nothing calls the
 //   methods that take one; they stop the program rather than touch memory if that
 //   invariant were ever broken (a programming error, never input).
-// - `holdsBits(ofOptionalStringAt:of:at:)` reads a `String?` field and an element of a
+// - `holdsBits(ofStringAt:of:at:)` reads a `String` or `String?` field and an element of a
 //   `[String?]` the caller holds (below its count) as raw bytes, in place, for the length of
-//   the call: nothing is copied, written or kept.
+//   the call: nothing is copied, written or kept. The two types have one size (checked), and
+//   a `String`'s bits are those of the `String?` holding it (`.some` takes no tag: the nil
+//   case is one of `String`'s spare bit patterns), so equal bits are one string either way.
+// - `sameBytes(_:_:)` reads two lent views, only below their (equal) count.
 // - `withUTF8(ofStringAt:isOptional:_:)` lends a `String` field's UTF-8 in place, for the
 //   length of the call: the caller keeps the object alive and does not assign the field
 //   meanwhile (the writer only reads the graph), so the string's storage outlives the loan.
@@ -50,7 +53,7 @@
 
         func loadReferences(at offset: Int, isArray: Bool) -> [AnyObject] { Self.noOffsets() }
 
-        func holdsBits(ofOptionalStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
+        func holdsBits(ofStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
             Self.noOffsets()
         }
 
@@ -156,32 +159,20 @@
             return Self.lendUTF8(of: &field.assumingMemoryBound(to: String.self).pointee, body)
         }
 
-        /// Whether the `String?` field at `offset` holds, bit for bit, `values[position]`:
-        /// the very string recorded there, unchanged (the same small string, or the same
-        /// storage and count: storage two values share is never changed in place). Both are
-        /// read where they lie, so neither is retained and released; unequal bits say nothing
-        /// (the caller then compares the strings).
+        /// Whether the `String` or `String?` field at `offset` holds, bit for bit,
+        /// `values[position]`: the very string recorded there, unchanged (the same small
+        /// string, or the same storage and count: storage two values share is never changed
+        /// in place). Both are read where they lie, so neither is retained and released;
+        /// unequal bits say nothing (the caller then compares the strings).
         @inline(__always)
-        func holdsBits(ofOptionalStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
-            values.withUnsafeBufferPointer { recorded in
+        func holdsBits(ofStringAt offset: Int, of values: [String?], at position: Int) -> Bool {
+            let size = MemoryLayout<String?>.size
+            guard MemoryLayout<String>.size == size else { return false }
+            return values.withUnsafeBufferPointer { recorded in
                 guard position >= 0, position < recorded.count, let start = recorded.baseAddress else { return false }
-                let field = UnsafeRawPointer(base + offset)
-                let value = UnsafeRawPointer(start + position)
-                let size = MemoryLayout<String?>.size
-                var byte = 0
-                while byte &+ 8 <= size {
-                    guard
-                        field.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-                            == value.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
-                    else { return false }
-                    byte &+= 8
-                }
-                while byte < size {
-                    let left = field.load(fromByteOffset: byte, as: UInt8.self)
-                    guard left == value.load(fromByteOffset: byte, as: UInt8.self) else { return false }
-                    byte &+= 1
-                }
-                return true
+                return Self.sameBytes(
+                    UnsafeRawBufferPointer(start: UnsafeRawPointer(base + offset), count: size),
+                    UnsafeRawBufferPointer(start: UnsafeRawPointer(start + position), count: size))
             }
         }
 
@@ -213,3 +204,27 @@
         }
     }
 #endif
+
+extension FieldAccess {
+    /// Whether two lent views hold the same bytes, compared eight at a time (the generic
+    /// `elementsEqual` cost some 200 instructions for a short value): the one comparison
+    /// behind ``holdsBits(ofStringAt:of:at:)`` and ``GraphSnapshot/sameBytes(_:_:)``.
+    @inline(__always)
+    static func sameBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        guard count == right.count else { return false }
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
+        }
+        while offset < count {
+            guard left[offset] == right[offset] else { return false }
+            offset &+= 1
+        }
+        return true
+    }
+}

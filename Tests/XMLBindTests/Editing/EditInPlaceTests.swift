@@ -240,4 +240,36 @@ struct EditInPlaceTests {
         #expect(warning.origin?.line == 3)
         #expect(warning.message.contains("<server> is written anew"))
     }
+
+    @Test("Start tags whose values hold > and /> are read to their end when a value is rewritten")
+    func markupInAttributeValues() throws {
+        let document = """
+            <config version="3">
+              <group id="a/>b" label='x > y' enabled="true"><setting name="s>" level="1">1</setting></group>
+            </config>
+            """
+        let binder = EditingModel.binder
+        let config = try binder.parse(document, as: Config.self)
+        config.groups[0].enabled = false
+        config.groups[0].settings[0].level = 2
+        let result = try binder.update(document, with: config)
+        #expect(
+            result
+                == document.replacingOccurrences(of: #"enabled="true""#, with: #"enabled="false""#)
+                .replacingOccurrences(of: #"level="1""#, with: #"level="2""#))
+    }
+
+    @Test("A String property set anew to the same text is left alone; set to other text, it is rewritten")
+    func sameTextAnew() throws {
+        let long = "a-group-id-longer-than-fifteen"
+        let document = #"<config version="1"><group id="\#(long)"/></config>"#
+        let session = try EditingModel.binder.parseForEditing(Data(document.utf8), as: Config.self)
+        // The same bytes in a string of its own (no storage shared with the parsed one).
+        session.root.groups[0].id = String(decoding: Array(long.utf8), as: UTF8.self)
+        #expect(try session.edits().isEmpty)
+        session.root.groups[0].id = "another-" + long
+        #expect(
+            String(decoding: try session.updated(), as: UTF8.self)
+                == document.replacingOccurrences(of: long, with: "another-" + long))
+    }
 }
