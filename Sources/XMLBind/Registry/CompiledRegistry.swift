@@ -73,7 +73,7 @@ final class CompiledRegistry: Sendable {
         self.needsNamespaceScope = bindings.contains { binding in
             if case .callback? = binding.unknownContentPolicy { return true }
             // Kept elements carry the declarations in force (XMLElementNode.namespaceDeclarations).
-            if binding.keptElementsSlot != nil { return true }
+            if binding.keptElementsSlot != nil || !binding.namedKeptSlots.isEmpty { return true }
             return binding.properties.contains { PropertyBinding.isQualifiedName($0.valueType) }
         }
         var exact = ByteTable()
