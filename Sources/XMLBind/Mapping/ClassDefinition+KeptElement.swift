@@ -53,7 +53,7 @@ extension ClassDefinition {
     ///     .elements(\.notes, xml: "note")   // var notes: [XMLElementNode] = []
     /// ```
     ///
-    /// Reading, writing and what registration refuses are as for ``element(_:xml:)-(WritableKeyPath<T,XMLElementNode?>&Sendable,_)``.
+    /// Reading, writing and what registration refuses are as for `.element(_:xml:)` of an `XMLElementNode?`.
     ///
     /// - Parameters:
     ///   - keyPath: The `[XMLElementNode]` property the elements are appended to.
