@@ -22,13 +22,15 @@ extension ClassDefinition {
     /// limits hold inside it as everywhere. Its name matches as a property element's does
     /// (`value`: in no namespace or in the parent's; `p:value` or `{uri}value`: in that
     /// namespace). A second such element for an `XMLElementNode?` is given more than once: an
-    /// error, or, lenient, a warning that keeps the first.
+    /// error, or, lenient, a warning that keeps the first (a property that `init()` leaves
+    /// non-`nil` counts as given: leave it `nil`).
     ///
     /// Writing: the element is written where it is declared among the other declarations (or,
     /// with ``childOrder(_:)``, in its place among the child objects and kept elements: the
     /// order list names it as `{namespace}local`), as it was read: its own name, prefix and
     /// content, its namespaces declared where the document does not bind them the same way.
-    /// The name you give it is what matches on reading; `nil` writes nothing. With
+    /// An element a program makes is written with the name it holds (give it the declared
+    /// one, so that it reads back); `nil` writes nothing. With
     /// ``mixedText(_:)``, it stands among the text pieces as a kept element does.
     ///
     /// Registration refuses what it could not honour: the name also taken by another
