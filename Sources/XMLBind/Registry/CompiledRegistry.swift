@@ -286,6 +286,16 @@ final class CompiledRegistry: Sendable {
                     "takes \(childName), whose element \(parent.describe(named)) also takes by name: the two are "
                         + "ambiguous; give one of them another xml: name"))
         }
+        // An element kept whole by name would take the child's element first, silently.
+        if let kept = parent.namedKeptSlots.first(where: {
+            $0.xmlName.overlaps(name, attribute: false, owner: parent.elementName.namespace)
+        }) {
+            problems.append(
+                parent.problem(
+                    .child(fitting[0]),
+                    "takes \(childName), whose element \(kept.declarationText) keeps whole by name: the two are "
+                        + "ambiguous; give one of them another xml: name"))
+        }
         return problems
     }
 

@@ -274,6 +274,13 @@ struct NamedKeptElementTests {
         #expect(attribute.contains { $0.contains("one child element") })
         let modifier = problems(mapping(Text.self, element: "t").element(\.node).required())
         #expect(modifier.contains { $0.contains(".required()") && $0.contains("node") })
+        // A slot that takes <item> objects by type beside an element of that name kept whole.
+        let byType = registrationProblems {
+            try XMLBinder().register(
+                mapping(Text.self, element: "t").children(\.items).element(\.node, xml: "item"),
+                mapping(Item.self, element: "item").attribute(\.name))
+        }
+        #expect(byType.contains { $0.contains("keeps whole by name") }, "\(byType)")
         // Beside a text property and other kept elements, it is fine.
         #expect(
             problems(mapping(Text.self, element: "t").text(\.value).element(\.node, xml: "x").otherElements(\.nodes))
