@@ -114,6 +114,13 @@ struct XMLSchemaWriter {
                 try add(property, of: mapping, to: &content, steps: property.path[...])
             case .child(let child):
                 try add(child, of: mapping, to: &content)
+            case .keptElement(let kept):
+                // Kept whole: any content, attributes and elements (xs:anyType).
+                let form = try elementForm(kept.name, ofSlot: kept.swiftName, in: mapping)
+                try content.named(kept.name.local, form: form) { (element: inout Content.Named) throws(XMLSchemaError) in
+                    element.type = "xs:anyType"
+                    element.occurs = kept.isList ? Content.repeated : " minOccurs=\"0\""
+                }
             }
         }
         allowEmptyValues(in: &content)

@@ -17,6 +17,7 @@ struct GeneratedCodeTests {
         ("Faults", "Real/unqualified.xsd"), ("Ordered", "ordered.xsd"), ("Page", "Real/page.xsd"),
         ("QNames", "qnames.xsd"), ("WSDLTypes", "Real/wsdl-types.xsd"), ("MathML", "Real/math.xsd"),
         ("Keys", "keys.xsd"),
+        ("AnyTypes", "anytype.xsd"),
     ]
 
     static func generate(_ name: String, _ schema: String) -> ModelGenerator.Result {
@@ -31,14 +32,13 @@ struct GeneratedCodeTests {
             #expect(!first.failed, "\(first.diagnostics)")
             #expect(first.files == second.files)
         }
-        // An element without a type (xs:anyType) takes its whole text, with a located warning.
+        // An element without a type (xs:anyType) is kept whole, markup and all, without a warning.
         let library = Self.generate("Library", "library.xsd")
-        #expect(
-            library.files[0].contents.contains(#".element(\.extra, xml: "{urn:example:library}extra").wholeText()"#))
-        #expect(
-            library.diagnostics.map(\.description).contains(
-                "library.xsd:62:11: warning: <extra> is of xs:anyType: its text is kept, elements inside it are read "
-                    + "as text and not written back"))
+        let source = library.files.map(\.contents).joined()
+        #expect(source.contains(#".element(\.extra, xml: "{urn:example:library}extra")"#))
+        #expect(source.contains("public var extra: XMLElementNode?"))
+        #expect(!source.contains(".wholeText()"))
+        #expect(!library.diagnostics.map(\.description).contains { $0.contains("xs:anyType") })
     }
 
     @Test("A family of derived types becomes subclasses, registered by xsi:type and by their members' elements")
@@ -161,9 +161,9 @@ struct GeneratedCodeTests {
         let library = Self.generate("Library", "library.xsd")
         #expect(library.files.map(\.contents).joined().contains(#"definition = definition.mixedText(\.texts)"#))
 
-        // What cannot be an object (content of xs:anyType) keeps the text as one string, with a
-        // located warning; a mixed type with xs:any keeps its pieces around the kept elements,
-        // elements of generated types among them kept as trees too (not as an Ancestor's objects).
+        // An element of xs:anyType in mixed content is kept whole, its text pieces around it;
+        // a mixed type with xs:any keeps its pieces around the kept elements, elements of
+        // generated types among them kept as trees too (not as an Ancestor's objects).
         let folder = try temporaryDirectory()
         let schema = folder.appendingPathComponent("value.xsd")
         try Data(
@@ -183,15 +183,12 @@ struct GeneratedCodeTests {
             """.utf8
         ).write(to: schema)
         let value = ModelGenerator(name: "Value", inputs: [schema]).generate()
-        #expect(
-            value.diagnostics.map(\.description) == [
-                "\(schema.path):4:18: warning: <v> is of xs:anyType: its text is kept, elements inside it are read as "
-                    + "text and not written back",
-                "\(schema.path):3:3: warning: mixed content of {urn:t}M: the text between child elements is kept as "
-                    + "one string; its place among them is not written back (some child elements hold only a value "
-                    + "(of xs:anyType), not an object)",
-            ])
+        #expect(value.diagnostics.isEmpty, "\(value.diagnostics)")
         let kept = value.files.map(\.contents).joined()
+        let m = try #require(value.files.first { $0.name == "Value+M.swift" }).contents
+        #expect(m.contains("public var v: XMLElementNode?") && m.contains("public var texts: [String] = []"), "\(m)")
+        #expect(kept.contains(#"definition = definition.element(\.v, xml: "{}v")"#), "\(kept)")
+        #expect(kept.contains(#"if value.v == nil { context.error("the element <v> is required") }"#))
         let n = try #require(value.files.first { $0.name == "Value+N.swift" }).contents
         #expect(n.contains("public final class N: Bindable, OriginAware {"), "\(n)")
         #expect(kept.contains(#".otherElements(\.foreignElements, namespaces: .except(["urn:t", nil]))"#))
@@ -199,6 +196,25 @@ struct GeneratedCodeTests {
         let o = try #require(value.files.first { $0.name == "Value+O.swift" }).contents
         #expect(o.contains("public final class O: Bindable, OriginAware {") && !o.contains("otherElements"), "\(o)")
         #expect(kept.contains(#".otherElements(\.foreignElements, namespaces: .any)"#))
+    }
+
+    @Test("Elements of xs:anyType are kept whole, in their places, without a warning")
+    func anyTypeElements() {
+        let result = Self.generate("AnyTypes", "anytype.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let text = result.files.map(\.contents).joined()
+        for expected in [
+            "public var payload: XMLElementNode?", "public var `extension`: [XMLElementNode] = []",
+            #"definition = definition.element(\.payload, xml: "{urn:example:config}payload")"#,
+            #"if value.payload == nil { context.error("the element <payload> is required") }"#,
+            #"definition = definition.elements(\.`extension`, xml: "{urn:example:config}extension")"#,
+            // Among children that interleave, by name in the order.
+            #"definition = definition.elements(\.value, xml: "{urn:example:config}value")"#,
+            #"definition = definition.childOrder(\.childOrder)"#,
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+        #expect(!text.contains(".wholeText()"))
     }
 
     @Test("xs:any keeps elements of the namespaces it admits as trees, beside the generated types")
@@ -405,8 +421,14 @@ struct GeneratedCodeTests {
                     + "&lt;more&gt;</h:p></x:review>")
                 || library.stdout.contains("<h:p>Good <h:b>read</h:b> &amp; &lt;more&gt;</h:p></x:review>"),
             "\(library.stdout)")
+        // Elements of xs:anyType keep their markup: written back, the same information.
+        let anyTypes = try await run("anytype", "anytype.xml")
+        #expect(anyTypes.status == 0, "\(anyTypes.stdout)")
+        #expect(anyTypes.stdout.hasPrefix("round trip: same\n"))
+        #expect(anyTypes.stdout.contains("<h:b>bold &amp; <h:i>nested</h:i></h:b>"), "\(anyTypes.stdout)")
         for (model, instance, output) in [
             ("wsdltypes", "Real/wsdl-types.xml", types.stdout), ("library", "library.xml", library.stdout),
+            ("anytype", "anytype.xml", anyTypes.stdout),
         ] {
             let url = Self.fixtures.appendingPathComponent(instance)
             let original = try DTDInfoset.of(Data(contentsOf: url), file: instance, defaults: nil)
@@ -461,6 +483,7 @@ struct GeneratedCodeTests {
             ("wsdltypes", "Real/wsdl-types.xsd", "Real/wsdl-types.xml"), ("math", "Real/math.xsd", "Real/math.xml"),
             ("keys", "keys.xsd", "keys.xml"), ("keys", "keys.xsd", "keys-duplicate.xml"),
             ("keys", "keys.xsd", "keys-missing.xml"), ("keys", "keys.xsd", "keys-dangling.xml"),
+            ("anytype", "anytype.xsd", "anytype.xml"),
         ]
         let folder = try temporaryDirectory()
         for (model, schema, instance) in cases {
@@ -543,6 +566,7 @@ struct GeneratedCodeTests {
                     print("errors:", error.diagnostics.count)
                     error.diagnostics.forEach { print($0.description.prefix { $0 != "\n" }) }
                 }
+            case "anytype": try roundTrip(AnyTypes.binder, AnyTypes.Config.self, url)
             case "qnames":
                 // Each rule written alone: the prefixes its values use were declared on <rules>.
                 let rules = try QNames.binder.parse(contentsOf: url, as: QNames.Rules.self, file: url.lastPathComponent)

@@ -148,12 +148,13 @@ struct EditPlanner {
             if let keptAttributes, keptAttributes.old != keptAttributes.new { differing += 1 }
             if total > 0, Double(total - differing) / Double(total) < Self.pairingThreshold { return false }
         }
-        if let slot = binding.keptElementsSlot, snapshot.keptElements(of: old) != slot.read(new.box) {
+        if let kept = binding.keptContents(of: new.box), snapshot.keptElements(of: old) != kept {
             // Kept elements are not placed one by one: the element is written whole with them.
             if mustBeAlike { return false }
             try replace(
                 element, with: new, slotName: slotName,
-                because: "the elements its .otherElements slot keeps changed, and are written with it whole")
+                because: "the elements it keeps whole (.otherElements, XMLElementNode properties) changed, "
+                    + "and are written with it whole")
             return true
         }
         let editMark = edits.count

@@ -25,7 +25,7 @@ struct GraphSnapshot: Sendable {
         var fingerprint = -1
         /// For an attribute container: its index in `keptAttributes`, else -1.
         var keptAttributes = -1
-        /// The index of its `.otherElements` list in `keptElementLists`, or -1.
+        /// The index of its kept elements (`.otherElements`, named slots) in `keptElementLists`, or -1.
         var keptElements = -1
     }
 
@@ -47,7 +47,7 @@ struct GraphSnapshot: Sendable {
     private var values: [String?] = []
     private var fingerprints: [String] = []
     private var keptAttributeLists: [[XMLAttribute]] = []
-    private var keptElementLists: [[XMLElementNode]] = []
+    private var keptElementLists: [[[XMLElementNode]]] = []
     /// The root's node, `nil` when the graph has no registered root.
     var root: Int?
 
@@ -139,8 +139,9 @@ struct GraphSnapshot: Sendable {
         return index < 0 ? nil : keptAttributeLists[index]
     }
 
-    /// The elements a `.otherElements` slot kept, `nil` for other nodes.
-    func keptElements(of node: Int) -> [XMLElementNode]? {
+    /// The elements the kept slots held (see ``ElementBinding/keptContents(of:)``), `nil`
+    /// for other nodes.
+    func keptElements(of node: Int) -> [[XMLElementNode]]? {
         let index = nodes[node].keptElements
         return index < 0 ? nil : keptElementLists[index]
     }
@@ -181,9 +182,9 @@ struct GraphSnapshot: Sendable {
             nodes[index].keptAttributes = keptAttributeLists.count
             keptAttributeLists.append(read(item.box))
         }
-        if let slot = binding.keptElementsSlot {
+        if let kept = binding.keptContents(of: item.box) {
             nodes[index].keptElements = keptElementLists.count
-            keptElementLists.append(slot.read(item.box))
+            keptElementLists.append(kept)
         }
         if reader.needsWholeComparison(binding) {
             nodes[index].fingerprint = fingerprints.count

@@ -386,6 +386,14 @@ extension BindingEngine {
                     attributes: attributes, byteIndex: byteIndex)
                 return true
             }
+            // Named elements kept whole (BindingEngine+KeptElements.swift): never remembered
+            // by the cache, so that its answers stay the usual ones.
+            if !binding.namedKeptSlots.isEmpty,
+                let kept = binding.namedKeptSlot(local: name.local, uri: name.uri, prefix: prefix, owner: owner)
+            {
+                keepNamedChild(kept, of: binding, name: name, attributes: attributes, byteIndex: byteIndex)
+                return true
+            }
             return false
         }
         if let node = parentFrame.pointee.pathNode {

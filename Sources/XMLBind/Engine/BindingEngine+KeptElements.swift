@@ -30,6 +30,35 @@ extension BindingEngine {
         return true
     }
 
+    /// Keeps a child element that the innermost object's named kept slot `index` takes
+    /// (`.element` of an `XMLElementNode?`, `.elements` of an `[XMLElementNode]`), from
+    /// here on. A second element for a single slot is given twice: reported, and skipped.
+    @inline(never)
+    func keepNamedChild(
+        _ index: Int, of binding: ElementBinding, name: ExpandedName, attributes: ExpatAttributes, byteIndex: Int
+    ) {
+        guard let top = frames.lastSlot, top.pointee.isObject else { return }
+        skipDepth = 1
+        // A piece of a parallel parse has no container object to keep it in.
+        if pieceContainerOwns(frames.count &- 1) { return }
+        let slot = binding.namedKeptSlots[index]
+        if !slot.isList, let object = top.pointee.object?.object, !slot.read(object).isEmpty {
+            reportGivenTwice(
+                "property '\(slot.propertyName)' of <\(binding.elementName)> is given more than once: "
+                    + "it holds one element",
+                byteOffset: byteIndex, focus: .offset,
+                first: PendingDiagnostic.Note(
+                    message: "inside the element that starts here", byteOffset: top.pointee.byteIndex))
+            return
+        }
+        noteMixedText(parentIndex: top.pointee.bindingIndex)
+        let keeper = ElementKeeper()
+        keeper.namedSlot = index
+        self.keeper = keeper
+        skipKeepsText = true
+        keepStart(name, attributes: attributes)
+    }
+
     /// A start tag inside a kept element (`skipDepth` already counts it).
     @inline(never)
     func keepStart(_ rawName: ExpatName, attributes: ExpatAttributes) {
@@ -71,8 +100,13 @@ extension BindingEngine {
         self.keeper = nil
         skipKeepsText = false
         guard let top = frames.lastSlot, top.pointee.isObject, let object = top.pointee.object?.object else { return }
+        let named = keeper.namedSlot
         withBinding(top.pointee.bindingIndex) { binding in
-            binding.keptElementsSlot?.append(object, element)
+            if named >= 0 {
+                binding.namedKeptSlots[named].store(object, element)
+            } else {
+                binding.keptElementsSlot?.append(object, element)
+            }
             // `.childOrder` names a kept element in Clark notation, which no slot's name is.
             binding.childOrderSlot?.append(object, "{\(element.namespace ?? "")}\(element.localName)")
         }

@@ -9,4 +9,7 @@ final class ElementKeeper {
     var scopes: [[String: String]] = []
     /// Where the innermost open element's text starts in the engine's text buffer.
     var textStart = 0
+    /// The named kept slot (``ElementBinding/namedKeptSlots``) the element goes to, or -1
+    /// for the `.otherElements` slot.
+    var namedSlot = -1
 }

@@ -42,6 +42,7 @@ public struct ClassDefinition<T: Bindable>: Sendable {
     var childOrderSlot: StringListSlot? { declarations.contents.childOrderSlot }
     var mixedTextSlot: StringListSlot? { declarations.contents.mixedTextSlot }
     var keptElementsSlot: KeptElementsSlot? { declarations.contents.keptElementsSlot }
+    var namedKeptSlots: [NamedKeptSlot] { declarations.contents.namedKeptSlots }
     /// Names and namespaces skipped without a word.
     var ignoredNames: [String] { declarations.contents.ignoredNames }
     var ignoredNamespaces: [String] { declarations.contents.ignoredNamespaces }

@@ -39,6 +39,11 @@ final class MappingDeclarations: Sendable {
         var mixedTextSlot: StringListSlot?
         /// The property that keeps the child elements nothing else takes (`.otherElements`).
         var keptElementsSlot: KeptElementsSlot?
+        /// The properties that keep named child elements whole (`.element` of an
+        /// `XMLElementNode?`, `.elements` of an `[XMLElementNode]`), in declaration order.
+        var namedKeptSlots: [NamedKeptSlot] = []
+        /// Whether the last declaration is one of ``namedKeptSlots``: no modifier applies to it.
+        var lastDeclaresKept = false
         /// Element and attribute names skipped without a word (`.ignoring`), as declared.
         var ignoredNames: [String] = []
         /// Namespace URIs whose elements and attributes are skipped (`.ignoring(namespace:)`).
@@ -87,6 +92,19 @@ final class MappingDeclarations: Sendable {
         with {
             $0.contentOrder.append(.property($0.properties.count))
             $0.properties.append(property)
+            $0.lastDeclaresKept = false
+        }
+    }
+
+    /// These declarations and one more named element kept whole, written before the
+    /// declarations that follow it.
+    @usableFromInline
+    func adding(_ slot: NamedKeptSlot) -> MappingDeclarations {
+        with {
+            var placed = slot
+            placed.position = $0.contentOrder.count
+            $0.namedKeptSlots.append(placed)
+            $0.lastDeclaresKept = true
         }
     }
 
@@ -96,6 +114,7 @@ final class MappingDeclarations: Sendable {
         with {
             $0.contentOrder.append(.child($0.childSlots.count))
             $0.childSlots.append(slot)
+            $0.lastDeclaresKept = false
         }
     }
 
@@ -127,6 +146,12 @@ final class MappingDeclarations: Sendable {
         with { contents in
             let position = contents.contentOrder.count - 1
             var problem: String?
+            if contents.lastDeclaresKept, let kept = contents.namedKeptSlots.last {
+                contents.misplacedModifiers.append(
+                    "\(modifier) does not apply to \(kept.declarationText): an element kept whole is taken as it is")
+                contents.misplacedAfter.append(-1)
+                return
+            }
             switch contents.contentOrder.last {
             case nil:
                 problem = "\(modifier) follows no declaration: it applies to the declaration just before it"

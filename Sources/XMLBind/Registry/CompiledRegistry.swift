@@ -73,7 +73,7 @@ final class CompiledRegistry: Sendable {
         self.needsNamespaceScope = bindings.contains { binding in
             if case .callback? = binding.unknownContentPolicy { return true }
             // Kept elements carry the declarations in force (XMLElementNode.namespaceDeclarations).
-            if binding.keptElementsSlot != nil { return true }
+            if binding.keptElementsSlot != nil || !binding.namedKeptSlots.isEmpty { return true }
             return binding.properties.contains { PropertyBinding.isQualifiedName($0.valueType) }
         }
         var exact = ByteTable()
@@ -284,6 +284,16 @@ final class CompiledRegistry: Sendable {
                 parent.problem(
                     .child(fitting[0]),
                     "takes \(childName), whose element \(parent.describe(named)) also takes by name: the two are "
+                        + "ambiguous; give one of them another xml: name"))
+        }
+        // An element kept whole by name would take the child's element first, silently.
+        if let kept = parent.namedKeptSlots.first(where: {
+            $0.xmlName.overlaps(name, attribute: false, owner: parent.elementName.namespace)
+        }) {
+            problems.append(
+                parent.problem(
+                    .child(fitting[0]),
+                    "takes \(childName), whose element \(kept.declarationText) keeps whole by name: the two are "
                         + "ambiguous; give one of them another xml: name"))
         }
         return problems

@@ -134,6 +134,7 @@ extension ElementBinding {
         problems += keyedProblems()
         problems += mixedTextProblems()
         problems += keptElementsProblems()
+        problems += namedKeptProblems()
         for (message, after) in zip(misplacedModifiers, misplacedAfter) {
             problems.append(problem(after < 0 ? nil : contentOrder[after], message))
         }

@@ -119,5 +119,18 @@ extension ElementBinding {
                 !slot.isKeyed && (slot.path.first ?? slot.xmlName)?.local.utf8.elementsEqual(local) == true
             }
             || keyed?.elementNames.contains { $0.local.utf8.elementsEqual(local) } == true
+            || namedKeptSlots.contains { $0.xmlName.local.utf8.elementsEqual(local) }
+    }
+
+    /// The named kept element slot (``namedKeptSlots``) that takes a child element, if one does.
+    func namedKeptSlot(
+        local: UnsafeBufferPointer<UInt8>, uri: UnsafeBufferPointer<UInt8>?, prefix: UnsafeBufferPointer<UInt8>?,
+        owner: OwnerNamespace
+    ) -> Int? {
+        namedKeptSlots.indices.first { index in
+            let name = namedKeptSlots[index].xmlName
+            return name.hasLocal(local)
+                && PropertyBinding.matches(name, uri: uri, prefix: prefix, attribute: false, owner: owner)
+        }
     }
 }

@@ -112,6 +112,9 @@ final class ElementBinding: Sendable {
     let mixedTextSlot: StringListSlot?
     /// The property for the child elements nothing else takes (`.otherElements`).
     let keptElementsSlot: KeptElementsSlot?
+    /// The properties that keep named child elements whole (`.element` of an
+    /// `XMLElementNode?`, `.elements` of an `[XMLElementNode]`), their names resolved.
+    let namedKeptSlots: [NamedKeptSlot]
     /// Whether an object's frame gathers its own text: for `.text`, or the pieces of `.mixedText`.
     let keepsOwnText: Bool
     /// Whether a new object needs its namespace or element name stored (one test per object).
@@ -274,6 +277,11 @@ final class ElementBinding: Sendable {
         childOrderSlot = definition.childOrderSlot
         mixedTextSlot = definition.mixedTextSlot
         keptElementsSlot = definition.keptElementsSlot
+        namedKeptSlots = definition.namedKeptSlots.map { slot in
+            var resolved = slot
+            resolved.resolveName(sample: sample, fields: fields, prefixes: prefixes)
+            return resolved
+        }
         keepsOwnText = text != nil || definition.mixedTextSlot != nil
         storesNames = access.setNamespace != nil || definition.elementNameSlot != nil
         textTakesWholeText = text.map { declared[$0].takesWholeText } ?? false

@@ -72,6 +72,10 @@ extension Serializer {
         // Elements kept by `.otherElements`, named in the list as `{namespace}local`.
         let kept = binding.keptElementsSlot?.read(box) ?? []
         var nextKept = 0
+        // Named kept elements (`.element` of an `XMLElementNode?`...), named so too.
+        let named = binding.namedKeptSlots.map { $0.read(box) }
+        var nextNamed = Array(repeating: 0, count: named.count)
+        func clark(_ element: XMLElementNode) -> String { "{\(element.namespace ?? "")}\(element.localName)" }
         var runs = OrderedRuns(depth: depth, slots: [], children: [])
         func add(_ child: Any, of index: Int) {
             // Slots without name tags share one run: their children are written as themselves.
@@ -95,7 +99,12 @@ extension Serializer {
         var next = Array(repeating: 0, count: pending.count)
         for name in binding.childOrderSlot?.read(box) ?? [] {
             if name.hasPrefix("{") {
-                if nextKept < kept.count, name == "{\(kept[nextKept].namespace ?? "")}\(kept[nextKept].localName)" {
+                if let slot = named.indices.first(where: {
+                    nextNamed[$0] < named[$0].count && name == clark(named[$0][nextNamed[$0]])
+                }) {
+                    add(named[slot][nextNamed[slot]], of: -1)
+                    nextNamed[slot] += 1
+                } else if nextKept < kept.count, name == clark(kept[nextKept]) {
                     add(kept[nextKept], of: -1)
                     nextKept += 1
                 }
@@ -111,6 +120,9 @@ extension Serializer {
         }
         for index in pending.indices {
             for candidate in pending[index][next[index]...] { add(candidate.child, of: index) }
+        }
+        for slot in named.indices {
+            for element in named[slot][nextNamed[slot]...] { add(element, of: -1) }
         }
         for element in kept[nextKept...] { add(element, of: -1) }
         return runs

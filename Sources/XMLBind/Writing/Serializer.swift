@@ -443,6 +443,10 @@ struct Serializer {
         case .keptElements:
             guard let kept = binding.keptElementsSlot?.read(frame.box), !kept.isEmpty else { return nil }
             try writeKept(kept, of: binding, in: &frame)
+        case .namedKept(let index):
+            let kept = binding.namedKeptSlots[index].read(frame.box)
+            guard !kept.isEmpty else { return nil }
+            try writeKept(kept, of: binding, in: &frame)
         }
         return nil
     }

@@ -33,6 +33,9 @@ final class WritingForm {
         /// The child elements kept by `.otherElements`, after the declared content
         /// (Serializer+KeptElements.swift).
         case keptElements
+        /// The elements one named kept slot holds (`.element` of an `XMLElementNode?`,
+        /// `.elements` of an `[XMLElementNode]`), where it is declared.
+        case namedKept(Int)
     }
 
     /// Where a property's value is read from.
@@ -170,7 +173,23 @@ final class WritingForm {
         // Two `.elements` into one key path fill one list: it is written once, with the
         // first declaration's element (which one each value came from is not kept).
         var writtenLists: Set<AnyKeyPath> = []
-        for declared in binding.contentOrder {
+        // Named kept elements go before the declaration that followed them, or with
+        // `.childOrder` among the child objects.
+        var nextKept = 0
+        func placeKept(before position: Int) {
+            let kept = binding.namedKeptSlots
+            while nextKept < kept.count, kept[nextKept].position <= position {
+                if binding.childOrderSlot == nil {
+                    steps.append(.namedKept(nextKept))
+                } else if slotGroups.isEmpty {
+                    steps.append(.orderedChildren(group: 0))
+                    slotGroups.append([])
+                }
+                nextKept += 1
+            }
+        }
+        for (position, declared) in binding.contentOrder.enumerated() {
+            placeKept(before: position)
             if binding.isKeyed(declared) {
                 steps.append(.member(declared))
                 continue
@@ -244,6 +263,7 @@ final class WritingForm {
                 steps.append(.children(slot: slot, direct: Self.directChildren(binding, slot)))
             }
         }
+        placeKept(before: Int.max)
         if binding.keptElementsSlot != nil {
             if binding.childOrderSlot == nil {
                 steps.append(.keptElements)

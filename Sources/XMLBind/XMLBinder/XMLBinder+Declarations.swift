@@ -102,10 +102,22 @@ extension XMLBinder {
         package var mappings: [Int]
     }
 
+    /// A named child element kept whole (`.element` of an `XMLElementNode?`, `.elements` of
+    /// an `[XMLElementNode]`): any content, XML Schema's `xs:anyType`.
+    package struct DeclaredKeptElement: Sendable {
+        /// The Swift property's name.
+        package var swiftName: String
+        /// The element's name.
+        package var name: DeclaredName
+        /// Whether it repeats (`[XMLElementNode]`).
+        package var isList: Bool
+    }
+
     /// One declaration in declaration order.
     package enum DeclaredContent: Sendable {
         case property(DeclaredProperty)
         case child(DeclaredChild)
+        case keptElement(DeclaredKeptElement)
     }
 
     /// One registered mapping.
@@ -133,7 +145,7 @@ extension XMLBinder {
     package var declaredMappings: [DeclaredMapping] {
         let bindings = registry.bindings
         return bindings.enumerated().map { parentIndex, binding in
-            let contents: [DeclaredContent] = binding.contentOrder.map { item in
+            var contents: [DeclaredContent] = binding.contentOrder.map { item in
                 switch item {
                 case .property(let index):
                     let property = binding.properties[index]
@@ -167,6 +179,12 @@ extension XMLBinder {
                             isList: slot.storeAll != nil || "\(slot.fieldType)".hasPrefix("Array<"),
                             name: slot.xmlName.map(DeclaredName.init), mappings: taken))
                 }
+            }
+            // Named kept elements, each before the declaration that followed it.
+            for kept in binding.namedKeptSlots.reversed() {
+                let declared = DeclaredKeptElement(
+                    swiftName: kept.propertyName, name: DeclaredName(kept.xmlName), isList: kept.isList)
+                contents.insert(.keptElement(declared), at: min(kept.position, contents.count))
             }
             return DeclaredMapping(
                 typeName: binding.typeName, type: binding.access.type, element: DeclaredName(binding.elementName),

@@ -60,9 +60,10 @@ struct EmissionPlan {
         var swiftType: String
         /// A `Conversion` expression, when the type's own conversion is not the one.
         var conversion: String?
-        /// Whether the value is the element's whole text, markup inside included (an
-        /// element of `xs:anyType`, whose content the schema does not describe).
-        var takesWholeText = false
+        /// Whether the element is kept whole, as an `XMLElementNode` tree (an element of
+        /// `xs:anyType`, whose content the schema does not describe): the core's `.element`
+        /// of an `XMLElementNode?`, `.elements` of an `[XMLElementNode]`.
+        var keepsElementWhole = false
         /// The text of the default (or fixed) value an absent attribute takes when binding,
         /// and that is left out when writing (the core's `.omittedWhenDefault()`).
         var appliedDefault: String?

@@ -24,7 +24,7 @@ extension EmissionPlanner {
             for position in complex.fields.indices where complex.fields[position].kind == .element {
                 let field = complex.fields[position]
                 if case .named(let name) = field.type, complexNames.contains(name) { continue }
-                // Content the schema does not describe is the element's whole text, not an object's.
+                // Content the schema does not describe is kept whole (`XMLElementNode`), not an object.
                 guard field.type != .builtin(.anyType) else { continue }
                 let key =
                     field.qualifiedName.description + " " + field.type.description + " "
@@ -94,6 +94,7 @@ extension EmissionPlanner {
         guard entry.superclass == nil, !entry.hasSubclasses,
             entry.fields.allSatisfy({
                 [.attribute, .text, .child, .children, .otherAttributes, .otherElements].contains($0.form)
+                    || $0.keepsElementWhole
             }),
             let text = entry.fields.firstIndex(where: { $0.form == .text }),
             entry.fields.filter({ $0.form == .text }).count == 1
@@ -103,11 +104,13 @@ extension EmissionPlanner {
         }
         // Elements kept for xs:any stand among the pieces as child objects do, those of
         // generated types too: as trees, not as an `Ancestor`'s objects (which have no place).
-        let keepsElements = entry.fields.contains { $0.form == .otherElements }
-        if keepsElements { entry.takesGeneratedElements = false }
+        // Elements of xs:anyType, kept whole, stand among them too.
+        let keepsElements = entry.fields.contains { $0.form == .otherElements || $0.keepsElementWhole }
+        if entry.fields.contains(where: { $0.form == .otherElements }) { entry.takesGeneratedElements = false }
         // Text alone is the element's whole text: `.text` keeps it exactly.
         guard !slots.isEmpty || keepsElements else { return false }
-        if (slots.count > 1 || (keepsElements && !slots.isEmpty)) && !entry.keepsChildOrder {
+        let kinds = slots.count + entry.fields.filter { $0.form == .otherElements || $0.keepsElementWhole }.count
+        if kinds > 1 && !entry.keepsChildOrder {
             guard ordersSlots(&entry, classes: classes) else { return false }
         }
         entry.fields[text].form = .mixedText
@@ -130,17 +133,19 @@ extension EmissionPlanner {
         entry.keepsChildOrder = false
         // A family's classes each keep their order (its mappings each declare it); the
         // topmost that does declares the property (see ``markInheritedChildOrder(in:)``).
-        if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
-            return "some child elements hold only a value (of xs:anyType), not an object"
+        if entry.fields.contains(where: { ($0.form == .element || $0.form == .elements) && !$0.keepsElementWhole }) {
+            return "some child elements hold only a value, not an object"
         }
         let slots = entry.fields.filter { $0.form == .child || $0.form == .children }
         // One kind of child has one order already; elements kept for xs:any are named in the
         // order as `{namespace}local`, which no slot's name is, so they interleave with any slot.
-        let keepsElements = entry.fields.contains { $0.form == .otherElements }
+        // Elements of xs:anyType kept whole are named so too (`.element` of an `XMLElementNode?`).
         // Elements of generated types under the wildcard are kept as trees in their places,
         // not as an `Ancestor`'s objects (written after the others).
-        if keepsElements { entry.takesGeneratedElements = false }
-        guard slots.count > 1 || (keepsElements && !slots.isEmpty) else { return nil }
+        if entry.fields.contains(where: { $0.form == .otherElements }) { entry.takesGeneratedElements = false }
+        // Each slot, each element kept whole and the other elements are one kind of child.
+        let kinds = slots.count + entry.fields.filter { $0.form == .otherElements || $0.keepsElementWhole }.count
+        guard kinds > 1 else { return nil }
         return ordersSlots(&entry, classes: classes) ? nil : "its child objects cannot be told apart by their names"
     }
 
@@ -228,8 +233,8 @@ extension EmissionPlanner {
     /// Why a mixed type keeps its text as one string, for the warning.
     static func whyTextIsNotInPlace(_ entry: EmissionPlan.PlannedClass) -> String {
         if entry.superclass != nil || entry.hasSubclasses { return "the type is part of a family of derived types" }
-        if entry.fields.contains(where: { $0.form == .element || $0.form == .elements }) {
-            return "some child elements hold only a value (of xs:anyType), not an object"
+        if entry.fields.contains(where: { ($0.form == .element || $0.form == .elements) && !$0.keepsElementWhole }) {
+            return "some child elements hold only a value, not an object"
         }
         return "its child objects cannot be kept in one order"
     }

@@ -264,6 +264,10 @@ struct EmissionPlanner {
                     // An untyped substitution head: its members' objects, by type.
                     form = field.occurrence.isRepeated ? .children : .child
                     swiftType = "(any \(name))"
+                } else if field.type == .builtin(.anyType) {
+                    // Content the schema does not describe: the element kept whole, markup and all.
+                    form = field.occurrence.isRepeated ? .elements : .element
+                    swiftType = "XMLElementNode"
                 } else {
                     form = field.occurrence.isRepeated ? .elements : .element
                     (swiftType, conversion) = valueShape(of: field.type, at: field.origin)
@@ -305,12 +309,9 @@ struct EmissionPlanner {
             {
                 plannedField.appliedDefault = value
             }
-            if field.type == .builtin(.anyType) && form == .element {
+            if swiftType == "XMLElementNode", form == .element || form == .elements {
                 plannedField.appliedDefault = nil
-                plannedField.takesWholeText = true
-                warn(
-                    "<\(field.name)> is of xs:anyType: its text is kept, elements inside it are read as text and "
-                        + "not written back", at: field.origin)
+                plannedField.keepsElementWhole = true
             }
             planned.append(plannedField)
         }

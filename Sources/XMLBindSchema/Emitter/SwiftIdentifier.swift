@@ -76,6 +76,7 @@ enum SwiftIdentifier {
         "ValidationContext", "Never", "Error", "Sendable", "Regex", "Character", "Facets", "XMLValueConvertible",
         "NSRegularExpression", "NSRange", "Comparable", "BinaryFloatingPoint", "CaseIterable", "RawRepresentable",
         "Equatable", "Hashable", "UnknownContentPolicy", "Foundation", "XMLBind", "Swift", "Conversions",
+        "XMLElementNode",
     ]
 
     /// Property names the generated classes use themselves.

@@ -156,6 +156,10 @@ struct SwiftSourceWriter {
             if occurrence.minimum > 0 && field.defaultValue == nil && field.fixedValue == nil {
                 text += ".required()"
             }
+        case .element where planned.keepsElementWhole, .elements where planned.keepsElementWhole:
+            // Kept whole: no conversion, and no modifier (its bounds are checked by `.validate`).
+            text += ".\(planned.form == .element ? "element" : "elements")(\(keyPath), xml: \(xml))"
+            text += bounds(of: planned, indent: indent)
         case .element:
             let required = occurrence.minimum > 0 && !field.isNillable ? ".required()" : ""
             if let defaultValue = planned.appliedDefault {
@@ -166,7 +170,6 @@ struct SwiftSourceWriter {
                     + plain + ", default: $0).defaultWhenEmpty()\(required) } ?? " + plain + ")\(required)"
             }
             text += ".element(\(keyPath), xml: \(xml)\(conversion))"
-            if planned.takesWholeText { text += ".wholeText()" }
             text += required
         case .elements:
             text += ".elements(\(keyPath), xml: \(xml)\(conversion))"
@@ -202,9 +205,16 @@ struct SwiftSourceWriter {
     /// A check of a repeated field's occurrence bounds beyond "at least one".
     private func bounds(of planned: EmissionPlan.PlannedField, indent: String) -> String {
         let occurrence = planned.field.occurrence
-        let count = "value." + SwiftIdentifier.escaped(planned.propertyName) + ".count"
+        let property = "value." + SwiftIdentifier.escaped(planned.propertyName)
+        let count = property + ".count"
         let element = "<" + planned.field.name + ">"
         var checks: [String] = []
+        if planned.keepsElementWhole, occurrence.minimum == 1 || (occurrence.minimum > 0 && planned.form == .element) {
+            // An element kept whole takes no `.required()`: the check is its own.
+            let message = SwiftLiteral.string("the element \(element) is required")
+            let missing = planned.form == .element ? "\(property) == nil" : "\(count) == 0"
+            checks.append("if \(missing) { context.error(\(message)) }")
+        }
         if occurrence.minimum > 1 {
             let message = SwiftLiteral.string("at least \(occurrence.minimum) \(element) elements are required, not ")
             checks.append("if \(count) < \(occurrence.minimum) { context.error(\(message) + String(\(count))) }")
