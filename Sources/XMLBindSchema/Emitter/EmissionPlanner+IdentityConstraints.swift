@@ -154,7 +154,7 @@ extension EmissionPlanner {
             guard index == path.steps.count - 1, path.attribute == nil,
                 let field = current.planned.fields.first(where: {
                     $0.field.kind == .element && $0.field.qualifiedName == step
-                        && ($0.form == .element || $0.form == .elements) && !$0.takesWholeText
+                        && ($0.form == .element || $0.form == .elements) && !$0.keepsElementWhole
                 })
             else { return nil }
             let walk = field.form == .element ? "compactMap" : "flatMap"
