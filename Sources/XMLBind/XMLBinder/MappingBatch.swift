@@ -11,7 +11,7 @@
 /// var batch = MappingBatch()
 /// batch.add(mapping(Beans.self, element: "beans").children(\.beans))
 /// batch.add(mapping(Bean.self, element: "bean").property(\.id))
-/// let binder = try XMLBinder().register(batch)
+/// let binder = try XMLBinder().register(batch: batch)
 /// ```
 public struct MappingBatch: Sendable {
     /// Each added mapping, made into a binding once the registering binder's prefixes are known.
@@ -48,7 +48,7 @@ extension XMLBinder {
     /// - Parameter batch: The mappings.
     /// - Returns: A new binder; this one is unchanged.
     /// - Throws: ``RegistrationError`` with every problem found.
-    public func register(_ batch: MappingBatch) throws(RegistrationError) -> XMLBinder {
+    public func register(batch: MappingBatch) throws(RegistrationError) -> XMLBinder {
         let (binder, problems) = registering(batch.bindings(prefixes: prefixes))
         if !problems.isEmpty { throw RegistrationError(problems: problems) }
         return binder

@@ -42,7 +42,7 @@ struct SwiftSourceWriter {
             text += "        add\(index)(to: &batch)\n"
         }
         text += "        do {\n"
-        text += "            return try XMLBinder(\(prefixes)).register(batch)\n"
+        text += "            return try XMLBinder(\(prefixes)).register(batch: batch)\n"
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
         text +=

@@ -211,7 +211,7 @@ struct EntryPointTests {
         batch.add(mapping(Bean.self, element: "bean").attribute(\.id))
         batch.add(mapping(Bean.self, element: "bean").attribute(\.id).property(\.timeout))
         #expect(batch.count == 3)
-        let binder = try XMLBinder().register(batch)
+        let binder = try XMLBinder().register(batch: batch)
         let beans = try binder.parse(Self.document.replacingOccurrences(of: " colour='red'", with: ""), as: Beans.self)
         #expect(beans.beans.map(\.id) == ["a", "b"])
         #expect(beans.beans.map(\.timeout) == [1, 2])
@@ -229,7 +229,7 @@ struct EntryPointTests {
         bad.add(mapping(Counter.self, element: "counter").attribute(\.doubled))
         bad.add(mapping(Counter.self, element: "other").property(\.doubled))
         do {
-            _ = try binder.register(bad)
+            _ = try binder.register(batch: bad)
             Issue.record("computed properties were registered")
         } catch {
             #expect(error.problems.count == 2)
