@@ -128,6 +128,46 @@ struct GeneratedCodeTests {
         #expect(text.contains(#"definition = definition.child(\.a, xml: "{urn:t}a")"#))
     }
 
+    @Test("Two substitution heads of separate branches of one family are two slots matched by type in one class")
+    func polymorphismOnSeparateBranches() throws {
+        // BPMN's shape: tActivity holds <resourceRole> and <loopCharacteristics>, heads of
+        // types that both derive from tBaseElement but not from each other.
+        let folder = try temporaryDirectory()
+        let schema = folder.appendingPathComponent("branches.xsd")
+        try Data(
+            """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:t="urn:t" targetNamespace="urn:t">
+              <xs:element name="task" type="t:Task"/>
+              <xs:complexType name="Task">
+                <xs:complexContent><xs:extension base="t:Base"><xs:sequence>
+                  <xs:element ref="t:role" minOccurs="0" maxOccurs="unbounded"/><xs:element ref="t:loop" minOccurs="0"/>
+                </xs:sequence></xs:extension></xs:complexContent>
+              </xs:complexType>
+              <xs:complexType name="Base"><xs:attribute name="id" type="xs:string"/></xs:complexType>
+              <xs:complexType name="Role"><xs:complexContent><xs:extension base="t:Base"/></xs:complexContent></xs:complexType>
+              <xs:complexType name="Performer"><xs:complexContent><xs:extension base="t:Role"/></xs:complexContent></xs:complexType>
+              <xs:complexType name="Loop"><xs:complexContent><xs:extension base="t:Base"/></xs:complexContent></xs:complexType>
+              <xs:complexType name="Standard"><xs:complexContent><xs:extension base="t:Loop"/></xs:complexContent></xs:complexType>
+              <xs:element name="role" type="t:Role"/>
+              <xs:element name="performer" type="t:Performer" substitutionGroup="t:role"/>
+              <xs:element name="loop" type="t:Loop" abstract="true"/>
+              <xs:element name="standardLoop" type="t:Standard" substitutionGroup="t:loop"/>
+            </xs:schema>
+            """.utf8
+        ).write(to: schema)
+        let result = ModelGenerator(name: "Branches", inputs: [schema]).generate()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let text = result.files.map(\.contents).joined()
+        for expected in [
+            "public final class Performer: Role {", "public final class Standard: Loop {",
+            #"definition = definition.children(\.role)"#, #"definition = definition.child(\.loop)"#,
+            #"mapping(Performer.self, element: "t:performer", namespace: "urn:t")"#,
+            #"mapping(Standard.self, element: "t:standardLoop", namespace: "urn:t")"#,
+        ] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+    }
+
     @Test("Mixed content keeps its text pieces among the child objects, without a warning")
     func mixedContent() throws {
         let result = Self.generate("Notes", "notes.xsd")
@@ -254,6 +294,58 @@ struct GeneratedCodeTests {
         #expect(binder.contains(#"Conversions.xsPositiveInteger.parse("8080")"#))
     }
 
+    @Test("The types of global elements keep xsi:schemaLocation hints, unless xs:anyAttribute keeps them")
+    func schemaLocationHints() throws {
+        let result = Self.generate("PurchaseOrders", "po.xsd")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let order = try #require(result.files.first { $0.name == "PurchaseOrders+PurchaseOrderType.swift" }).contents
+        #expect(order.contains("public var xsiSchemaLocation: String?"))
+        #expect(order.contains("public var xsiNoNamespaceSchemaLocation: String?"))
+        let binder = result.files[0].contents
+        for name in ["schemaLocation", "noNamespaceSchemaLocation"] {
+            let property = name == "schemaLocation" ? "xsiSchemaLocation" : "xsiNoNamespaceSchemaLocation"
+            #expect(
+                binder.contains(
+                    "definition = definition.attribute(\\.\(property), "
+                        + "xml: \"{http://www.w3.org/2001/XMLSchema-instance}\(name)\")"))
+        }
+        // A type no global element has gets none; one with xs:anyAttribute keeps them there.
+        let address = try #require(result.files.first { $0.name == "PurchaseOrders+USAddress.swift" }).contents
+        #expect(!address.contains("xsiSchemaLocation"))
+        let library = Self.generate("Library", "library.xsd").files.map(\.contents).joined()
+        #expect(!library.contains("xsiSchemaLocation"))
+    }
+
+    @Test("A required attribute with a fixed value is always written, an optional one left out as its default")
+    func requiredFixedAttribute() throws {
+        let folder = try temporaryDirectory()
+        let schema = folder.appendingPathComponent("fixed.xsd")
+        try Data(
+            """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:f">
+              <xs:element name="model">
+                <xs:complexType>
+                  <xs:attribute name="version" use="required" fixed="2"/>
+                  <xs:attribute name="lang" type="xs:string" default="en"/>
+                </xs:complexType>
+              </xs:element>
+            </xs:schema>
+            """.utf8
+        ).write(to: schema)
+        let result = ModelGenerator(name: "Fixed", inputs: [schema]).generate()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let binder = result.files[0].contents
+        // Left out when writing, the required attribute would make the document invalid.
+        #expect(
+            binder.contains(
+                #"definition = (try? String.xmlConversion.parse("2")).map { definition.attribute(\.version, "#
+                    + #"xml: "version", conversion: String.xmlConversion, default: $0) } ?? "#))
+        #expect(
+            binder.contains(
+                #"definition = (try? String.xmlConversion.parse("en")).map { definition.attribute(\.lang, "#
+                    + #"xml: "lang", conversion: String.xmlConversion, default: $0).omittedWhenDefault() } ?? "#))
+    }
+
     @Test("Hostile names and documentation stay inside comments and string literals")
     func hostile() throws {
         let result = Self.generate("Hostile", "hostile.xsd")
@@ -306,7 +398,11 @@ struct GeneratedCodeTests {
         let order = try await run("po", "po.xml")
         #expect(order.status == 0, "\(order.stdout)")
         #expect(order.stdout.hasPrefix("round trip: same\n"))
-        for text in ["partNum=\"872-AA\"", ">148.95<", ">Alice Smith<", "priority=\"high\"", ">1999-05-21<"] {
+        // The document's schema hint is kept and written back with its usual prefix.
+        for text in [
+            "partNum=\"872-AA\"", ">148.95<", ">Alice Smith<", "priority=\"high\"", ">1999-05-21<",
+            "xsi:schemaLocation=\"urn:example:po po.xsd\"",
+        ] {
             #expect(order.stdout.contains(text), "\(text) missing from \(order.stdout)")
         }
         let library = try await run("library", "library.xml")
@@ -323,16 +419,20 @@ struct GeneratedCodeTests {
         let settings = try await run("settings", "settings.xml")
         #expect(settings.status == 0, "\(settings.stdout)")
         #expect(settings.stdout.hasPrefix("round trip: same\n"))
-        #expect(settings.stdout.contains("<cfg:settings xmlns:cfg=\"urn:example:settings\">"), "\(settings.stdout)")
+        // The root's class keeps schema hints: their namespace is declared with the schema's own.
+        #expect(
+            settings.stdout.contains(
+                "<cfg:settings xmlns:cfg=\"urn:example:settings\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+            ), "\(settings.stdout)")
         #expect(settings.stdout.contains("<cfg:server>\n"), "\(settings.stdout)")
         #expect(
             settings.stdout.contains(
                 #"<cfg:server ports="8443" port="9090" mode="standby" secure="true" label="backup" weight="0.25">"#),
             "\(settings.stdout)")
         #expect(!settings.stdout.contains(#"port="8080""#) && !settings.stdout.contains(#"version="2""#))
-        // The element default fills the empty <retries/>, which is written back empty; the
-        // list-typed attribute default is applied and not written.
-        #expect(settings.stdout.contains("<cfg:retries/>"), "\(settings.stdout)")
+        // The element default fills the empty <retries/>, which is written back spelled out;
+        // the list-typed attribute default is applied and not written.
+        #expect(settings.stdout.contains("<cfg:retries>3</cfg:retries>"), "\(settings.stdout)")
         #expect(!settings.stdout.contains("ports=\"80 443\"") && settings.stdout.contains("ports=\"8443\""))
         #expect(
             settings.stdout.hasSuffix("defaults: 8080 active false main server 1.5 2 3 [80, 443]\n"),

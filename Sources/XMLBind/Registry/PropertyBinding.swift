@@ -102,9 +102,8 @@ struct PropertyBinding: Sendable {
     /// Whether a value equal to the declared default is left out when writing
     /// (`.omittedWhenDefault()`), whatever ``WritingOptions/omitsDefaultValues`` says.
     @usableFromInline var omitsDefault = false
-    /// Whether the declared default fills an *empty* element rather than an absent one, and
-    /// a value equal to it is written as an empty element (`.defaultWhenEmpty()`, XML
-    /// Schema's element defaults).
+    /// Whether the declared default fills an *empty* element rather than an absent one
+    /// (`.defaultWhenEmpty()`, XML Schema's element defaults); writing spells the value out.
     @usableFromInline var defaultsWhenEmpty = false
 
     /// Converts bytes and stores the value in the object (held as itself, with the base

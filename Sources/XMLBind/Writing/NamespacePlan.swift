@@ -161,7 +161,11 @@ struct NamespacePlan {
         }
         var taken: Set<String> = []
         for uri in firstSeen {
-            let candidates = (preferred[uri].map { [$0] } ?? []) + (hints[uri] ?? [])
+            // `xsi:` for XML Schema instances' namespace when nothing else names it (a property
+            // mapped to `{…XMLSchema-instance}schemaLocation`): the prefix every reader expects.
+            let candidates =
+                (preferred[uri].map { [$0] } ?? []) + (hints[uri] ?? [])
+                + (uri == BindingEngine.schemaInstanceNamespace ? ["xsi"] : [])
             let usable = candidates.first { candidate in
                 if candidate.isEmpty {
                     return !usedByAttributes.contains(uri) && !requiresNoNamespace && !taken.contains("")

@@ -141,9 +141,11 @@ extension Serializer {
         {
             text = original
         }
-        if binding.properties[index].defaultsWhenEmpty {
-            return Self.emptyWhenDefault(text, binding.properties[index])
-        }
+        // An element default (`.defaultWhenEmpty()`) is written as its value: documents spell
+        // it out far more often than they leave the element empty (IP-XACT's
+        // `<direction>out</direction>`, every ReqIF's fixed `<REQ-IF-VERSION>1.0<…>`), and a
+        // schema-aware reader reads either the same.
+        if binding.properties[index].defaultsWhenEmpty { return text }
         guard options.omitsDefaultValues || binding.properties[index].omitsDefault,
             !binding.properties[index].isRequired || binding.properties[index].makeDefaultSetter != nil
         else { return text }

@@ -95,10 +95,20 @@ public struct XMLBinder: Sendable {
         // the dictionary goes through its value witnesses, whose metadata is made from a
         // mangled name with a scan of every conformance record for `String: Hashable`.
         let prefixes = self.prefixes
+        var added: [ElementBinding] = []
+        for definition in repeat each mappings {
+            added.append(ElementBinding(definition, prefixes: prefixes))
+        }
+        return registering(added)
+    }
+
+    /// A binder with the new bindings after the registered ones, compiled once, and the
+    /// problems of the new bindings and of the whole registry.
+    func registering(_ added: [ElementBinding]) -> (XMLBinder, [RegistrationError.Problem]) {
+        let prefixes = self.prefixes
         var bindings = registry.bindings
         var problems: [RegistrationError.Problem] = []
-        for definition in repeat each mappings {
-            let binding = ElementBinding(definition, prefixes: prefixes)
+        for binding in added {
             problems += binding.ownProblems()
             problems += binding.readerProblems()
             bindings.append(binding)

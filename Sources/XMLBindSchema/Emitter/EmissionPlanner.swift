@@ -26,7 +26,8 @@ struct EmissionPlanner {
 
     /// The plan, with warnings for what could not be expressed.
     static func plan(_ model: SchemaModel, moduleName: String) -> EmissionPlan {
-        var planner = EmissionPlanner(model: withTextChildrenAsTypes(model), moduleName: moduleName)
+        let hinted = model.keepsSchemaLocationHints ? SchemaLocationHints.added(to: model) : model
+        var planner = EmissionPlanner(model: withTextChildrenAsTypes(hinted), moduleName: moduleName)
         planner.nameTypes()
         planner.planClasses()
         planner.planIdentityConstraints()
@@ -279,6 +280,9 @@ struct EmissionPlanner {
             case .otherAttributes: base = "otherAttributes"
             case .text: base = field.name.isEmpty ? "value" : SwiftIdentifier.camelCase(field.name, fallback: "value")
             case .attribute where field.namespace == Self.schemaInstance && field.name == "nil": base = "isNil"
+            case .attribute where field.namespace == Self.schemaInstance:
+                base = SchemaLocationHints.attributes.first { $0.name == field.name }?.property
+                    ?? SwiftIdentifier.camelCase(field.name, fallback: "value")
             default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
             }
             let reserved = SwiftIdentifier.reservedPropertyNames.contains(base) || base == "elementName"

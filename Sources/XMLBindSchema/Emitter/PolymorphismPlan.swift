@@ -129,7 +129,9 @@ struct PolymorphismPlan {
                     candidates.append(Candidate(owner: owner, field: field, declared: declared, isOpen: isOpen))
                 }
             }
-            var problem = Self.problem(with: candidates, types: Set(types), rootTypes: rootTypes)
+            var problem = Self.problem(
+                with: candidates, types: Set(types), rootTypes: rootTypes,
+                related: { isInHierarchy($0, of: $1) || isInHierarchy($1, of: $0) })
             if problem == nil, let clash = candidates.first(where: { takenElements[$0.field.qualifiedName] != nil }) {
                 let other = takenElements[clash.field.qualifiedName].map(\.description) ?? ""
                 problem = "<\(clash.field.name)> is an element of the family of \(other) too"
@@ -172,18 +174,25 @@ struct PolymorphismPlan {
     }
 
     /// Why the family's elements cannot all be slots matched by name, if they cannot.
+    /// Two slots matched by type in one class can be told apart when no object fits both:
+    /// their declared types are on separate branches of the family (`related` says whether
+    /// one is the other or derives from it).
     private static func problem(
-        with candidates: [Candidate], types: Set<QualifiedName>, rootTypes: [QualifiedName: [RootElement]]
+        with candidates: [Candidate], types: Set<QualifiedName>, rootTypes: [QualifiedName: [RootElement]],
+        related: (QualifiedName, QualifiedName) -> Bool
     ) -> String? {
         var declaredAt: [QualifiedName: QualifiedName] = [:]
-        var owners: [QualifiedName: QualifiedName] = [:]
+        var openSlots: [QualifiedName: [(element: QualifiedName, declared: QualifiedName)]] = [:]
         for candidate in candidates {
             let element = candidate.field.qualifiedName
-            if candidate.isOpen, let other = owners[candidate.owner], other != element {
-                return "\(candidate.owner) holds two elements of the family, <\(other.localName)> and "
-                    + "<\(element.localName)>, which a slot matched by type cannot tell apart"
+            if candidate.isOpen {
+                let earlier = openSlots[candidate.owner, default: []]
+                if let other = earlier.first(where: { $0.element != element && related($0.declared, candidate.declared) }) {
+                    return "\(candidate.owner) holds two elements of the family, <\(other.element.localName)> and "
+                        + "<\(element.localName)>, which a slot matched by type cannot tell apart"
+                }
+                openSlots[candidate.owner, default: []].append((element, candidate.declared))
             }
-            if candidate.isOpen { owners[candidate.owner] = element }
             if let other = declaredAt[element], other != candidate.declared {
                 return "<\(element.localName)> is declared of both \(other) and \(candidate.declared)"
             }

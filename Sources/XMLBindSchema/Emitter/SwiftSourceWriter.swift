@@ -33,19 +33,21 @@ struct SwiftSourceWriter {
         // One function per mapping, called from a function the stored property's initializer
         // calls: the type checker takes each body alone, and the module's interface needs none
         // of them. Inside one closure, MathML's 405 mappings kept `emit-module` over ten minutes.
+        // The mappings go into one batch, registered once: registered one by one, the registry
+        // was compiled again for each (IP-XACT's 485 mappings took two minutes to register).
         text += "    public static let binder: XMLBinder = makeBinder()\n\n"
         text += "    private static func makeBinder() -> XMLBinder {\n"
-        text += "        var binder = XMLBinder(\(prefixes))\n"
-        text += "        do {\n"
+        text += "        var batch = MappingBatch()\n"
         for index in mappings.indices {
-            text += "            try register\(index)(&binder)\n"
+            text += "        add\(index)(to: &batch)\n"
         }
+        text += "        do {\n"
+        text += "            return try XMLBinder(\(prefixes)).register(batch: batch)\n"
         text += "        } catch {\n"
         text += "            // The mappings are fixed at generation; one that does not register is a generator bug.\n"
         text +=
             "            preconditionFailure(\"the generated mappings of \(plan.moduleName) do not register: \\(error)\")\n"
         text += "        }\n"
-        text += "        return binder\n"
         text += "    }\n"
         for (index, mapping) in mappings.enumerated() {
             text += "\n" + registration(mapping, index: index)
@@ -61,7 +63,7 @@ struct SwiftSourceWriter {
         let indent = "                    "
         let lines = mapping.split(separator: "\n", omittingEmptySubsequences: false)
         let declares = lines.dropFirst().contains { $0.hasPrefix(indent + ".") || $0.hasPrefix(indent + "(") }
-        var text = "    private static func register\(index)(_ binder: inout XMLBinder) throws {\n"
+        var text = "    private static func add\(index)(to batch: inout MappingBatch) {\n"
         text += "        \(declares ? "var" : "let") definition = "
         text += (lines.first?.trimmingCharacters(in: .whitespaces) ?? "") + "\n"
         for line in lines.dropFirst() {
@@ -75,7 +77,7 @@ struct SwiftSourceWriter {
                 text += (line.hasPrefix(indent) ? line.dropFirst(indent.count - 8) : line[...]) + "\n"
             }
         }
-        text += "        binder = try binder.register(definition)\n"
+        text += "        batch.add(definition)\n"
         text += "    }\n"
         return text
     }
@@ -147,10 +149,13 @@ struct SwiftSourceWriter {
                 // The default is read by the value's own conversion when the binder is made: one
                 // that does not convert (a schema whose default breaks its own facets) is not
                 // applied, rather than stopping the program.
+                // A required attribute (DATEX II's `modelBaseVersion`, `use="required" fixed="2"`)
+                // is always written: left out as its default, the document would be invalid.
                 let converter = planned.conversion ?? "\(planned.swiftType).xmlConversion"
                 let plain = "definition.attribute(\(keyPath), xml: \(xml), conversion: \(converter)"
+                let omitted = occurrence.minimum > 0 ? "" : ".omittedWhenDefault()"
                 return text + "(try? \(converter).parse(\(SwiftLiteral.string(defaultValue)))).map { "
-                    + plain + ", default: $0).omittedWhenDefault() } ?? " + plain + ")"
+                    + plain + ", default: $0)\(omitted) } ?? " + plain + ")"
             }
             text += ".attribute(\(keyPath), xml: \(xml)\(conversion))"
             if occurrence.minimum > 0 && field.defaultValue == nil && field.fixedValue == nil {

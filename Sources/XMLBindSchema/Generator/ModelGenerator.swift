@@ -78,6 +78,7 @@ public struct ModelGenerator: Sendable {
         }
         if !schemas.isEmpty {
             let read = XMLSchemaReader(catalog: catalog).read(schemas)
+            model.keepsSchemaLocationHints = read.keepsSchemaLocationHints
             model.types += read.types
             model.rootElements += read.rootElements
             model.prefixes.merge(read.prefixes) { first, _ in first }

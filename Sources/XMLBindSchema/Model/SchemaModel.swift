@@ -22,6 +22,10 @@ public struct SchemaModel: Sendable, Hashable {
     /// The SOAP services a WSDL describes, one per port type its ports are bound to, for
     /// each of which the emitter writes a client and a service protocol; empty for other inputs.
     public var services: [WebService] = []
+    /// Whether the generated classes of global elements' types keep the documents'
+    /// `xsi:schemaLocation` hints (see ``SchemaLocationHints``): set for XML Schema input,
+    /// whose instances write them on their root element.
+    var keepsSchemaLocationHints = false
 
     /// The first of ``services``, if any.
     public var service: WebService? { services.first }

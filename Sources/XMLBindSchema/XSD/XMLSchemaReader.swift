@@ -40,6 +40,7 @@ public struct XMLSchemaReader: Sendable {
         }
         var builder = XSDModelBuilder(schemas: loader.schemas)
         var model = builder.build()
+        model.keepsSchemaLocationHints = true
         model.diagnostics = loader.diagnostics + model.diagnostics
         return model
     }

@@ -204,6 +204,39 @@ struct EntryPointTests {
         }
     }
 
+    @Test func aBatchRegistersItsMappingsAsOneCallWould() throws {
+        var batch = MappingBatch()
+        batch.add(mapping(Beans.self, element: "beans").children(\.beans))
+        // Replaced by the next mapping for <bean>, as in one `register` call.
+        batch.add(mapping(Bean.self, element: "bean").attribute(\.id))
+        batch.add(mapping(Bean.self, element: "bean").attribute(\.id).property(\.timeout))
+        #expect(batch.count == 3)
+        let binder = try XMLBinder().register(batch: batch)
+        let beans = try binder.parse(Self.document.replacingOccurrences(of: " colour='red'", with: ""), as: Beans.self)
+        #expect(beans.beans.map(\.id) == ["a", "b"])
+        #expect(beans.beans.map(\.timeout) == [1, 2])
+        #expect(binder.registry.bindings.count == 3)
+        // Every problem of every mapping at once, as the variadic call reports them.
+        final class Counter: Bindable {
+            var count = 0
+            var doubled: Int {
+                get { count * 2 }
+                set { count = newValue / 2 }
+            }
+            init() {}
+        }
+        var bad = MappingBatch()
+        bad.add(mapping(Counter.self, element: "counter").attribute(\.doubled))
+        bad.add(mapping(Counter.self, element: "other").property(\.doubled))
+        do {
+            _ = try binder.register(batch: bad)
+            Issue.record("computed properties were registered")
+        } catch {
+            #expect(error.problems.count == 2)
+            #expect(error.problems.allSatisfy { $0.message.contains("computed property") })
+        }
+    }
+
     #if canImport(Darwin)
         /// Foundation's byte sequences (Apple platforms only: Linux's Foundation has neither)
         /// take the byte form, without ambiguity with the chunk form.

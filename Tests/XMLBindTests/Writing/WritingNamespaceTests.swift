@@ -162,4 +162,20 @@ struct WritingNamespaceTests {
         define.value = "en"
         #expect(try binder.xml(from: define, options: Self.compact) == #"<define xml:lang="en"/>"#)
     }
+
+    @Test func aSchemaLocationPropertyIsWrittenWithTheXSIPrefix() throws {
+        // A generated model keeps the document's `xsi:schemaLocation` in a property mapped by
+        // its namespace alone: written, it takes the prefix every reader expects.
+        let binder = XMLBinder().registeredAtSetup(
+            mapping(Configuration.self, element: "configuration")
+                .attribute(\.schema, xml: "{\(Self.xsi)}schemaLocation").children(\.defines),
+            mapping(Define.self, element: "define").attribute(\.key))
+        let document =
+            #"<configuration xmlns:s="\#(Self.xsi)" s:schemaLocation="urn:c c.xsd"><define key="a"/></configuration>"#
+        let configuration = try binder.parse(document, as: Configuration.self)
+        #expect(configuration.schema == "urn:c c.xsd")
+        #expect(
+            try binder.xml(from: configuration, options: Self.compact)
+                == #"<configuration xmlns:xsi="\#(Self.xsi)" xsi:schemaLocation="urn:c c.xsd"><define key="a"/></configuration>"#)
+    }
 }
