@@ -117,7 +117,8 @@ struct XMLSchemaWriter {
             case .keptElement(let kept):
                 // Kept whole: any content, attributes and elements (xs:anyType).
                 let form = try elementForm(kept.name, ofSlot: kept.swiftName, in: mapping)
-                try content.named(kept.name.local, form: form) { (element: inout Content.Named) throws(XMLSchemaError) in
+                try content.named(kept.name.local, form: form) {
+                    (element: inout Content.Named) throws(XMLSchemaError) in
                     element.type = "xs:anyType"
                     element.occurs = kept.isList ? Content.repeated : " minOccurs=\"0\""
                 }

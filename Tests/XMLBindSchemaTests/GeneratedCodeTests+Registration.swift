@@ -19,7 +19,9 @@ extension GeneratedCodeTests {
         #expect(count > 3)
         #expect(binder.contains("        var batch = MappingBatch()\n"))
         #expect(binder.components(separatedBy: ".register(").count == 2)
-        #expect(binder.contains(#"            return try XMLBinder(prefixes: ["lib": "urn:example:library"]).register(batch: batch)"#))
+        #expect(
+            binder.contains(
+                #"            return try XMLBinder(prefixes: ["lib": "urn:example:library"]).register(batch: batch)"#))
         for index in 0..<count {
             #expect(binder.contains("        add\(index)(to: &batch)\n"), "call \(index)")
             #expect(

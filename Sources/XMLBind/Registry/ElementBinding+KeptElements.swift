@@ -38,7 +38,9 @@ extension ElementBinding {
         let owner = elementName.namespace
         for (index, slot) in namedKeptSlots.enumerated() {
             let declaration = slot.declarationText
-            func refuse(_ reason: String) { problems.append(problem(nil, "\(declaration) cannot be registered: \(reason)")) }
+            func refuse(_ reason: String) {
+                problems.append(problem(nil, "\(declaration) cannot be registered: \(reason)"))
+            }
             guard slot.namesOneElement else {
                 refuse("xml: must name one child element (no path, no attribute)")
                 continue
@@ -59,7 +61,9 @@ extension ElementBinding {
                 refuse("elements inside a .wholeText() text are part of the text; declare one or the other")
             }
             if mixedTextSlot != nil, !childSlots.isEmpty, childOrderSlot == nil {
-                refuse("beside .mixedText and child slots, a kept element's place among the child objects needs .childOrder")
+                refuse(
+                    "beside .mixedText and child slots, a kept element's place among the child objects needs .childOrder"
+                )
             }
             if keyed != nil { refuse("the members of .keyedMembers are matched by key, not kept whole") }
             if readerFactory != nil { refuse("an element read by .reading(with:) gives its content to the reader") }

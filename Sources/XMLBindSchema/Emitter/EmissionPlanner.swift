@@ -281,7 +281,8 @@ struct EmissionPlanner {
             case .text: base = field.name.isEmpty ? "value" : SwiftIdentifier.camelCase(field.name, fallback: "value")
             case .attribute where field.namespace == Self.schemaInstance && field.name == "nil": base = "isNil"
             case .attribute where field.namespace == Self.schemaInstance:
-                base = SchemaLocationHints.attributes.first { $0.name == field.name }?.property
+                base =
+                    SchemaLocationHints.attributes.first { $0.name == field.name }?.property
                     ?? SwiftIdentifier.camelCase(field.name, fallback: "value")
             default: base = SwiftIdentifier.camelCase(field.name, fallback: "value")
             }

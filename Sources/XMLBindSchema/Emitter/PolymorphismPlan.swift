@@ -187,7 +187,9 @@ struct PolymorphismPlan {
             let element = candidate.field.qualifiedName
             if candidate.isOpen {
                 let earlier = openSlots[candidate.owner, default: []]
-                if let other = earlier.first(where: { $0.element != element && related($0.declared, candidate.declared) }) {
+                if let other = earlier.first(where: {
+                    $0.element != element && related($0.declared, candidate.declared)
+                }) {
                     return "\(candidate.owner) holds two elements of the family, <\(other.element.localName)> and "
                         + "<\(element.localName)>, which a slot matched by type cannot tell apart"
                 }

@@ -246,7 +246,9 @@ struct NamedKeptElementTests {
         }
         #expect(depth == 1_501)
         let written = try Self.binder(options).xml(from: setting, options: Self.compact)
-        #expect(written == "<setting><value>" + nested.replacingOccurrences(of: "<d></d>", with: "<d/>") + "</value></setting>")
+        #expect(
+            written == "<setting><value>" + nested.replacingOccurrences(of: "<d></d>", with: "<d/>")
+                + "</value></setting>")
     }
 
     @Test func registrationRefusesWhatItCannotKeep() {

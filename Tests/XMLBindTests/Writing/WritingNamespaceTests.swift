@@ -176,6 +176,7 @@ struct WritingNamespaceTests {
         #expect(configuration.schema == "urn:c c.xsd")
         #expect(
             try binder.xml(from: configuration, options: Self.compact)
-                == #"<configuration xmlns:xsi="\#(Self.xsi)" xsi:schemaLocation="urn:c c.xsd"><define key="a"/></configuration>"#)
+                == #"<configuration xmlns:xsi="\#(Self.xsi)" xsi:schemaLocation="urn:c c.xsd"><define key="a"/></configuration>"#
+        )
     }
 }
